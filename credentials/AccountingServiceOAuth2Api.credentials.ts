@@ -1,0 +1,115 @@
+import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
+
+import { AUTHORIZATION_COUNTRIES } from '../nodes/AccountingService/shared/countries';
+
+export const PRODUCTION_ENDPOINTS = {
+	baseUrl: 'https://api.accounting.sage.com/v3.1',
+	authUrl: 'https://www.sageone.com/oauth2/auth/central',
+	accessTokenUrl: 'https://oauth.accounting.sage.com/token',
+	revokeUrl: 'https://oauth.accounting.sage.com/revoke',
+} as const;
+
+export class AccountingServiceOAuth2Api implements ICredentialType {
+	name = 'accountingServiceOAuth2Api';
+
+	extends = ['oAuth2Api'];
+
+	displayName = 'Accounting Service OAuth2 API';
+
+	documentationUrl = 'https://developer.sage.com/accounting/guides/authenticating/authentication/';
+
+	icon: Icon = {
+		light: 'file:../nodes/AccountingService/icons/accountingService.svg',
+		dark: 'file:../nodes/AccountingService/icons/accountingService.dark.svg',
+	};
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Grant Type',
+			name: 'grantType',
+			type: 'options',
+			options: [
+				{
+					name: 'Authorization Code with PKCE',
+					value: 'pkce',
+					description: 'Recommended. Needs n8n 2.14 or newer.',
+				},
+				{
+					name: 'Authorization Code',
+					value: 'authorizationCode',
+					description: 'For n8n older than 2.14, which cannot send the client secret together with PKCE',
+				},
+			],
+			default: 'pkce',
+		},
+		{
+			displayName: 'Scope',
+			name: 'scope',
+			type: 'options',
+			options: [
+				{
+					name: 'Full Access',
+					value: 'full_access',
+					description: 'Read and change data, for example update a business or the user',
+				},
+				{
+					name: 'Read Only',
+					value: 'readonly',
+					description: 'Read data only; updates are refused by the service',
+				},
+			],
+			default: 'full_access',
+		},
+		{
+			displayName: 'Country',
+			name: 'country',
+			type: 'options',
+			options: [
+				{ name: 'Any (User Chooses on the Sign-in Page)', value: '' },
+				...AUTHORIZATION_COUNTRIES.map(({ code, name }) => ({ name, value: code })),
+			],
+			default: '',
+			description: 'Skips the country list on the sign-in page',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: PRODUCTION_ENDPOINTS.baseUrl,
+			description: 'Address of the API, including the version. Change it only to use a test service.',
+		},
+		{
+			displayName: 'Authorization URL',
+			name: 'authUrl',
+			type: 'string',
+			default: PRODUCTION_ENDPOINTS.authUrl,
+			required: true,
+		},
+		{
+			displayName: 'Access Token URL',
+			name: 'accessTokenUrl',
+			type: 'string',
+			default: PRODUCTION_ENDPOINTS.accessTokenUrl,
+			required: true,
+		},
+		{
+			displayName: 'Revoke URL',
+			name: 'revokeUrl',
+			type: 'string',
+			default: PRODUCTION_ENDPOINTS.revokeUrl,
+			description: 'Used by the Revoke operation to withdraw the refresh token',
+		},
+		{
+			displayName: 'Auth URI Query Parameters',
+			name: 'authQueryParameters',
+			type: 'hidden',
+			default: '={{"filter=apiv3.1" + ($self["country"] ? "&country=" + $self["country"] : "")}}',
+		},
+		{
+			displayName: 'Authentication',
+			name: 'authentication',
+			type: 'hidden',
+			default: 'body',
+		},
+	];
+}

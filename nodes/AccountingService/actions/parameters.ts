@@ -1,0 +1,188 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { FILTERS, type FilterDefinition } from '../collections/filters';
+import type { CollectionDefinition } from '../collections/table';
+import { LEAD_BUSINESS } from '../descriptions/business';
+
+/**
+ * Reads and checks the node's parameters for one item. Anything the service would reject, or
+ * that would turn into a different request than the user meant, fails here, before any request.
+ */
+export class ParameterReader {
+	constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly itemIndex: number,
+	) {}
+
+	fail(field: string, problem: string): never {
+		throw new NodeOperationError(this.context.getNode(), `Invalid "${field}": ${problem}`, {
+			itemIndex: this.itemIndex,
+		});
+	}
+
+	private raw(name: string, fallback?: unknown, extractValue = false): unknown {
+		return this.context.getNodeParameter(name, this.itemIndex, fallback, { extractValue });
+	}
+
+	string(name: string, label: string, fallback?: string): string {
+		const value = this.raw(name, fallback);
+		if (typeof value === 'number') return String(value);
+		if (typeof value !== 'string') this.fail(label, `expected text, got ${describe(value)}`);
+		return value;
+	}
+
+	/** Returns the limit, or undefined when every record is wanted. */
+	limit(): number | undefined {
+		if (this.raw('returnAll', false) === true) return undefined;
+		const limit = this.raw('limit', 50);
+		if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
+			this.fail('Limit', `must be a whole number of 1 or more, got ${describe(limit)}`);
+		}
+		return limit;
+	}
+
+	/** The record id, URL-encoded so that characters like "/" or "?" stay part of the id. */
+	recordId(row: CollectionDefinition): string {
+		const value = this.raw('id', undefined, true);
+		const label = `${row.singular} ID`;
+		if (typeof value !== 'string' && typeof value !== 'number') {
+			this.fail(label, `expected an ID, got ${describe(value)}`);
+		}
+		const id = String(value).trim();
+		if (!id) this.fail(label, 'it is empty; choose a record from the list or enter its ID');
+		if (id === '.' || id === '..') this.fail(label, `"${id}" is not an ID`);
+		return encodeURIComponent(id);
+	}
+
+	/** `undefined` means the lead business: no X-Business header is sent. */
+	business(): string | undefined {
+		const value = this.raw('business', LEAD_BUSINESS, true);
+		if (value === undefined || value === null || value === '') return undefined;
+		if (typeof value !== 'string') this.fail('Business', `expected a business ID, got ${describe(value)}`);
+		const business = value.trim();
+		if (business === LEAD_BUSINESS) return undefined;
+		if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/.test(business)) {
+			this.fail('Business', 'a business ID has letters, digits, "-" or "_" only');
+		}
+		return business;
+	}
+
+	searchText(): string {
+		const text = this.string('searchText', 'Search Text').trim();
+		if (!text) this.fail('Search Text', 'it is empty; enter the start of a word to look for');
+		if (!/^[\p{L}\p{N}\s]+$/u.test(text)) {
+			this.fail(
+				'Search Text',
+				'the service cannot search for special characters; use letters, digits and spaces only',
+			);
+		}
+		return text;
+	}
+
+	/** The collection's filters as the service's query parameters. */
+	filters(row: CollectionDefinition): IDataObject {
+		const chosen = (this.raw('filters', {}) ?? {}) as IDataObject;
+		if (typeof chosen !== 'object' || Array.isArray(chosen)) this.fail('Filters', 'expected a set of filters');
+		const query: IDataObject = {};
+		for (const id of row.filters ?? []) {
+			const filter: FilterDefinition = FILTERS[id];
+			const value = chosen[filter.name];
+			if (value === undefined || value === '') continue;
+			query[filter.query] = this.filterValue(filter, value);
+		}
+		const from = query.from_date as string | undefined;
+		const to = query.to_date as string | undefined;
+		if (from && to && from > to) this.fail('From Date', `${from} is after To Date ${to}`);
+		return query;
+	}
+
+	private filterValue(filter: FilterDefinition, value: unknown): string | boolean {
+		switch (filter.kind) {
+			case 'boolean':
+				if (typeof value !== 'boolean') this.fail(filter.displayName, `expected true or false, got ${describe(value)}`);
+				return value;
+			case 'date':
+				return this.date(filter.displayName, value);
+			case 'dateTime':
+				return this.dateTime(filter.displayName, value);
+			case 'options': {
+				const allowed = (filter.options ?? []).map((option) => String(option.value));
+				if (typeof value !== 'string' || !allowed.includes(value)) {
+					this.fail(filter.displayName, `must be one of ${allowed.join(', ')}, got ${describe(value)}`);
+				}
+				return value;
+			}
+			default:
+				if (typeof value !== 'string' && typeof value !== 'number') {
+					this.fail(filter.displayName, `expected text, got ${describe(value)}`);
+				}
+				return String(value).trim();
+		}
+	}
+
+	/** A calendar day as YYYY-MM-DD; a date-time is cut to its day as written. */
+	date(label: string, value: unknown): string {
+		const text = dateText(value);
+		const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(text ?? '');
+		if (!match || !isRealDay(Number(match[1]), Number(match[2]), Number(match[3]))) {
+			this.fail(label, `expected a date as YYYY-MM-DD, got ${describe(value)}`);
+		}
+		return `${match[1]}-${match[2]}-${match[3]}`;
+	}
+
+	/** A moment with its UTC offset, as the service expects; times without a zone count as UTC. */
+	dateTime(label: string, value: unknown): string {
+		const text = dateText(value);
+		const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(text ?? '');
+		const parsed = text && /^\d{4}-\d{2}-\d{2}/.test(text) ? new Date(hasZone ? text : `${text.replace(' ', 'T')}Z`) : undefined;
+		if (!parsed || Number.isNaN(parsed.getTime())) {
+			this.fail(label, `expected a date and time such as 2024-01-31T09:30:00Z, got ${describe(value)}`);
+		}
+		return parsed.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+	}
+
+	/** The list options as query parameters. */
+	listOptions(): { query: IDataObject; includeBusiness: boolean } {
+		const options = this.options();
+		const query: IDataObject = {};
+		if (options.attributes !== undefined) {
+			const attributes = String(options.attributes).replace(/\s+/g, '');
+			if (!/^(all|[A-Za-z_$][\w$]*(,[A-Za-z_$][\w$]*)*)$/.test(attributes)) {
+				this.fail('Attributes', 'use "all" or field names separated by commas, e.g. contact_name,total_amount');
+			}
+			query.attributes = attributes;
+		}
+		if (options.showLegacyId === true) query.show_legacy_id = true;
+		if (options.sort !== undefined) query.sort = String(options.sort);
+		return { query, includeBusiness: options.includeBusiness === true };
+	}
+
+	options(): IDataObject {
+		const options = this.raw('options', {}) ?? {};
+		if (typeof options !== 'object' || Array.isArray(options)) this.fail('Options', 'expected a set of options');
+		return options as IDataObject;
+	}
+}
+
+function dateText(value: unknown): string | undefined {
+	if (typeof value === 'string') return value.trim();
+	if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
+	if (value && typeof value === 'object' && 'toISO' in value && typeof value.toISO === 'function') {
+		return String(value.toISO());
+	}
+	return undefined;
+}
+
+function isRealDay(year: number, month: number, day: number): boolean {
+	const date = new Date(Date.UTC(year, month - 1, day));
+	return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function describe(value: unknown): string {
+	if (value === undefined) return 'nothing';
+	if (value === null) return 'null';
+	if (typeof value === 'string') return value === '' ? 'an empty text' : `"${value.slice(0, 60)}"`;
+	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+	return Array.isArray(value) ? 'a list' : 'an object';
+}

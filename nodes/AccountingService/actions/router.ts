@@ -1,0 +1,70 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { COLLECTIONS, isSearchable } from '../collections/table';
+import { businessOperations } from './business/operations';
+import { collectionOperations } from './collection/operations';
+import { ParameterReader } from './parameters';
+import type { OperationHandler } from './types';
+
+type OperationTable = Record<string, Record<string, OperationHandler>>;
+
+/** Every resource → operation pair the node can run; collections come from the table. */
+const OPERATIONS: OperationTable = {
+	...Object.fromEntries(
+		COLLECTIONS.map((row) => {
+			const operations: Record<string, OperationHandler> = { get: collectionOperations.get(row) };
+			if (!row.singleton) operations.getAll = collectionOperations.getAll(row);
+			if (isSearchable(row)) operations.search = collectionOperations.search(row);
+			return [row.resource, operations];
+		}),
+	),
+	business: businessOperations,
+};
+
+function findHandler(context: IExecuteFunctions, itemIndex: number): OperationHandler {
+	const resource = context.getNodeParameter('resource', itemIndex) as string;
+	const operation = context.getNodeParameter('operation', itemIndex) as string;
+	const operations = OPERATIONS[resource];
+	if (!operations) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Invalid "Resource": "${String(resource)}" is not one this node knows`,
+			{ itemIndex, description: `Allowed: ${Object.keys(OPERATIONS).join(', ')}` },
+		);
+	}
+	const handler = operations[operation];
+	if (!handler) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Invalid "Operation": "${String(operation)}" is not available for resource "${resource}"`,
+			{ itemIndex, description: `Allowed: ${Object.keys(operations).join(', ')}` },
+		);
+	}
+	return handler;
+}
+
+/** Runs each input item with its own parameters; a failing item becomes an error item when the node continues on fail. */
+export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const returnData: INodeExecutionData[] = [];
+
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			const handler = findHandler(this, itemIndex);
+			const results = await handler.call(this, new ParameterReader(this, itemIndex), itemIndex);
+			returnData.push(...this.helpers.constructExecutionMetaData(results, { itemData: { item: itemIndex } }));
+		} catch (error) {
+			if (!this.continueOnFail()) throw error;
+			returnData.push({
+				json: { error: error instanceof Error ? error.message : String(error) },
+				pairedItem: { item: itemIndex },
+			});
+		}
+	}
+
+	return [returnData];
+}
+
+export const supportedOperations = (): Record<string, string[]> =>
+	Object.fromEntries(Object.entries(OPERATIONS).map(([resource, ops]) => [resource, Object.keys(ops)]));

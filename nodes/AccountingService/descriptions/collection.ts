@@ -1,0 +1,226 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { FILTERS, sortProperty, type FilterDefinition } from '../collections/filters';
+import { COLLECTIONS, isSearchable, type CollectionDefinition } from '../collections/table';
+
+const lower = (text: string) => text.toLowerCase();
+const listed = COLLECTIONS.filter((row) => !row.singleton);
+const resourcesOf = (rows: readonly CollectionDefinition[]) => rows.map((row) => row.resource);
+/** Resources outside the table whose Get Many shares Return All and Limit. */
+const OTHER_LISTS = ['business'];
+
+export function operationOptions(row: CollectionDefinition): INodePropertyOptions[] {
+	if (row.singleton) {
+		return [
+			{
+				name: 'Get',
+				value: 'get',
+				description: `Get the ${lower(row.singular)} of the business`,
+				action: `Get ${lower(row.singular)}`,
+			},
+		];
+	}
+	const options: INodePropertyOptions[] = [
+		{
+			name: 'Get',
+			value: 'get',
+			description: `Get one ${lower(row.singular)} by its ID`,
+			action: `Get a ${lower(row.singular)}`,
+		},
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			description: `Get many ${lower(row.plural)}`,
+			action: `Get many ${lower(row.plural)}`,
+		},
+	];
+	if (isSearchable(row)) {
+		options.push({
+			name: 'Search',
+			value: 'search',
+			description: `Find ${lower(row.plural)} by the start of a word in their ${row.searchMatches}`,
+			action: `Search ${lower(row.plural)}`,
+		});
+	}
+	return options;
+}
+
+function operationProperty(row: CollectionDefinition): INodeProperties {
+	const property: INodeProperties = {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [row.resource] } },
+		options: operationOptions(row),
+		default: 'getAll',
+	};
+	return row.singleton ? { ...property, default: 'get' } : property;
+}
+
+function idLocator(row: CollectionDefinition): INodeProperties {
+	return {
+		displayName: row.singular,
+		name: 'id',
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: 'list', value: '' },
+		description: `The ${lower(row.singular)} to get`,
+		displayOptions: { show: { resource: [row.resource], operation: ['get'] } },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchRecords', searchable: isSearchable(row) },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 0a1b2c3d4e5f60718293a4b5c6d7e8f9',
+			},
+		],
+	};
+}
+
+function filterProperty(filter: FilterDefinition): INodeProperties {
+	const common = {
+		displayName: filter.displayName,
+		name: filter.name,
+		description: filter.description,
+	};
+	switch (filter.kind) {
+		case 'boolean':
+			return { ...common, type: 'boolean', default: true };
+		case 'options':
+			return { ...common, type: 'options', options: filter.options ?? [], default: filter.options?.[0]?.value ?? '' };
+		case 'date':
+			return { ...common, type: 'dateTime', default: '', hint: 'Only the day counts' };
+		case 'dateTime':
+			return { ...common, type: 'dateTime', default: '' };
+		default:
+			return { ...common, type: 'string', default: '' };
+	}
+}
+
+function filtersCollection(row: CollectionDefinition): INodeProperties | undefined {
+	if (!row.filters?.length) return undefined;
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show: { resource: [row.resource], operation: ['getAll', 'search'] } },
+		options: row.filters.map((id) => filterProperty(FILTERS[id])),
+	};
+}
+
+const showLegacyId: INodeProperties = {
+	displayName: 'Show Legacy ID',
+	name: 'showLegacyId',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to add each record’s API v2 identifier as legacy_id',
+};
+
+const includeBusiness: INodeProperties = {
+	displayName: 'Include Business',
+	name: 'includeBusiness',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether to add business_id to each item: the business the service says it used, so a flow can notice when the lead business changes',
+};
+
+const attributes: INodeProperties = {
+	displayName: 'Attributes',
+	name: 'attributes',
+	type: 'string',
+	default: 'all',
+	placeholder: 'e.g. contact_name,total_amount,outstanding_amount',
+	description:
+		'Fields to return besides ID and label: "all" for complete records, or a comma-separated list of field names',
+};
+
+function listOptions(row: CollectionDefinition): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { resource: [row.resource], operation: ['getAll', 'search'] } },
+		options: [attributes, includeBusiness, showLegacyId, ...(row.sort ? [sortProperty(row.sort)] : [])],
+	};
+}
+
+const sharedProperties: INodeProperties[] = [
+	{
+		displayName: 'Search Text',
+		name: 'searchText',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. SI-1042 or Ashdown',
+		hint: 'Matches the start of words only ("ash" finds "Ashdown", "down" does not). Letters, digits and spaces; special characters cannot be searched.',
+		displayOptions: { show: { resource: resourcesOf(COLLECTIONS.filter(isSearchable)), operation: ['search'] } },
+	},
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+		displayOptions: { show: { resource: [...resourcesOf(listed), ...OTHER_LISTS], operation: ['getAll', 'search'] } },
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: {
+			show: {
+				resource: [...resourcesOf(listed), ...OTHER_LISTS],
+				operation: ['getAll', 'search'],
+				returnAll: [false],
+			},
+		},
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { resource: resourcesOf(listed), operation: ['get'] } },
+		options: [includeBusiness, showLegacyId],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { resource: resourcesOf(COLLECTIONS.filter((row) => row.singleton)), operation: ['get'] } },
+		options: [includeBusiness],
+	},
+];
+
+/** Every property of every collection resource, generated from the collection table. */
+export const collectionProperties: INodeProperties[] = [
+	...COLLECTIONS.map(operationProperty),
+	...listed.map(idLocator),
+	...sharedProperties,
+	...COLLECTIONS.map(filtersCollection).filter((property): property is INodeProperties => !!property),
+	...listed.map(listOptions),
+];
+
+export const collectionResourceOptions: INodePropertyOptions[] = COLLECTIONS.map((row) => ({
+	name: row.singular,
+	value: row.resource,
+	description: row.description,
+}));

@@ -1,0 +1,75 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+/** One entry of the service's error body. */
+interface ServiceMessage {
+	$severity?: string;
+	$dataCode?: string;
+	$message?: string;
+	$source?: string;
+}
+
+interface HttpFailure {
+	httpCode?: string | null;
+	message?: string;
+	cause?: { response?: { status?: number; data?: unknown; body?: unknown } };
+	response?: { status?: number; data?: unknown; body?: unknown };
+}
+
+/**
+ * Turns whatever the request helper threw into a NodeApiError built only from the service's
+ * status and error body. The original error is not passed on: it carries the request options,
+ * and with them the bearer token.
+ */
+export function toServiceError(node: INode, error: unknown, itemIndex?: number): NodeApiError {
+	const failure = (error ?? {}) as HttpFailure;
+	const response = failure.cause?.response ?? failure.response;
+	const status = response?.status ?? (failure.httpCode ? Number(failure.httpCode) : undefined);
+	const messages = serviceMessages(response?.data ?? response?.body);
+	const first = messages[0];
+
+	const message = first?.$message
+		? first.$message
+		: status
+			? `The service answered with HTTP ${status}`
+			: `The service could not be reached: ${redact(failure.message ?? 'unknown error')}`;
+	const sources = messages.map((entry) => entry.$source).filter(Boolean);
+	const description = [
+		sources.length ? `Field: ${sources.join(', ')}` : undefined,
+		...messages.slice(1).map((entry) => entry.$message),
+	]
+		.filter(Boolean)
+		.join('\n');
+
+	return new NodeApiError(
+		node,
+		{ status: status ?? null, errors: messages as unknown as JsonObject[] } as JsonObject,
+		{
+			message,
+			description: description || undefined,
+			httpCode: status ? String(status) : undefined,
+			itemIndex,
+		},
+	);
+}
+
+function serviceMessages(body: unknown): ServiceMessage[] {
+	const parsed = typeof body === 'string' ? safeJson(body) : body;
+	const list = Array.isArray(parsed) ? parsed : parsed && typeof parsed === 'object' ? [parsed] : [];
+	return list
+		.filter((entry): entry is ServiceMessage => !!entry && typeof entry === 'object')
+		.map(({ $severity, $dataCode, $message, $source }) => ({ $severity, $dataCode, $message, $source }));
+}
+
+function safeJson(text: string): unknown {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return undefined;
+	}
+}
+
+/** Network error texts can quote request headers; bearer values never leave this module. */
+function redact(text: string): string {
+	return text.replace(/Bearer\s+[\w\-.~+/=]+/gi, 'Bearer [redacted]');
+}

@@ -1,0 +1,122 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+} from 'n8n-workflow';
+
+import { toServiceError } from './errors';
+
+export const CREDENTIAL_TYPE = 'accountingServiceOAuth2Api';
+
+/** The service's maximum page size; Return All always asks for it to make the fewest requests. */
+export const MAX_PAGE_SIZE = 200;
+
+export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+export interface ApiRequest {
+	method?: IHttpRequestMethods;
+	/** Path below the base URL, ids already encoded; may carry a query (the service's `$next`). */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	/** Business id for `X-Business`; absent means the user's lead business. */
+	business?: string;
+	itemIndex?: number;
+}
+
+export interface ApiResponse<T> {
+	body: T;
+	/** The business the service says it used (its `X-Business` response header). */
+	business?: string;
+}
+
+export interface ListEnvelope<T = IDataObject> {
+	$total: number;
+	$page: number;
+	$next: string | null;
+	$back: string | null;
+	$itemsPerPage: number;
+	$items: T[];
+}
+
+const baseUrls = new WeakMap<RequestContext, Promise<string>>();
+
+/** The credential is read once per execution context, not once per page. */
+async function baseUrlOf(context: RequestContext): Promise<string> {
+	let baseUrl = baseUrls.get(context);
+	if (!baseUrl) {
+		baseUrl = context
+			.getCredentials(CREDENTIAL_TYPE)
+			.then((credentials) => String(credentials.baseUrl ?? '').replace(/\/+$/, ''));
+		baseUrls.set(context, baseUrl);
+	}
+	return await baseUrl;
+}
+
+export async function apiRequest(this: RequestContext, request: ApiRequest): Promise<ApiResponse<IDataObject>> {
+	const baseUrl = await baseUrlOf(this);
+	const headers: IDataObject = { Accept: 'application/json' };
+	if (request.business) headers['X-Business'] = request.business;
+
+	const options: IHttpRequestOptions = {
+		method: request.method ?? 'GET',
+		url: `${baseUrl}${request.path}`,
+		headers,
+		qs: request.qs,
+		body: request.body,
+		json: true,
+		returnFullResponse: true,
+	};
+
+	try {
+		const response = (await this.helpers.httpRequestWithAuthentication.call(
+			this,
+			CREDENTIAL_TYPE,
+			options,
+		)) as { body: IDataObject; headers: Record<string, string | string[] | undefined> };
+		return { body: response.body, business: headerValue(response.headers, 'x-business') };
+	} catch (error) {
+		throw toServiceError(this.getNode(), error, request.itemIndex);
+	}
+}
+
+/**
+ * Reads a list by following the service's `$next` paths, which already carry the query
+ * (page size, filters, search), so only the first request is built here.
+ * With a limit, pages are only as large and as many as that limit needs.
+ */
+export async function apiRequestAllItems(
+	this: RequestContext,
+	request: ApiRequest,
+	limit?: number,
+): Promise<ApiResponse<IDataObject[]>> {
+	const pageSize = limit === undefined ? MAX_PAGE_SIZE : Math.min(limit, MAX_PAGE_SIZE);
+	const items: IDataObject[] = [];
+	let business: string | undefined;
+	let next: ApiRequest | undefined = {
+		...request,
+		qs: { ...request.qs, items_per_page: pageSize },
+	};
+
+	while (next) {
+		const page = await apiRequest.call(this, next);
+		const envelope = page.body as unknown as ListEnvelope;
+		business ??= page.business;
+		for (const item of envelope.$items) items.push(item);
+		const needMore = limit === undefined || items.length < limit;
+		next = needMore && envelope.$next ? { ...request, path: envelope.$next, qs: undefined } : undefined;
+	}
+
+	return { body: limit === undefined ? items : items.slice(0, limit), business };
+}
+
+function headerValue(
+	headers: Record<string, string | string[] | undefined> | undefined,
+	name: string,
+): string | undefined {
+	const value = headers?.[name] ?? headers?.[name.toLowerCase()];
+	return Array.isArray(value) ? value[0] : value;
+}

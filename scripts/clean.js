@@ -1,0 +1,3 @@
+'use strict';
+/** Removes the previous build so deleted sources never linger in dist/. */
+require('node:fs').rmSync(require('node:path').resolve(__dirname, '..', 'dist'), { recursive: true, force: true });
