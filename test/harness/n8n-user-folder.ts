@@ -1,0 +1,19 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * n8n-core writes `<N8N_USER_FOLDER or $HOME>/.n8n/config` (an instance id and an encryption
+ * key) the first time its instance settings are read. Pointing the folder at a fresh temp dir
+ * keeps tests from touching the developer's real n8n folder.
+ *
+ * This module must be imported before anything that loads n8n-core: every harness file that
+ * imports n8n-core imports this one first (CommonJS keeps import order).
+ */
+if (!process.env.N8N_USER_FOLDER) {
+	const folder = mkdtempSync(join(tmpdir(), 'n8n-harness-'));
+	process.env.N8N_USER_FOLDER = folder;
+	process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+}
+
+export const n8nUserFolder = process.env.N8N_USER_FOLDER;
