@@ -1,0 +1,121 @@
+'use strict';
+
+const { createClock } = require('./clock');
+const { consent } = require('./consent-client');
+const { createClientRegistry } = require('./oauth/client-registry');
+const { createCodeStore } = require('./oauth/code-store');
+const { createTokenStore } = require('./oauth/token-store');
+const { createPendingConsents } = require('./oauth/pending-consents');
+const { createAuthorizationPage } = require('./oauth/authorization-page');
+const { createTokenEndpoint } = require('./oauth/token-endpoint');
+const { createRevokeEndpoint } = require('./oauth/revoke-endpoint');
+const { createApiGateway } = require('./server/api-gateway');
+const { createHttpServer, API_PREFIX, TOKEN_PATH, REVOKE_PATH } = require('./server/http-server');
+const { createFaultQueue } = require('./controls/faults');
+const { createRequestLog } = require('./controls/request-log');
+const { createHttpControls } = require('./controls/http-controls');
+
+/**
+ * @typedef {object} SandboxOptions
+ * @property {number} [port] 0 (default) for a free port
+ * @property {string} [host] a loopback address; default 127.0.0.1
+ * @property {number} [scale] passed to the dataset (benchmarks use large values)
+ * @property {string[]} [redirectUris] callbacks to register besides n8n's default ones
+ * @property {ReturnType<typeof createClock>} [clock] default: a clock starting at real time
+ */
+
+/**
+ * @typedef {object} SandboxUrls
+ * @property {string} origin
+ * @property {string} baseUrl {base_url}
+ * @property {string} authUrl the authorization page
+ * @property {string} tokenUrl
+ * @property {string} revokeUrl
+ * @property {string} controlUrl
+ */
+
+/**
+ * A local Accounting Service v3.1: OAuth 2.0 with PKCE, the API, and test controls.
+ * @param {SandboxOptions} [options]
+ */
+function createSandbox(options = {}) {
+	const { port = 0, host = '127.0.0.1', scale, redirectUris = [], clock = createClock() } = options;
+	if (!isLoopbackHost(host)) throw new TypeError(`the sandbox binds loopback addresses only, not ${host}`);
+
+	const dataset = require('./data').buildDataset({ scale, clock });
+	const api = require('./api').createApi({ dataset, clock });
+
+	const clients = createClientRegistry(redirectUris);
+	const tokens = createTokenStore(clock);
+	const codes = createCodeStore(clock);
+	const log = createRequestLog(clock);
+	const faults = createFaultQueue();
+
+	const server = createHttpServer({
+		log,
+		faults,
+		authorizationPage: createAuthorizationPage({
+			clients,
+			pending: createPendingConsents(clock),
+			codes,
+			user: dataset.user,
+			defaultCountry: () => leadBusinessCountry(dataset),
+		}),
+		tokenEndpoint: createTokenEndpoint({ clients, codes, tokens }),
+		revokeEndpoint: createRevokeEndpoint({ clients, tokens }),
+		apiGateway: createApiGateway({ api, tokens }),
+		controls: createHttpControls({ clock, faults, log }),
+	});
+
+	/** @type {Promise<SandboxUrls>|undefined} */
+	let started;
+	/** @type {Promise<void>|undefined} */
+	let stopped;
+
+	return {
+		/** @returns {Promise<SandboxUrls>} the same URLs however often it is called */
+		start() {
+			started ??= server.listen(port, host).then((origin) => ({
+				origin,
+				baseUrl: origin + API_PREFIX,
+				authUrl: `${origin}/oauth2/auth/central`,
+				tokenUrl: origin + TOKEN_PATH,
+				revokeUrl: origin + REVOKE_PATH,
+				controlUrl: `${origin}/__sandbox`,
+			}));
+			return started;
+		},
+		/** @returns {Promise<void>} resolves once every connection is closed */
+		stop() {
+			stopped ??= started ? started.then(() => server.close(), () => undefined) : Promise.resolve();
+			return stopped;
+		},
+		clock,
+		faults,
+		log,
+		dataset,
+		client: clients.client,
+		/**
+		 * Consent without a browser; see consent-client.js.
+		 * @param {string} authorizeUrl
+		 * @param {{ decision?: 'allow'|'deny' }} [consentOptions]
+		 * @returns {Promise<string>} the callback URL
+		 */
+		consent: (authorizeUrl, consentOptions) => consent(authorizeUrl, consentOptions),
+	};
+}
+
+function isLoopbackHost(host) {
+	return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * The callback reports the lead business's country when the app did not ask for one.
+ * @param {any} dataset
+ * @returns {string} lower-case country code, as the authorization page takes it
+ */
+function leadBusinessCountry(dataset) {
+	return String(dataset.leadBusiness.country).toLowerCase();
+}
+
+module.exports = { createSandbox };

@@ -1,0 +1,134 @@
+'use strict';
+
+const http = require('node:http');
+const { apiError } = require('../api-error');
+const { applyFault } = require('./apply-fault');
+const { BodyTooLargeError } = require('./read-body');
+const { sendJson, sendHtml } = require('./respond');
+const { renderErrorPage } = require('../oauth/pages');
+
+const API_PREFIX = '/v3.1';
+const TOKEN_PATH = '/token';
+const REVOKE_PATH = '/revoke';
+
+/**
+ * The sandbox's one HTTP server: routes each request to the authorization page, the token
+ * and revoke endpoints, the API gateway or the test controls, and records and faults the
+ * requests the spec's clients make (API, token, revoke).
+ * @param {object} parts
+ * @param {ReturnType<import('../controls/request-log').createRequestLog>} parts.log
+ * @param {ReturnType<import('../controls/faults').createFaultQueue>} parts.faults
+ * @param {ReturnType<import('../oauth/authorization-page').createAuthorizationPage>} parts.authorizationPage
+ * @param {{ handle(req: any, res: any, logEntry: { grantType: string|null }): Promise<void> }} parts.tokenEndpoint
+ * @param {{ handle(req: any, res: any): Promise<void> }} parts.revokeEndpoint
+ * @param {ReturnType<import('./api-gateway').createApiGateway>} parts.apiGateway
+ * @param {ReturnType<import('../controls/http-controls').createHttpControls>} parts.controls
+ * @param {(error: Error) => void} [parts.onError] unexpected failures (default: stderr)
+ */
+function createHttpServer(parts) {
+	const { log, faults, authorizationPage, tokenEndpoint, revokeEndpoint, apiGateway, controls } = parts;
+	const onError = parts.onError ?? ((error) => console.error('[sandbox]', error));
+	// Aborted on stop so a pending "slow" fault does not hold the process open.
+	const stopping = new AbortController();
+
+	const server = http.createServer((req, res) => {
+		route(req, res).catch((error) => answerFailure(req, res, error));
+	});
+
+	async function route(req, res) {
+		const rawUrl = req.url ?? '/';
+		const queryStart = rawUrl.indexOf('?');
+		const pathname = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart);
+		const queryString = queryStart === -1 ? '' : rawUrl.slice(queryStart + 1);
+
+		if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
+			const path = pathname.slice(API_PREFIX.length);
+			return serveTracked(req, res, 'api', path, () => apiGateway.handle(req, res, path, queryString));
+		}
+		if (pathname === TOKEN_PATH) {
+			return serveTracked(req, res, 'token', pathname, (entry) => onlyPost(req, res, () => tokenEndpoint.handle(req, res, entry)));
+		}
+		if (pathname === REVOKE_PATH) {
+			return serveTracked(req, res, null, pathname, () => onlyPost(req, res, () => revokeEndpoint.handle(req, res)));
+		}
+		if (pathname === authorizationPage.path) {
+			if (req.method === 'GET') return authorizationPage.show(req, res, new URL(rawUrl, 'http://sandbox.invalid'));
+			if (req.method === 'POST') return authorizationPage.decide(req, res);
+			return sendHtml(res, 405, renderErrorPage('invalid_request', 'Use GET for the authorization page.'));
+		}
+		if (pathname === controls.prefix || pathname.startsWith(`${controls.prefix}/`)) return controls.handle(req, res, pathname);
+		const notFound = apiError(404, 'NotFound', `Nothing at ${pathname}. The API lives under ${API_PREFIX}.`);
+		return sendJson(res, notFound.status, notFound.json);
+	}
+
+	/**
+	 * @param {'api'|'token'|null} faultTarget which injected faults may hit this request
+	 * @param {string} faultPath the path pathPrefix is matched against
+	 * @param {(entry: import('../controls/request-log').LogEntry) => Promise<void>|void} serve
+	 */
+	async function serveTracked(req, res, faultTarget, faultPath, serve) {
+		const entry = log.begin(req);
+		res.on('close', () => {
+			entry.status = res.headersSent ? res.statusCode : null;
+		});
+		const fault = faultTarget === null ? undefined : faults.take(faultTarget, faultPath);
+		if (fault) {
+			entry.fault = fault.kind;
+			if (await applyFault(fault, req, res, stopping.signal)) return;
+		}
+		await serve(entry);
+	}
+
+	async function onlyPost(req, res, serve) {
+		if (req.method === 'POST') return serve();
+		return sendJson(res, 405, { error: 'invalid_request', error_description: 'Use POST.' }, { Allow: 'POST' });
+	}
+
+	function answerFailure(req, res, error) {
+		if (res.headersSent || stopping.signal.aborted) {
+			res.destroy();
+			return;
+		}
+		const pathname = (req.url ?? '/').split('?')[0];
+		const isOAuth = pathname === TOKEN_PATH || pathname === REVOKE_PATH;
+		if (error instanceof BodyTooLargeError) {
+			res.setHeader('Connection', 'close');
+			if (isOAuth) return sendJson(res, 413, { error: 'invalid_request', error_description: error.message });
+			const tooLarge = apiError(413, 'RequestEntityTooLarge', error.message);
+			return sendJson(res, tooLarge.status, tooLarge.json);
+		}
+		onError(error);
+		if (isOAuth) return sendJson(res, 500, { error: 'server_error', error_description: 'Unexpected condition in the sandbox.' });
+		const unexpected = apiError(500, 'UnexpectedError', 'Unexpected condition in the sandbox.');
+		return sendJson(res, unexpected.status, unexpected.json);
+	}
+
+	return {
+		/**
+		 * @param {number} port 0 for a free port
+		 * @param {string} host
+		 * @returns {Promise<string>} the origin, e.g. http://127.0.0.1:4010
+		 */
+		listen(port, host) {
+			return new Promise((resolve, reject) => {
+				server.once('error', reject);
+				server.listen(port, host, () => {
+					server.off('error', reject);
+					const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+					const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+					resolve(`http://${shownHost}:${address.port}`);
+				});
+			});
+		},
+		/** @returns {Promise<void>} once every connection is closed */
+		close() {
+			stopping.abort();
+			return new Promise((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			});
+		},
+	};
+}
+
+module.exports = { createHttpServer, API_PREFIX, TOKEN_PATH, REVOKE_PATH };
