@@ -1,4 +1,4 @@
-import './n8n-user-folder';
+import './n8n-environment';
 
 import { Credentials, getAdditionalKeys } from 'n8n-core';
 import type {

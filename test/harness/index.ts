@@ -1,0 +1,37 @@
+/**
+ * The engine test harness: run workflows with this package's node through n8n-core's own
+ * `WorkflowExecute`, against credentials that behave like n8n's (tokens persisted, refresh
+ * written back), connected to a service the way n8n's "Connect my account" does.
+ */
+export { CredentialStore, type StoredCredential, type TokenWrite } from './credential-store';
+export { CredentialsHelper } from './credentials-helper';
+export { CredentialTypes } from './credential-types';
+export {
+	NodeTypes,
+	PACKAGE_NAME,
+	PROBE_NODE_TYPE,
+	accountingServiceNodeType,
+	loadAccountingServiceNode,
+	nodeTypeName,
+} from './node-types';
+export {
+	chain,
+	credentialRef,
+	runWorkflow,
+	type NodeSpec,
+	type RunWorkflowOptions,
+	type WorkflowRunResult,
+} from './run-workflow';
+export {
+	CREDENTIAL_TYPE,
+	N8N_REDIRECT_URI,
+	completeAuthorization,
+	connectCredential,
+	credentialDataFor,
+	refreshClientFor,
+	startAuthorization,
+	type ConnectOptions,
+	type ConnectedCredential,
+	type PendingAuthorization,
+	type ServiceEndpoints,
+} from './connect-credential';
