@@ -4,9 +4,8 @@ import { createSandbox } from '../sandbox';
 import {
 	CredentialStore,
 	N8N_REDIRECT_URI,
-	PROBE_NODE_TYPE,
 	completeAuthorization,
-	credentialRef,
+	probeNode,
 	refreshClientFor,
 	runWorkflow,
 	startAuthorization,
@@ -42,12 +41,8 @@ const connectOptions = (extra: Partial<ConnectOptions> = {}): ConnectOptions => 
 });
 
 /** A one-node workflow: the probe node makes one authenticated request. */
-const probe = (credential: { id: string; name: string }, path: string): NodeSpec => ({
-	name: 'Call API',
-	type: PROBE_NODE_TYPE,
-	parameters: { path },
-	credentials: credentialRef(credential),
-});
+const probe = (credential: { id: string; name: string }, path: string): NodeSpec =>
+	probeNode(credential, { path }, { name: 'Call API' });
 
 /** The sandbox's request log from a position on, as readable lines (it never holds tokens). */
 function logSince(position: number) {

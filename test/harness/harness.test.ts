@@ -6,9 +6,11 @@ import {
 	CredentialStore,
 	CredentialTypes,
 	CredentialsHelper,
-	PROBE_NODE_TYPE,
+	NodeTypes,
+	PACKAGE_NAME,
+	accountingServiceNodeType,
 	chain,
-	credentialRef,
+	probeNode,
 	runWorkflow,
 	startAuthorization,
 	type NodeSpec,
@@ -47,10 +49,7 @@ function connectedStore() {
 }
 
 const probe = (credential: { id: string; name: string }, extra: Partial<NodeSpec> = {}): NodeSpec => ({
-	name: 'Probe',
-	type: PROBE_NODE_TYPE,
-	parameters: { path: '/user' },
-	credentials: credentialRef(credential),
+	...probeNode(credential, { path: '/user' }),
 	...extra,
 });
 
@@ -68,6 +67,20 @@ describe('credential types', () => {
 		expect(byName.grantType.default).toBe('pkce');
 		expect(byName.authentication).toMatchObject({ type: 'hidden', default: 'body' });
 		expect(byName.ignoreSSLIssues).toBeUndefined();
+	});
+});
+
+describe('node types', () => {
+	it('serves the real node from its TypeScript source under its community package type name', () => {
+		const type = accountingServiceNodeType();
+		expect(type).toBe(`${PACKAGE_NAME}.accountingService`);
+		const node = new NodeTypes().getByNameAndVersion(type, 1);
+		expect(node.description.credentials).toEqual([expect.objectContaining({ name: TYPE })]);
+		expect(typeof node.execute).toBe('function');
+	});
+
+	it('refuses an unknown node type', () => {
+		expect(() => new NodeTypes().getByName(`${PACKAGE_NAME}.nothing`)).toThrow(/Unknown node type/);
 	});
 });
 

@@ -14,14 +14,15 @@ export {
 	loadAccountingServiceNode,
 	nodeTypeName,
 } from './node-types';
+export { runWorkflow, type RunWorkflowOptions, type WorkflowRunResult } from './run-workflow';
 export {
+	accountingServiceNode,
 	chain,
 	credentialRef,
-	runWorkflow,
+	probeNode,
+	type NodeSettings,
 	type NodeSpec,
-	type RunWorkflowOptions,
-	type WorkflowRunResult,
-} from './run-workflow';
+} from './workflow-builders';
 export {
 	CREDENTIAL_TYPE,
 	N8N_REDIRECT_URI,

@@ -7,7 +7,6 @@ import type {
 	IConnections,
 	IDataObject,
 	INode,
-	INodeCredentialsDetails,
 	INodeExecutionData,
 	IRun,
 	IWorkflowBase,
@@ -20,15 +19,13 @@ import { UnexpectedError, Workflow, createRunExecutionData } from 'n8n-workflow'
 import type { CredentialStore } from './credential-store';
 import { CredentialsHelper } from './credentials-helper';
 import { NodeTypes } from './node-types';
-
-/** A workflow node as a test writes it: `id`, `position` and `typeVersion` are filled in. */
-export type NodeSpec = Omit<INode, 'id' | 'position' | 'typeVersion'> & Partial<Pick<INode, 'id' | 'position' | 'typeVersion'>>;
+import type { NodeSpec } from './workflow-builders';
 
 export interface RunWorkflowOptions {
 	/** The credentials the nodes refer to; share one store between parallel runs to share tokens. */
 	store: CredentialStore;
 	nodes: NodeSpec[];
-	/** Defaults to no connections (a single-node workflow); see {@link chain}. */
+	/** Defaults to no connections (a single-node workflow); see `chain` in workflow-builders. */
 	connections?: IConnections;
 	/**
 	 * Items handed to the start node's input, as plain JSON objects or full items.
@@ -59,21 +56,6 @@ export interface WorkflowRunResult {
 	/** n8n-core's full result, for anything else. */
 	run: IRun;
 	durationMs: number;
-}
-
-/** `connections` for nodes wired one after another on their main output 0. */
-export function chain(...nodeNames: string[]): IConnections {
-	const connections: IConnections = {};
-	for (let i = 0; i + 1 < nodeNames.length; i++) {
-		connections[nodeNames[i]] = { main: [[{ node: nodeNames[i + 1], type: 'main', index: 0 }]] };
-	}
-	return connections;
-}
-
-/** The `credentials` entry of a node using our credential (n8n needs the `id` to refresh). */
-export function credentialRef(credential: INodeCredentialsDetails): INode['credentials'] {
-	if (!credential.id) throw new UnexpectedError('A node credential needs an id');
-	return { accountingServiceOAuth2Api: { id: credential.id, name: credential.name } };
 }
 
 /**
