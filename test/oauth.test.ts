@@ -5,6 +5,7 @@ import {
 	CredentialStore,
 	N8N_REDIRECT_URI,
 	completeAuthorization,
+	connectCredential,
 	probeNode,
 	refreshClientFor,
 	runWorkflow,
@@ -169,11 +170,14 @@ describe('OAuth2 with PKCE, the way n8n does it', () => {
 
 describe('OAuth2 with the plain authorization code grant (for n8n before 2.14)', () => {
 	it('connects without PKCE and calls the API through n8n-core', async () => {
-		const pending = await startAuthorization(connectOptions({ grantType: 'authorizationCode', scope: 'readonly' }));
-		expect(new URL(pending.authorizationUrl).searchParams.has('code_challenge')).toBe(false);
+		const position = sandbox.log.entries().length;
+		const { data, authorizationUrl } = await connectCredential({
+			...connectOptions({ grantType: 'authorizationCode', scope: 'readonly' }),
+			consent: async (url) => await sandbox.consent(url, { decision: 'allow' }),
+		});
+		expect(new URL(authorizationUrl).searchParams.has('code_challenge')).toBe(false);
+		expect(logSince(position)).toEqual([expect.objectContaining({ grantType: 'authorization_code', status: 200, auth: 'none' })]);
 
-		const callbackUrl = await sandbox.consent(pending.authorizationUrl, { decision: 'allow' });
-		const data = await completeAuthorization(pending, callbackUrl);
 		const tokenData = data.oauthTokenData as IDataObject;
 		expect(tokenData.scopes).toBe('readonly');
 		// Without a chosen country the service still reports one on the callback.
