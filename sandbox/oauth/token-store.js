@@ -3,6 +3,8 @@
 const { randomToken, digest } = require('./secrets');
 const rules = require('./rules');
 
+const FORGET_AFTER_MS = 24 * 3600 * 1000;
+
 /**
  * @typedef {object} TokenGrant
  * @property {string} clientId
@@ -28,10 +30,11 @@ function createTokenStore(clock) {
 	/** @type {Map<string, TokenGrant & { expiresAt: number, state: 'active'|'used'|'revoked' }>} */
 	const refreshTokens = new Map();
 
-	function forgetExpired() {
-		const now = clock.now();
-		for (const [key, entry] of accessTokens) if (entry.expiresAt <= now) accessTokens.delete(key);
-		for (const [key, entry] of refreshTokens) if (entry.expiresAt <= now) refreshTokens.delete(key);
+	// Dead tokens are kept a day longer so a late caller is told "expired" rather than "unknown".
+	function forgetLongExpired() {
+		const horizon = clock.now() - FORGET_AFTER_MS;
+		for (const [key, entry] of accessTokens) if (entry.expiresAt <= horizon) accessTokens.delete(key);
+		for (const [key, entry] of refreshTokens) if (entry.expiresAt <= horizon) refreshTokens.delete(key);
 	}
 
 	/**
@@ -39,7 +42,7 @@ function createTokenStore(clock) {
 	 * @returns {TokenPair}
 	 */
 	function issuePair(grant) {
-		forgetExpired();
+		forgetLongExpired();
 		const now = clock.now();
 		const { clientId, userId, scope } = grant;
 		const accessToken = randomToken(rules.ACCESS_TOKEN_BYTES);

@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+'use strict';
+
+const { parseArgs } = require('node:util');
+const { createSandbox } = require('./index');
+
+const USAGE = `Usage: node sandbox/cli.js [--port N] [--scale N] [--redirect-uri URL]...
+
+  --port N            port on 127.0.0.1 (default 4010; 0 picks a free one)
+  --scale N           dataset size for benchmarks (passed to the dataset)
+  --redirect-uri URL  register another OAuth callback (repeatable)`;
+
+function parseOptions(argv) {
+	const { values } = parseArgs({
+		args: argv,
+		options: {
+			port: { type: 'string', default: '4010' },
+			scale: { type: 'string' },
+			'redirect-uri': { type: 'string', multiple: true, default: [] },
+			help: { type: 'boolean', short: 'h' },
+		},
+	});
+	if (values.help) return undefined;
+	const port = Number(values.port);
+	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`--port must be 0 to 65535, not ${values.port}`);
+	const scale = values.scale === undefined ? undefined : Number(values.scale);
+	if (scale !== undefined && !(scale > 0)) throw new TypeError(`--scale must be a positive number, not ${values.scale}`);
+	return { port, scale, redirectUris: values['redirect-uri'] };
+}
+
+function describe(urls, sandbox) {
+	const { clientId, clientSecret, redirectUris } = sandbox.client;
+	const user = sandbox.dataset.user;
+	const rows = (pairs) => pairs.map(([label, value]) => `  ${label.padEnd(18)}${value}`).join('\n');
+	return `Accounting Service sandbox (API v3.1) is listening.
+
+Endpoints
+${rows([
+		['Base URL', urls.baseUrl],
+		['Authorization URL', urls.authUrl],
+		['Token URL', urls.tokenUrl],
+		['Revoke URL', urls.revokeUrl],
+	])}
+
+Demo OAuth client (a local sandbox: these are not secrets)
+${rows([
+		['Client ID', clientId],
+		['Client secret', clientSecret],
+		...redirectUris.map((uri, i) => [i === 0 ? 'Redirect URIs' : '', uri]),
+	])}
+
+Consent page signs you in as ${user.first_name} ${user.last_name} <${user.email}>.
+
+Test controls (JSON, no auth)
+${rows([
+		['Clock', `GET ${urls.controlUrl}/clock, POST ${urls.controlUrl}/clock/advance {"seconds": 301}`],
+		['Faults', `GET|POST|DELETE ${urls.controlUrl}/faults {"kind": "429", "retryAfter": 5}`],
+		['Request log', `GET|DELETE ${urls.controlUrl}/log`],
+	])}
+
+Press Ctrl+C to stop.`;
+}
+
+async function main() {
+	let options;
+	try {
+		options = parseOptions(process.argv.slice(2));
+	} catch (error) {
+		console.error(`${error.message}\n\n${USAGE}`);
+		process.exitCode = 2;
+		return;
+	}
+	if (!options) {
+		console.log(USAGE);
+		return;
+	}
+	const sandbox = createSandbox(options);
+	const urls = await sandbox.start();
+	console.log(describe(urls, sandbox));
+
+	let stopping = false;
+	const stop = async (signal) => {
+		if (stopping) return;
+		stopping = true;
+		console.log(`\n${signal}: stopping the sandbox.`);
+		await sandbox.stop();
+		process.exit(0);
+	};
+	process.on('SIGINT', () => stop('SIGINT'));
+	process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});
