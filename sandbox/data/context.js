@@ -1,0 +1,144 @@
+'use strict';
+
+const { rngFor } = require('./prng');
+const { legacyId } = require('./ids');
+const { chartFor } = require('./chart');
+const { LOCALES } = require('./words');
+const { CURRENCIES } = require('./reference');
+const { BY_NAME, TABLE } = require('./collections');
+const { seedTimeline, deletedShare } = require('./kinds/common');
+const { balances } = require('./kinds/ledger');
+
+/**
+ * One business's data and the helpers its kinds use to reach each other. Collections are seeded
+ * on first use, so a kind simply asks for the rows it depends on.
+ * @param {{ biz: object, seed: string, codec: ReturnType<import('./ids').createIdCodec>, options: { scale: number, bigAttachmentMiB: number } }} deps
+ */
+function createBusinessContext({ biz, seed, codec, options }) {
+	/** @type {Map<string, { rows: object[]|null, version: number, codes: Map<string, number>|null, seeding: boolean }>} */
+	const stores = new Map();
+	const cache = new Map();
+
+	const store = (name) => {
+		let s = stores.get(name);
+		if (!s) {
+			if (!BY_NAME.has(name)) throw new Error(`unknown collection ${name}`);
+			s = { rows: null, version: 0, codes: null, seeding: false };
+			stores.set(name, s);
+		}
+		return s;
+	};
+
+	/** Derived lists keyed by the versions they were computed from. */
+	const memo = (key, versionOf, compute) => {
+		const version = versionOf();
+		const hit = cache.get(key);
+		if (hit && hit.version === version) return hit.value;
+		const value = compute();
+		cache.set(key, { version, value });
+		return value;
+	};
+
+	function liveCount(def) {
+		const n = def.counts[biz.key];
+		return n === 'scale' ? options.scale : n;
+	}
+
+	function seedRows(def) {
+		if (def.seed) return def.seed(ctx);
+		const count = liveCount(def);
+		const deleted = def.filters.includes('deleted_since') ? deletedShare(count) : 0;
+		const rows = seedTimeline(ctx, def, { count, deleted, ...def.window });
+		if (def.post) rows.forEach((row, i) => { if (row.deleted === null) def.post(ctx, row, i); });
+		return rows;
+	}
+
+	const liveIndexes = (name, keep = () => true) => {
+		const out = [];
+		ctx.rows(name).forEach((row, i) => { if (row.deleted === null && keep(row)) out.push(i); });
+		return out;
+	};
+
+	const ctx = {
+		biz,
+		options,
+		L: LOCALES[biz.country],
+		chart: chartFor(biz.country),
+		currencyName: CURRENCIES.find(([code]) => code === biz.currency)[1],
+		postingSources: TABLE.filter((def) => def.post).map((def) => def.name),
+
+		/** @param {...(string|number)} parts */
+		rng: (...parts) => rngFor(seed, biz.key, ...parts),
+
+		/** @param {string} name @returns {object[]} */
+		rows(name) {
+			const s = store(name);
+			if (s.rows) return s.rows;
+			if (s.seeding) throw new Error(`${name} depends on itself while seeding`);
+			s.seeding = true;
+			const def = BY_NAME.get(name);
+			s.rows = seedRows(def);
+			if (def.idKind === 'code') s.codes = new Map(s.rows.map((row, i) => [row.code, i]));
+			s.seeding = false;
+			return s.rows;
+		},
+		version: (name) => store(name).version,
+		touch(name) { store(name).version++; },
+
+		id: (name, index) => (BY_NAME.get(name).idKind === 'code' ? ctx.rows(name)[index].code : codec.encode(biz.index, name, index)),
+		subId: (name, index, sub) => codec.encode(biz.index, name, index, sub),
+		pseudoId: (space, index) => codec.encode(biz.index, space, index),
+		legacyId: (index) => legacyId(biz.index, index),
+		displayedAs(name, index) {
+			const row = ctx.rows(name)[index];
+			return row.extra?.displayed_as ?? BY_NAME.get(name).displayedAs(row, ctx);
+		},
+		ref(name, index) {
+			const id = ctx.id(name, index);
+			return { id, displayed_as: ctx.displayedAs(name, index), $path: `/${name}/${encodeURIComponent(id)}` };
+		},
+		refCode(name, code) {
+			ctx.rows(name);
+			return ctx.ref(name, store(name).codes.get(code));
+		},
+		/** @param {string} name @param {string} code @returns {number} row index, or -1 */
+		codeIndex(name, code) {
+			ctx.rows(name);
+			return store(name).codes.get(code) ?? -1;
+		},
+
+		/**
+		 * Row index of a live record by its id in this business, or -1. Ids of another business,
+		 * of a line item, of a deleted record or of nothing we minted are all simply not found.
+		 * @param {string} name @param {string} id
+		 */
+		find(name, id) {
+			const rows = ctx.rows(name);
+			let index;
+			if (BY_NAME.get(name).idKind === 'code') {
+				index = store(name).codes.get(id) ?? -1;
+			} else {
+				const d = codec.decode(id);
+				index = d && d.business === biz.index && d.space === name && d.sub === 0 ? d.index : -1;
+			}
+			return index >= 0 && index < rows.length && rows[index].deleted === null ? index : -1;
+		},
+		/** @param {string} id @returns {number} transaction number, or -1 */
+		findTransaction(id) {
+			const d = codec.decode(id);
+			return d && d.business === biz.index && d.space === 'transactions' && d.index < biz.transactions.length ? d.index : -1;
+		},
+
+		contactsOfType: (bit) => memo(`contacts:${bit}`, () => ctx.version('contacts'),
+			() => liveIndexes('contacts', (row) => (row.types & bit) !== 0)),
+		activeBankAccounts: () => memo('banks', () => ctx.version('bank_accounts'), () => liveIndexes('bank_accounts')),
+		contactBalance: (index) => balances(ctx).contacts.get(index) ?? 0,
+		accountBalance: (account) => balances(ctx).accounts[account],
+		get countryIndex() { return ctx.codeIndex('countries', biz.country.toUpperCase()); },
+
+		liveCount,
+	};
+	return ctx;
+}
+
+module.exports = { createBusinessContext };

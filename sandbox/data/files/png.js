@@ -1,0 +1,83 @@
+'use strict';
+
+const { mix } = require('./parts');
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+	let c = n;
+	for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+	return c >>> 0;
+});
+
+function crc32(buf) {
+	let c = 0xffffffff;
+	for (let i = 0; i < buf.length; i++) c = CRC_TABLE[(c ^ buf[i]) & 0xff] ^ (c >>> 8);
+	return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type, data) {
+	const out = Buffer.alloc(12 + data.length);
+	out.writeUInt32BE(data.length, 0);
+	out.write(type, 4, 'latin1');
+	data.copy(out, 8);
+	out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+	return out;
+}
+
+/**
+ * zlib with stored (uncompressed) blocks: byte-identical on every Node and zlib version, which a
+ * compressor does not promise.
+ */
+function storedZlib(raw) {
+	const blocks = [Buffer.from([0x78, 0x01])];
+	for (let at = 0; at < raw.length; at += 65535) {
+		const part = raw.subarray(at, at + 65535);
+		const header = Buffer.alloc(5);
+		header[0] = at + 65535 >= raw.length ? 1 : 0;
+		header.writeUInt16LE(part.length, 1);
+		header.writeUInt16LE(~part.length & 0xffff, 3);
+		blocks.push(header, part);
+	}
+	let a = 1;
+	let b = 0;
+	for (let i = 0; i < raw.length; i++) { a = (a + raw[i]) % 65521; b = (b + a) % 65521; }
+	const adler = Buffer.alloc(4);
+	adler.writeUInt32BE(((b << 16) | a) >>> 0);
+	blocks.push(adler);
+	return Buffer.concat(blocks);
+}
+
+/**
+ * A scanned-receipt look: paper-coloured gradient with darker text-like bands.
+ * @param {{ seed: number, width: number, height: number }} spec
+ * @returns {import('./parts').Part[]}
+ */
+function pngParts({ seed, width, height }) {
+	const stride = 1 + width * 3;
+	const raw = Buffer.alloc(stride * height);
+	const tint = mix(seed) & 0x1f;
+	for (let y = 0; y < height; y++) {
+		const band = y % 18 < 8 && y > 24 && y < height - 24;
+		for (let x = 0; x < width; x++) {
+			const ink = band && x > 20 && x < width - 20 && (mix(seed ^ (y * 7919 + (x >> 3))) & 3) !== 0;
+			const paper = 235 - Math.floor((y * 20) / height);
+			const v = ink ? 60 + (mix(x ^ y ^ seed) & 31) : paper;
+			const at = y * stride + 1 + x * 3;
+			raw[at] = v;
+			raw[at + 1] = v - (ink ? 0 : tint >> 2);
+			raw[at + 2] = v - (ink ? 0 : tint);
+		}
+	}
+	const header = Buffer.alloc(13);
+	header.writeUInt32BE(width, 0);
+	header.writeUInt32BE(height, 4);
+	header[8] = 8;
+	header[9] = 2;
+	return [
+		Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+		chunk('IHDR', header),
+		chunk('IDAT', storedZlib(raw)),
+		chunk('IEND', Buffer.alloc(0)),
+	];
+}
+
+module.exports = { pngParts, crc32 };

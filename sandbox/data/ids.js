@@ -1,0 +1,93 @@
+'use strict';
+
+const { createCipheriv, createDecipheriv, createHash } = require('node:crypto');
+
+/**
+ * Record ids are opaque 32-hex strings like the real service's. Instead of storing one string per
+ * row and a lookup map (hundreds of thousands at benchmark scale), an id is the AES encryption of
+ * (business, id space, row index): it looks random, costs no memory and decodes in O(1).
+ *
+ * Append only: an entry's position is part of every id minted in that space.
+ */
+const ID_SPACES = Object.freeze([
+	'businesses', 'users',
+	'artefact_statuses', 'attachments', 'bank_account_types', 'bank_accounts', 'contacts', 'countries',
+	'exchange_rates', 'financial_settings', 'invoice_settings', 'ledger_account_types', 'ledger_accounts',
+	'ledger_entries', 'other_payments', 'products', 'purchase_corrective_invoices', 'purchase_credit_notes',
+	'purchase_invoices', 'purchase_quick_entries', 'sales_corrective_invoices', 'sales_credit_notes',
+	'sales_estimates', 'sales_invoices', 'sales_quick_entries', 'sales_quotes', 'services', 'stock_items',
+	'tax_offices', 'tax_profiles', 'tax_rates',
+	'transactions', 'line_items', 'addresses', 'contact_persons', 'payment_lines',
+]);
+const SPACE_CODE = new Map(ID_SPACES.map((name, code) => [name, code]));
+const MAGIC = 0x5a6e4b31;
+const HEX_ID = /^[0-9a-f]{32}$/;
+
+/**
+ * @param {string} seed the dataset seed; another seed mints other ids
+ */
+function createIdCodec(seed) {
+	const key = createHash('sha256').update(`sandbox ids\u0000${seed}`).digest().subarray(0, 16);
+	// ECB over exactly one block with padding off: update() returns the whole block at once,
+	// so one cipher object serves every call.
+	const enc = createCipheriv('aes-128-ecb', key, null).setAutoPadding(false);
+	const dec = createDecipheriv('aes-128-ecb', key, null).setAutoPadding(false);
+	const block = Buffer.alloc(16);
+
+	/**
+	 * @param {number} business business index
+	 * @param {string} space an entry of ID_SPACES
+	 * @param {number} index row index
+	 * @param {number} [sub] non-zero for a part of that row (a line item), which has no path of its own
+	 */
+	function encode(business, space, index, sub = 0) {
+		const code = SPACE_CODE.get(space);
+		if (code === undefined) throw new Error(`unknown id space ${space}`);
+		block.fill(0);
+		block.writeUInt32BE(MAGIC, 0);
+		block[4] = business;
+		block[5] = code;
+		block.writeUInt32BE(sub, 8);
+		block.writeUInt32BE(index, 12);
+		return enc.update(block).toString('hex');
+	}
+
+	/**
+	 * @param {string} id
+	 * @returns {{ business: number, space: string, index: number, sub: number } | null} null for anything we never minted
+	 */
+	function decode(id) {
+		if (typeof id !== 'string' || !HEX_ID.test(id)) return null;
+		const plain = dec.update(Buffer.from(id, 'hex'));
+		if (plain.readUInt32BE(0) !== MAGIC || plain.readUInt16BE(6) !== 0) return null;
+		const space = ID_SPACES[plain[5]];
+		if (space === undefined) return null;
+		return { business: plain[4], space, index: plain.readUInt32BE(12), sub: plain.readUInt32BE(8) };
+	}
+
+	return { encode, decode };
+}
+
+/**
+ * Version 2 ids were small integers per table; keep them distinct per business so a v2 id never
+ * points at another business's record by accident.
+ * @param {number} business @param {number} index
+ */
+function legacyId(business, index) {
+	return (business + 1) * 10_000_000 + index + 1;
+}
+
+/**
+ * @param {import('./prng').Rng} rng
+ * @returns {string} a version 4 UUID drawn from the seeded stream
+ */
+function uuidFrom(rng) {
+	const b = Buffer.alloc(16);
+	for (let i = 0; i < 16; i += 4) b.writeUInt32BE(rng.uint32(), i);
+	b[6] = (b[6] & 0x0f) | 0x40;
+	b[8] = (b[8] & 0x3f) | 0x80;
+	const h = b.toString('hex');
+	return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+module.exports = { createIdCodec, legacyId, uuidFrom, ID_SPACES };

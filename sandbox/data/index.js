@@ -1,0 +1,164 @@
+'use strict';
+
+const { createClock } = require('../clock');
+const { rngFor } = require('./prng');
+const { createIdCodec, uuidFrom } = require('./ids');
+const { SEED_START, DAY_MS, formatInstant, wholeSecond } = require('./time');
+const { TABLE, BY_NAME } = require('./collections');
+const { PROFILES, USER, businessCreated } = require('./businesses');
+const { createBusinessContext } = require('./context');
+const { fullRecord, extraFields } = require('./records');
+const { attachments } = require('./kinds/attachments');
+
+const DEFAULT_SCALE = 2150;
+const DEFAULT_SEED = 'accounting-sandbox-v1';
+
+/**
+ * @typedef {object} BusinessInfo what tests need to know about a seeded business
+ * @property {string} id
+ * @property {string} key `lead`, `second` or `invited`
+ * @property {string} name current name (follows PUT /businesses)
+ * @property {string} country lower-case ISO code
+ * @property {string} currency
+ * @property {boolean} owned whether the seeded user owns it
+ * @property {boolean} lead
+ */
+
+/**
+ * Builds the sandbox's seeded data: three businesses with all 29 collections, the seeded user,
+ * and hooks for tests. Same options → byte-identical data; only records created through the
+ * hooks take their time from `clock`.
+ * @param {{ scale?: number, clock?: ReturnType<typeof createClock>, seed?: string, bigAttachmentMiB?: number }} [options]
+ *   scale: live sales invoices of the lead business (default 2,150); bigAttachmentMiB: adds a PDF of that size to the lead.
+ */
+function buildDataset({ scale = DEFAULT_SCALE, clock = createClock(), seed = DEFAULT_SEED, bigAttachmentMiB = 0 } = {}) {
+	if (!Number.isInteger(scale) || scale < 1) throw new RangeError('scale must be a positive integer');
+	if (!Number.isFinite(bigAttachmentMiB) || bigAttachmentMiB < 0) throw new RangeError('bigAttachmentMiB must be ≥ 0');
+	const codec = createIdCodec(seed);
+	const options = { scale, bigAttachmentMiB };
+
+	const userCreated = formatInstant(SEED_START - 90 * DAY_MS);
+	const user = { id: uuidFrom(rngFor(seed, 'user')), ...USER, created_at: userCreated, updated_at: userCreated };
+
+	const contexts = PROFILES.map((profile, index) => {
+		const owner = profile.owner ?? user;
+		const createdMs = businessCreated(index);
+		const biz = {
+			index, key: profile.key, country: profile.country, currency: profile.currency, owned: profile.owned,
+			id: codec.encode(index, 'businesses', 0),
+			ownerId: profile.owned ? user.id : uuidFrom(rngFor(seed, 'owner', profile.key)),
+			ownerName: `${owner.first_name} ${owner.last_name}`,
+			record: { ...profile.record },
+			createdMs, updatedMs: createdMs,
+			prefixes: profile.prefixes, terms: profile.terms, taxNumber: profile.taxNumber, openingCapital: profile.openingCapital,
+			transactions: [], postings: [], balanceCache: null,
+		};
+		return createBusinessContext({ biz, seed, codec, options });
+	});
+	for (const ctx of contexts) for (const def of TABLE) if (!def.singleton) ctx.rows(def.name);
+
+	const byId = new Map(contexts.map((ctx) => [ctx.biz.id, ctx]));
+	const lead = contexts.find((ctx) => ctx.biz.owned);
+
+	/** @param {string} businessId @param {string} collection */
+	function resolve(businessId, collection) {
+		const ctx = byId.get(businessId);
+		if (!ctx) throw new Error(`no business ${businessId}`);
+		const def = BY_NAME.get(collection);
+		if (!def) throw new Error(`no collection ${collection}`);
+		return { ctx, def };
+	}
+
+	function liveRows(businessId, collection, deleted) {
+		const { ctx, def } = resolve(businessId, collection);
+		if (def.singleton) return deleted ? 0 : 1;
+		let n = 0;
+		for (const row of ctx.rows(collection)) if ((row.deleted !== null) === deleted) n++;
+		return n;
+	}
+
+	const now = () => wholeSecond(clock.now());
+
+	return {
+		seed,
+		scale,
+		user,
+		/** @type {BusinessInfo[]} */
+		businesses: contexts.map((ctx) => ({
+			id: ctx.biz.id, key: ctx.biz.key, get name() { return ctx.biz.record.name; },
+			country: ctx.biz.country, currency: ctx.biz.currency, owned: ctx.biz.owned, lead: ctx === lead,
+		})),
+		leadBusinessId: lead.biz.id,
+		/** The table's public face: which collections exist and what each accepts. */
+		collections: TABLE.map((def) => ({
+			name: def.name, singleton: def.singleton, searchable: def.searchable, idKind: def.idKind,
+			filters: [...def.filters], sorts: [...def.sorts], searchFields: def.search ? Object.keys(def.search) : [],
+		})),
+
+		/** Live (not deleted) records of a collection in a business; 1 for a singleton. */
+		count: (businessId, collection) => liveRows(businessId, collection, false),
+		/** Soft-deleted records, visible only through `deleted_since`. */
+		deletedCount: (businessId, collection) => liveRows(businessId, collection, true),
+
+		/**
+		 * The bytes the API serves for an attachment, for tests to hash and compare.
+		 * @returns {{ fileName: string, mimeType: string, size: number, open: () => import('node:stream').Readable } | null}
+		 */
+		attachmentFile(businessId, attachmentId) {
+			const ctx = byId.get(businessId);
+			const index = ctx ? ctx.find('attachments', attachmentId) : -1;
+			if (index < 0) return null;
+			const row = ctx.rows('attachments')[index];
+			const file = attachments.fileFor(ctx, row);
+			return { fileName: row.name, mimeType: attachments.mimeOf(row), size: file.size, open: file.open };
+		},
+
+		/**
+		 * Test hook: a new record created "now" by the clock, appended in creation order. Documents
+		 * are booked to the ledger like seeded ones. `fields` override rendered fields.
+		 */
+		createRecord(businessId, collection, fields = {}) {
+			const { ctx, def } = resolve(businessId, collection);
+			if (!def.make) throw new Error(`createRecord does not support ${collection}`);
+			const rows = ctx.rows(collection);
+			const index = rows.length;
+			const created = now();
+			const row = def.make(ctx, ctx.rng(collection, 'created', index), index, created, true);
+			Object.assign(row, { created, updated: created, deleted: null, extra: extraFields(fields) });
+			rows.push(row);
+			ctx.touch(collection);
+			if (def.post) def.post(ctx, row, index);
+			return fullRecord(ctx, def, index, false);
+		},
+
+		/** Test hook: overrides fields of a live record and bumps its `updated_at` to now. */
+		updateRecord(businessId, collection, id, fields = {}) {
+			const { ctx, def } = resolve(businessId, collection);
+			const index = ctx.find(collection, id);
+			if (index < 0) throw new Error(`no live ${collection} ${id}`);
+			const row = ctx.rows(collection)[index];
+			row.extra = { ...row.extra, ...extraFields(fields) };
+			row.updated = now();
+			ctx.touch(collection);
+			return fullRecord(ctx, def, index, false);
+		},
+
+		/** Test hook: soft-deletes a record now, so it shows up under `deleted_since`. */
+		deleteRecord(businessId, collection, id) {
+			const { ctx } = resolve(businessId, collection);
+			const index = ctx.find(collection, id);
+			if (index < 0) throw new Error(`no live ${collection} ${id}`);
+			const row = ctx.rows(collection)[index];
+			row.deleted = now();
+			row.updated = row.deleted;
+			ctx.touch(collection);
+		},
+
+		/** For the API layer: the business context by id, or undefined. */
+		contextOf: (businessId) => byId.get(businessId),
+		contexts,
+		clock,
+	};
+}
+
+module.exports = { buildDataset, DEFAULT_SCALE, DEFAULT_SEED };

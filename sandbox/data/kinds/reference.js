@@ -1,0 +1,72 @@
+'use strict';
+
+const R = require('../reference');
+const { stamps } = require('./common');
+
+/**
+ * A collection keyed by readable codes, read from a fixed list. Rows carry the code as their id.
+ * @param {(ctx: object) => Array<[string, string, ...any[]]>} list [code, name, ...details] for a business
+ * @param {(row: object, ctx: object) => object} [render] fields beyond id, displayed_as and $path
+ * @param {(row: object) => string} [label]
+ */
+function codeList(list, render = () => ({}), label = (row) => row.name) {
+	return {
+		idKind: 'code',
+		seed: (ctx) => list(ctx).map(([code, name, ...details]) => ({
+			code, name, details, created: ctx.biz.createdMs, updated: ctx.biz.createdMs, deleted: null,
+		})),
+		displayedAs: label,
+		render,
+	};
+}
+
+const plain = (rows) => () => rows;
+
+const KINDS = {
+	bank_account_types: codeList(plain(R.BANK_ACCOUNT_TYPES)),
+	ledger_account_types: codeList(plain(R.LEDGER_ACCOUNT_TYPES)),
+	artefact_statuses: codeList(plain(R.ARTEFACT_STATUSES)),
+	countries: codeList(plain(R.COUNTRIES)),
+	exchange_rates: codeList(
+		(ctx) => {
+			const perEuro = R.CURRENCIES.find(([code]) => code === ctx.biz.currency)[2];
+			return R.CURRENCIES.filter(([code]) => code !== ctx.biz.currency)
+				.map(([code, name, units]) => [code, name, units / perEuro]);
+		},
+		(row, ctx) => ({
+			...stamps(row),
+			rate: Number(row.details[0].toFixed(6)),
+			inverse_rate: Number((1 / row.details[0]).toFixed(6)),
+			base_currency: { id: ctx.biz.currency, displayed_as: ctx.currencyName, $path: `/currencies/${ctx.biz.currency}` },
+			currency: { id: row.code, displayed_as: row.name, $path: `/currencies/${row.code}` },
+		}),
+		(row) => `${row.name} (${row.code})`,
+	),
+	tax_rates: codeList(
+		(ctx) => R.TAX_RATES[ctx.biz.country],
+		(row) => {
+			const percentage = row.details[0];
+			return {
+				...stamps(row),
+				name: row.name,
+				agency: null,
+				percentage,
+				percentages: [{ percentage, from_date: '2011-01-04', to_date: null }],
+				is_visible: true,
+				retailer: false,
+				editable: false,
+				deletable: false,
+				is_combined_rate: false,
+				component_tax_rates: [],
+			};
+		},
+		(row) => `${row.name} ${row.details[0].toFixed(2)}%`,
+	),
+	tax_offices: codeList(
+		(ctx) => R.TAX_OFFICES[ctx.biz.country] ?? [],
+		(row) => ({ office_number: row.name, name: row.details[0] }),
+		(row) => row.details[0],
+	),
+};
+
+module.exports = KINDS;
