@@ -5,7 +5,7 @@ const { amount, taxOn } = require('../money');
 const { DAY_MS, SEED_START, SEED_END, dayOf, wholeSecond } = require('../time');
 const { EXPENSE_ROLES } = require('../chart');
 const { stamps, address, currency, formatDay, formatInstant, laterEdit } = require('./common');
-const { post, transactionRef, transactionTypeRef, TRANSACTION_TYPES } = require('./ledger');
+const { post, transactionRef, transactionTypeRef } = require('./ledger');
 const { CUSTOMER, VENDOR } = require('./contacts');
 
 /**
@@ -92,7 +92,6 @@ function postDocument(ctx, row, source, { sales, creditNote, type, lines }) {
 /** @param {ArtefactShape} shape */
 function artefact(shape) {
 	const wantType = shape.side === 'sales' ? CUSTOMER : VENDOR;
-	const txIndex = shape.txType ? TRANSACTION_TYPES.findIndex(([id]) => id === shape.txType) : -1;
 
 	function label(row, ctx) {
 		if (shape.number) return `${ctx.biz.prefixes[shape.prefixKey]}${row.number}`;
@@ -116,7 +115,7 @@ function artefact(shape) {
 				? (rng.chance(0.6) ? `${rng.pick(['PO', 'Order', 'Ref'])} ${rng.int(1000, 99999)}` : null)
 				: `${rng.pick(['INV', 'FAC', 'RE'])}-${2023 + Math.floor((date - FIRST_DAY) / 365)}-${String(rng.int(1, 9999)).padStart(4, '0')}`;
 			return {
-				number: i + 1, contact, date, due: date + ctx.rows('contacts')[contact].creditDays, status, net, tax, paid, paidDay,
+				number: i + 1, contact, date, due: date + (shape.second === 'expiry_date' ? 30 : ctx.rows('contacts')[contact].creditDays), status, net, tax, paid, paidDay,
 				seed, ref: reference, attachments: 0, tx: -1, payTx: -1,
 				updated: paid ? Math.max(created, wholeSecond(paidDay * DAY_MS + 10 * 3_600_000)) : laterEdit(rng, created, 0.1),
 			};
@@ -156,9 +155,9 @@ function artefact(shape) {
 			const record = {
 				...stamps(row),
 				editable: row.status !== 'VOID' && row.paid === 0,
-				...(txIndex >= 0 ? {
+				...(shape.txType ? {
 					transaction: row.tx >= 0 ? transactionRef(ctx, row.tx) : null,
-					transaction_type: transactionTypeRef(txIndex),
+					transaction_type: transactionTypeRef(shape.txType),
 					deleted_at: formatInstant(row.deleted),
 				} : {}),
 				contact: ctx.ref('contacts', row.contact),
@@ -166,7 +165,7 @@ function artefact(shape) {
 				contact_name: contact.name,
 				contact_reference: contact.ref,
 				date: formatDay(row.date),
-				...(shape.second ? { [shape.second]: formatDay(shape.second === 'expiry_date' ? row.date + 30 : row.due) } : {}),
+				...(shape.second ? { [shape.second]: formatDay(row.due) } : {}),
 				reference: row.ref,
 				...(sales ? {
 					main_address: address(ctx, contact.at),

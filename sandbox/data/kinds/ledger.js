@@ -17,7 +17,7 @@ const TRANSACTION_TYPES = [
 	['CUSTOMER_RECEIPT', 'Customer Receipt'], ['CUSTOMER_REFUND', 'Customer Refund'], ['VENDOR_PAYMENT', 'Supplier Payment'],
 	['VENDOR_REFUND', 'Supplier Refund'], ['OTHER_PAYMENT', 'Other Payment'], ['OTHER_RECEIPT', 'Other Receipt'],
 ];
-const TYPE_INDEX = new Map(TRANSACTION_TYPES.map(([id], i) => [id, i]));
+const TYPE_LABEL = new Map(TRANSACTION_TYPES);
 
 /**
  * Books one transaction. Legs name accounts by chart index; zero legs are dropped.
@@ -27,8 +27,8 @@ const TYPE_INDEX = new Map(TRANSACTION_TYPES.map(([id], i) => [id, i]));
  * @returns {number} the transaction number
  */
 function post(ctx, t) {
-	const type = TYPE_INDEX.get(t.type);
-	if (type === undefined) throw new Error(`unknown transaction type ${t.type}`);
+	const type = t.type;
+	if (!TYPE_LABEL.has(type)) throw new Error(`unknown transaction type ${type}`);
 	let debit = 0;
 	let credit = 0;
 	for (const [, d, c] of t.legs) { debit += d; credit += c; }
@@ -52,7 +52,7 @@ function transactionLabel(ctx, tx) {
 	const t = ctx.biz.transactions[tx];
 	if (t.label) return t.label;
 	const doc = ctx.displayedAs(t.space, t.index);
-	return t.payment ? `${TRANSACTION_TYPES[t.type][1]}: ${doc}` : doc;
+	return t.payment ? `${TYPE_LABEL.get(t.type)}: ${doc}` : doc;
 }
 
 /** @param {object} ctx @param {number} tx */
@@ -61,11 +61,8 @@ const transactionRef = (ctx, tx) => {
 	return { id, displayed_as: transactionLabel(ctx, tx), $path: `/transactions/${id}` };
 };
 
-/** @param {number} type */
-const transactionTypeRef = (type) => {
-	const [id, label] = TRANSACTION_TYPES[type];
-	return { id, displayed_as: label, $path: `/transaction_types/${id}` };
-};
+/** @param {string} id a TRANSACTION_TYPES id */
+const transactionTypeRef = (id) => ({ id, displayed_as: TYPE_LABEL.get(id), $path: `/transaction_types/${id}` });
 
 const GROUPS = {
 	SALES: 'INCOME', OTHER_INCOME: 'INCOME', DIRECT_EXPENSES: 'EXPENDITURE', OVERHEADS: 'EXPENDITURE',

@@ -3,7 +3,7 @@
 const { amount, taxOn } = require('../money');
 const { dayOf } = require('../time');
 const { stamps, formatDay, formatInstant, laterEdit } = require('./common');
-const { post, transactionRef, transactionTypeRef, TRANSACTION_TYPES } = require('./ledger');
+const { post, transactionRef, transactionTypeRef } = require('./ledger');
 const { VENDOR } = require('./contacts');
 
 const METHODS = [['BANK_TRANSFER', 'Bank Transfer'], ['CREDIT_DEBIT', 'Card Payment'], ['DIRECT_DEBIT', 'Direct Debit'], ['CASH', 'Cash']];
@@ -49,7 +49,7 @@ const otherPayments = {
 		return {
 			...stamps(row),
 			transaction: row.tx >= 0 ? transactionRef(ctx, row.tx) : null,
-			transaction_type: transactionTypeRef(TRANSACTION_TYPES.findIndex(([id]) => id === row.type)),
+			transaction_type: transactionTypeRef(row.type),
 			deleted_at: formatInstant(row.deleted),
 			payment_method: { id: methodId, displayed_as: methodLabel, $path: `/payment_methods/${methodId}` },
 			contact: row.contact >= 0 ? ctx.ref('contacts', row.contact) : null,

@@ -3,7 +3,7 @@
 const { amount, taxOn } = require('../money');
 const { DAY_MS, SEED_END, dayOf, wholeSecond } = require('../time');
 const { stamps, currency, formatDay, formatInstant, laterEdit } = require('./common');
-const { transactionRef, transactionTypeRef, TRANSACTION_TYPES } = require('./ledger');
+const { transactionRef, transactionTypeRef } = require('./ledger');
 const { postDocument, STATUS_PICKS } = require('./artefacts');
 const { CUSTOMER, VENDOR } = require('./contacts');
 
@@ -56,7 +56,7 @@ function quickEntry(side) {
 			return {
 				...stamps(row),
 				transaction: row.tx >= 0 ? transactionRef(ctx, row.tx) : null,
-				transaction_type: transactionTypeRef(TRANSACTION_TYPES.findIndex(([id]) => id === txId(row.qeType))),
+				transaction_type: transactionTypeRef(txId(row.qeType)),
 				deleted_at: formatInstant(row.deleted),
 				quick_entry_type: { id: row.qeType, displayed_as: QE_TYPES[row.qeType], $path: `/quick_entry_types/${row.qeType}` },
 				contact_name: contact.name,

@@ -1,0 +1,114 @@
+'use strict';
+
+const { RequestError, fail } = require('./errors');
+const { listCollection, getRecord } = require('./list');
+const { trialBalance, sampleTrialBalance } = require('./trial-balance');
+const { attachmentFile } = require('./attachment-file');
+const { createBusinessRoutes } = require('./businesses');
+const { BY_NAME } = require('../data/collections');
+
+/**
+ * @typedef {object} ApiRequest
+ * @property {string} method
+ * @property {string} path raw path after /v3.1, still percent-encoded
+ * @property {URLSearchParams} query
+ * @property {Record<string, string>} headers lower-cased names
+ * @property {any} [body] parsed JSON
+ * @property {{ userId: string, scope: 'full_access'|'readonly' }} auth
+ *
+ * @typedef {object} ApiResponse
+ * @property {number} status
+ * @property {Record<string, string>} [headers]
+ * @property {any} [json]
+ * @property {import('node:stream').Readable} [stream]
+ * @property {Buffer} [bytes]
+ */
+
+/**
+ * The API semantics behind the sandbox's HTTP server (which has already checked the bearer token,
+ * the content type and any injected fault).
+ * @param {{ dataset: ReturnType<import('../data').buildDataset>, clock: { now: () => number } }} deps
+ * @returns {{ handle: (request: ApiRequest) => Promise<ApiResponse> }}
+ */
+function createApi({ dataset, clock }) {
+	const businesses = createBusinessRoutes({ dataset, clock });
+
+	/**
+	 * `X-Business` picks one of the user's businesses; absent or blank means the lead. An id the
+	 * user cannot reach is refused with 403, whether it exists or not, so ids do not leak.
+	 */
+	function selectBusiness(raw) {
+		const id = (raw ?? '').trim();
+		if (id === '') return dataset.contexts.find((ctx) => ctx.biz.owned);
+		const ctx = dataset.contextOf(id);
+		if (!ctx) fail(403, 'BusinessNotAccessible', `The business "${id}" does not exist or is not accessible to the user.`, 'X-Business');
+		return ctx;
+	}
+
+	/** Path segments, each percent-decoded (an id may hold an encoded `/`). */
+	function segmentsOf(path) {
+		const parts = path.split('?')[0].split('/').filter((s, i, all) => s !== '' || (i > 0 && i < all.length - 1));
+		try {
+			return parts.map(decodeURIComponent);
+		} catch {
+			return fail(404, 'RouteNotFound', `No route matches ${path}.`, 'path');
+		}
+	}
+
+	const ok = (json) => ({ status: 200, json });
+
+	/**
+	 * @returns {{ methods: string[], run: (method: string) => ApiResponse } | null} the route for
+	 * these segments, or null when no path like it exists
+	 */
+	function route(segments, request, ctx) {
+		const { query, headers, body } = request;
+		const [first, second, third] = segments;
+		const n = segments.length;
+		if (first === 'businesses') {
+			if (n === 1) return { methods: ['GET'], run: () => ok(businesses.list(query)) };
+			if (n !== 2) return null;
+			return { methods: second === 'lead' ? ['GET'] : ['GET', 'PUT'], run: (m) => ok(m === 'GET' ? businesses.get(second) : businesses.update(second, body)) };
+		}
+		if (first === 'user' && n === 1) return { methods: ['GET', 'PUT'], run: (m) => ok(m === 'GET' ? businesses.user() : businesses.updateUser(body)) };
+		if (first === 'trial_balance' && n === 1) return { methods: ['GET'], run: () => ok(trialBalance(ctx, query)) };
+		if (first === 'test' && second === 'trial_balance' && n === 2) return { methods: ['GET'], run: () => ok(sampleTrialBalance(query)) };
+		const def = BY_NAME.get(first);
+		if (!def) return null;
+		if (def.singleton) return n === 1 ? { methods: ['GET'], run: () => ok(def.render(ctx)) } : null;
+		if (n === 1) return { methods: ['GET'], run: () => ok(listCollection(ctx, def, query)) };
+		if (n === 2) return { methods: ['GET'], run: () => ok(getRecord(ctx, def, second, query)) };
+		if (n === 3 && first === 'attachments' && third === 'file') return { methods: ['GET'], run: () => attachmentFile(ctx, second, headers) };
+		return null;
+	}
+
+	/** @param {ApiRequest} request @returns {Promise<ApiResponse>} */
+	async function handle(request) {
+		let ctx = null;
+		try {
+			if (request.auth?.userId !== dataset.user.id) fail(401, 'Unauthorized', 'The access token does not belong to a known user.', 'Authorization');
+			ctx = selectBusiness(request.headers?.['x-business']);
+			const method = request.method.toUpperCase();
+			const found = route(segmentsOf(request.path), request, ctx);
+			if (!found) fail(404, 'RouteNotFound', `No route matches ${method} ${request.path}.`, 'path');
+			if (method !== 'GET' && method !== 'HEAD' && request.auth.scope !== 'full_access') {
+				fail(403, 'InsufficientScope', 'The access token was granted the readonly scope; changes need full_access.', 'scope');
+			}
+			if (!found.methods.includes(method)) {
+				fail(405, 'MethodNotAllowed', `${method} is not supported on ${request.path}.`, 'method', { Allow: found.methods.join(', ') });
+			}
+			const response = found.run(method);
+			response.headers = { ...response.headers, 'X-Business': ctx.biz.id };
+			return response;
+		} catch (error) {
+			if (!(error instanceof RequestError)) throw error;
+			const response = error.response;
+			if (ctx) response.headers = { ...response.headers, 'X-Business': ctx.biz.id };
+			return response;
+		}
+	}
+
+	return { handle };
+}
+
+module.exports = { createApi };

@@ -1,0 +1,125 @@
+'use strict';
+
+const { fail, badParameter } = require('./errors');
+const { pagination, boolean, attributes } = require('./params');
+const { filtersFor } = require('./filters');
+const { parseTerms, searchTest } = require('./search');
+const { summary, fullRecord } = require('../data/records');
+
+/** Sort keys the reference names, mapped onto row fields. */
+const SORT_FIELDS = { created_at: 'created', updated_at: 'updated', date: 'date', due_date: 'due', expiry_date: 'due' };
+const CACHE_SIZE = 32;
+
+/**
+ * @param {object} def @param {URLSearchParams} query
+ * @returns {{ field: string, direction: 1|-1 } | null}
+ */
+function parseSort(def, query) {
+	const raw = query.get('sort');
+	if (raw === null) return null;
+	if (def.sorts.length === 0) badParameter('sort', `is not supported on ${def.name}`);
+	const [attribute, direction = 'asc', extra] = raw.split(':');
+	if (extra !== undefined || !def.sorts.includes(attribute) || (direction !== 'asc' && direction !== 'desc')) {
+		badParameter('sort', `must be one of ${def.sorts.join(', ')}, optionally followed by :asc or :desc (got "${raw}")`);
+	}
+	return { field: SORT_FIELDS[attribute], direction: direction === 'asc' ? 1 : -1 };
+}
+
+/**
+ * Row indexes matching the query, in order. Validates search, filters and sort; results are
+ * cached per collection version so paging through a large filtered list costs one scan.
+ * @param {object} ctx @param {object} def @param {URLSearchParams} query
+ * @returns {number[]}
+ */
+function matching(ctx, def, query) {
+	const rawSearch = query.get('search');
+	if (rawSearch !== null && !def.searchable) badParameter('search', `is not supported on ${def.name}`);
+	const terms = rawSearch === null ? [] : parseTerms(rawSearch);
+	const { tests, deleted, key: filterKey } = filtersFor(ctx, def, query);
+	const sort = parseSort(def, query);
+
+	const key = `${def.name}|${ctx.version(def.name)}|${terms.join(' ')}|${filterKey}|${sort ? `${sort.field}:${sort.direction}` : ''}`;
+	const cache = ctx.biz.listCache ?? (ctx.biz.listCache = new Map());
+	const hit = cache.get(key);
+	if (hit) return hit;
+
+	const rows = ctx.rows(def.name);
+	if (terms.length) tests.push(searchTest(ctx, def, terms));
+	const out = [];
+	for (let i = 0; i < rows.length; i++) {
+		const row = rows[i];
+		if ((row.deleted !== null) !== deleted) continue;
+		let ok = true;
+		for (const test of tests) if (!test(row, i)) { ok = false; break; }
+		if (ok) out.push(i);
+	}
+	if (sort) {
+		const { field, direction } = sort;
+		out.sort((a, b) => (rows[a][field] - rows[b][field]) * direction || a - b);
+	}
+	if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value);
+	cache.set(key, out);
+	return out;
+}
+
+/**
+ * The list envelope, keys in the service's order. `$next`/`$back` repeat the request's other
+ * parameters so following them keeps the same search and filters.
+ * @param {{ path: string, query: URLSearchParams, total: number, itemsOn: (from: number, to: number) => any[] }} list
+ */
+function envelope({ path, query, total, itemsOn }) {
+	const { perPage, page: asked } = pagination(query);
+	const pages = Math.max(1, Math.ceil(total / perPage));
+	const page = Math.min(asked, pages);
+	const link = (p) => {
+		const params = new URLSearchParams([['items_per_page', String(perPage)], ['page', String(p)]]);
+		for (const [k, v] of query) if (k !== 'items_per_page' && k !== 'page') params.append(k, v);
+		return `${path}?${params}`;
+	};
+	return {
+		$total: total,
+		$page: page,
+		$next: page < pages ? link(page + 1) : null,
+		$back: page > 1 ? link(page - 1) : null,
+		$itemsPerPage: perPage,
+		$items: itemsOn((page - 1) * perPage, Math.min(total, page * perPage)),
+	};
+}
+
+/**
+ * Items as summaries, full records (`attributes=all`) or summaries plus named fields.
+ * @param {'all'|string[]|null} wanted
+ * @param {() => object} summaryOf @param {() => object} fullOf
+ */
+function shape(wanted, summaryOf, fullOf) {
+	if (wanted === 'all') return fullOf();
+	const out = summaryOf();
+	if (!wanted || wanted.length === 0) return out;
+	const full = fullOf();
+	for (const name of wanted) if (name in full && !(name in out)) out[name] = full[name];
+	return out;
+}
+
+/** `GET /<collection>` for a table collection. */
+function listCollection(ctx, def, query) {
+	const wanted = attributes(query);
+	const legacy = boolean(query, 'show_legacy_id') ?? false;
+	pagination(query);
+	const indexes = matching(ctx, def, query);
+	return envelope({
+		path: `/${def.name}`,
+		query,
+		total: indexes.length,
+		itemsOn: (from, to) => indexes.slice(from, to).map((i) => shape(wanted,
+			() => summary(ctx, def, i, legacy), () => fullRecord(ctx, def, i, legacy))),
+	});
+}
+
+/** `GET /<collection>/<id>`: the full record of a live record of the selected business. */
+function getRecord(ctx, def, id, query) {
+	const index = ctx.find(def.name, id);
+	if (index < 0) fail(404, 'RecordNotFound', `No ${def.name} record with id "${id}" in this business.`, 'id');
+	return fullRecord(ctx, def, index, boolean(query, 'show_legacy_id') ?? false);
+}
+
+module.exports = { listCollection, getRecord, envelope, shape };
