@@ -78,16 +78,19 @@ function buildDataset({ scale = DEFAULT_SCALE, clock = createClock(), seed = DEF
 	}
 
 	const now = () => wholeSecond(clock.now());
+	const infos = contexts.map((ctx) => ({
+		id: ctx.biz.id, key: ctx.biz.key, get name() { return ctx.biz.record.name; },
+		country: ctx.biz.country, currency: ctx.biz.currency, owned: ctx.biz.owned, lead: ctx === lead,
+	}));
 
 	return {
 		seed,
 		scale,
 		user,
 		/** @type {BusinessInfo[]} */
-		businesses: contexts.map((ctx) => ({
-			id: ctx.biz.id, key: ctx.biz.key, get name() { return ctx.biz.record.name; },
-			country: ctx.biz.country, currency: ctx.biz.currency, owned: ctx.biz.owned, lead: ctx === lead,
-		})),
+		businesses: infos,
+		/** @type {BusinessInfo} the business used when `X-Business` is absent */
+		leadBusiness: infos[contexts.indexOf(lead)],
 		leadBusinessId: lead.biz.id,
 		/** The table's public face: which collections exist and what each accepts. */
 		collections: TABLE.map((def) => ({
