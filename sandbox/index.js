@@ -111,11 +111,13 @@ function isLoopbackHost(host) {
 
 /**
  * The callback reports the lead business's country when the app did not ask for one.
- * @param {any} dataset
+ * @param {ReturnType<import('./data').buildDataset>} dataset
  * @returns {string} lower-case country code, as the authorization page takes it
  */
 function leadBusinessCountry(dataset) {
-	return String(dataset.leadBusiness.country).toLowerCase();
+	const lead = dataset.businesses.find((business) => business.id === dataset.leadBusinessId);
+	if (!lead) throw new Error('the dataset names no lead business');
+	return lead.country;
 }
 
 module.exports = { createSandbox };

@@ -1,0 +1,48 @@
+// `npm run sandbox`: starts on the requested port, prints what a developer needs, stops cleanly.
+import { spawn, ChildProcessWithoutNullStreams } from 'node:child_process';
+import { join } from 'node:path';
+import { request } from 'undici';
+
+const CLI = join(__dirname, '../../sandbox/cli.js');
+
+function startCli(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; output: () => string }> {
+	const child = spawn(process.execPath, [CLI, ...args]);
+	let output = '';
+	child.stdout.on('data', (chunk) => (output += chunk));
+	child.stderr.on('data', (chunk) => (output += chunk));
+	return new Promise((resolve, reject) => {
+		child.stdout.on('data', () => {
+			if (output.includes('Press Ctrl+C')) resolve({ child, output: () => output });
+		});
+		child.on('exit', (code) => reject(new Error(`cli exited with ${code}: ${output}`)));
+	});
+}
+
+function exitCode(child: ChildProcessWithoutNullStreams): Promise<number | null> {
+	return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+}
+
+test('prints URLs, demo client, redirect URIs and controls; serves; stops on SIGTERM with code 0', async () => {
+	const { child, output } = await startCli(['--port', '0', '--redirect-uri', 'http://localhost:5679/cb']);
+	const text = output();
+	const baseUrl = /Base URL\s+(http:\/\/127\.0\.0\.1:\d+\/v3\.1)/.exec(text)![1];
+	for (const expected of ['/oauth2/auth/central', '/token', '/revoke', 'sandbox-demo-client', 'Client secret',
+		'http://localhost:5678/rest/oauth2-credential/callback', 'http://localhost:5679/cb', '/__sandbox/clock', '/__sandbox/faults', '/__sandbox/log']) {
+		expect(text).toContain(expected);
+	}
+	const clock = await request(baseUrl.replace('/v3.1', '/__sandbox/clock'));
+	expect(clock.statusCode).toBe(200);
+	await clock.body.json();
+
+	const exited = exitCode(child);
+	child.kill('SIGTERM');
+	expect(await exited).toBe(0);
+});
+
+test('a bad flag → usage and exit code 2', async () => {
+	const child = spawn(process.execPath, [CLI, '--port', 'abc']);
+	let errors = '';
+	child.stderr.on('data', (chunk) => (errors += chunk));
+	expect(await exitCode(child as ChildProcessWithoutNullStreams)).toBe(2);
+	expect(errors).toContain('Usage:');
+});
