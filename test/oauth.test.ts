@@ -168,6 +168,31 @@ describe('OAuth2 with PKCE, the way n8n does it', () => {
 	});
 });
 
+describe('several executions sharing one credential', () => {
+	it('refresh once when their token expires together (n8n-core 2.41 serialises the refresh)', async () => {
+		const { data } = await connectCredential({
+			...connectOptions(),
+			consent: async (url) => await sandbox.consent(url, { decision: 'allow' }),
+		});
+		const store = new CredentialStore();
+		const credential = store.add({ type: 'accountingServiceOAuth2Api', data });
+		sandbox.clock.advance(301);
+		const position = sandbox.log.entries().length;
+
+		const runs = await Promise.all(
+			Array.from({ length: 5 }, () => runWorkflow({ store, nodes: [probe(credential, '/user')], input: [{}, {}] })),
+		);
+
+		expect(runs.map((run) => run.error)).toEqual(Array(5).fill(undefined));
+		expect(runs.map((run) => run.json('Call API').length)).toEqual(Array(5).fill(2));
+		const entries = logSince(position);
+		expect(entries.filter((entry) => entry.grantType === 'refresh_token').map(line)).toEqual([
+			`POST ${new URL(urls.tokenUrl).pathname} 200 refresh_token`,
+		]);
+		expect(store.refreshCount(credential.id)).toBe(1);
+	});
+});
+
 describe('OAuth2 with the plain authorization code grant (for n8n before 2.14)', () => {
 	it('connects without PKCE and calls the API through n8n-core', async () => {
 		const position = sandbox.log.entries().length;
