@@ -230,6 +230,7 @@ describe('node error settings', () => {
 		const result = await runWorkflow({ store, nodes: [probe(credential, { continueOnFail: true })] });
 		expect(result.status).toBe('success');
 		expect(result.json('Probe')).toEqual([{ error: expect.stringMatching(/needs to be reconnected/) }]);
+		expect(result.nodeErrors.Probe).toBeUndefined();
 	});
 
 	it("routes the failed item to the error output with onError: 'continueErrorOutput'", async () => {

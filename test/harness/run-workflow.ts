@@ -45,7 +45,7 @@ export interface WorkflowRunResult {
 	error?: ExecutionBaseError;
 	/** Per node: the items of each output of its last run (output 1 = error output with `onError: 'continueErrorOutput'`). */
 	outputs: Record<string, INodeExecutionData[][]>;
-	/** Per node: the error of its last run, also when `continueOnFail` swallowed it into items. */
+	/** Per node: the error its last run failed with (none when `continueOnFail` turned it into items). */
 	nodeErrors: Record<string, ExecutionBaseError>;
 	/** Names of the nodes in the order they finished. */
 	executionOrder: string[];
@@ -105,6 +105,7 @@ function additionalDataFor(
 	return data;
 }
 
+/** An input entry with an object `json` is taken as a full item (binary, pairedItem...); anything else becomes its `json`. */
 function toItem(entry: IDataObject | INodeExecutionData): INodeExecutionData {
 	const looksLikeItem = typeof entry.json === 'object' && entry.json !== null && !Array.isArray(entry.json);
 	return looksLikeItem ? (entry as INodeExecutionData) : { json: entry as IDataObject };
