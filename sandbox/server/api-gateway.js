@@ -3,7 +3,7 @@
 const { apiError } = require('../api-error');
 const { bearerToken } = require('./bearer');
 const { readBody, mediaType } = require('./read-body');
-const { sendJson, sendApiResult } = require('./respond');
+const { sendServiceError, sendApiResult } = require('./respond');
 
 const REALM = 'accounting-sandbox';
 
@@ -23,13 +23,13 @@ function createApiGateway({ api, tokens }) {
 	async function handle(req, res, path, queryString) {
 		const token = bearerToken(req.headers.authorization);
 		if (token === undefined) {
-			return sendError(res, apiError(401, 'AuthorizationFailure', 'An access token is required: send Authorization: Bearer <ACCESS_TOKEN>.'),
+			return sendServiceError(res, apiError(401, 'AuthorizationFailure', 'An access token is required: send Authorization: Bearer <ACCESS_TOKEN>.'),
 				{ 'WWW-Authenticate': `Bearer realm="${REALM}"` });
 		}
 		const auth = tokens.authenticate(token);
 		if ('problem' in auth) {
 			const message = auth.problem === 'expired' ? 'The access token has expired.' : 'The access token is invalid.';
-			return sendError(res, apiError(401, 'AuthorizationFailure', message),
+			return sendServiceError(res, apiError(401, 'AuthorizationFailure', message),
 				{ 'WWW-Authenticate': `Bearer realm="${REALM}", error="invalid_token", error_description="${message}"` });
 		}
 
@@ -37,12 +37,12 @@ function createApiGateway({ api, tokens }) {
 		let body;
 		if (raw.length > 0) {
 			if (mediaType(req.headers['content-type']) !== 'application/json') {
-				return sendError(res, apiError(415, 'UnsupportedMediaType', 'Request bodies must be JSON: send Content-Type: application/json.'));
+				return sendServiceError(res, apiError(415, 'UnsupportedMediaType', 'Request bodies must be JSON: send Content-Type: application/json.'));
 			}
 			try {
 				body = JSON.parse(raw.toString('utf8'));
 			} catch (error) {
-				return sendError(res, apiError(400, 'InvalidJSON', `The request body is not valid JSON: ${error.message}`));
+				return sendServiceError(res, apiError(400, 'InvalidJSON', `The request body is not valid JSON: ${error.message}`));
 			}
 		}
 
@@ -60,10 +60,6 @@ function createApiGateway({ api, tokens }) {
 	}
 
 	return { handle };
-}
-
-function sendError(res, error, extraHeaders = {}) {
-	sendJson(res, error.status, error.json, { ...error.headers, ...extraHeaders });
 }
 
 module.exports = { createApiGateway };

@@ -2,7 +2,7 @@
 
 const { setTimeout: delay } = require('node:timers/promises');
 const { apiError } = require('../api-error');
-const { sendJson } = require('./respond');
+const { sendJson, sendServiceError } = require('./respond');
 
 const MESSAGES = {
 	429: 'Too many requests. Slow down and retry later.',
@@ -33,8 +33,7 @@ async function applyFault(fault, req, res, signal) {
 	if (fault.target === 'token') {
 		sendJson(res, status, { error: 'temporarily_unavailable', error_description: MESSAGES[status] }, headers);
 	} else {
-		const error = apiError(status, DATA_CODES[status], MESSAGES[status]);
-		sendJson(res, error.status, error.json, { ...error.headers, ...headers });
+		sendServiceError(res, apiError(status, DATA_CODES[status], MESSAGES[status]), headers);
 	}
 	return true;
 }

@@ -4,7 +4,7 @@ const http = require('node:http');
 const { apiError } = require('../api-error');
 const { applyFault } = require('./apply-fault');
 const { BodyTooLargeError } = require('./read-body');
-const { sendJson, sendHtml } = require('./respond');
+const { sendJson, sendServiceError, sendHtml } = require('./respond');
 const { renderErrorPage } = require('../oauth/pages');
 
 const API_PREFIX = '/v3.1';
@@ -57,8 +57,7 @@ function createHttpServer(parts) {
 			return sendHtml(res, 405, renderErrorPage('invalid_request', 'Use GET for the authorization page.'));
 		}
 		if (pathname === controls.prefix || pathname.startsWith(`${controls.prefix}/`)) return controls.handle(req, res, pathname);
-		const notFound = apiError(404, 'NotFound', `Nothing at ${pathname}. The API lives under ${API_PREFIX}.`);
-		return sendJson(res, notFound.status, notFound.json);
+		return sendServiceError(res, apiError(404, 'NotFound', `Nothing at ${pathname}. The API lives under ${API_PREFIX}.`));
 	}
 
 	/**
@@ -94,13 +93,11 @@ function createHttpServer(parts) {
 		if (error instanceof BodyTooLargeError) {
 			res.setHeader('Connection', 'close');
 			if (isOAuth) return sendJson(res, 413, { error: 'invalid_request', error_description: error.message });
-			const tooLarge = apiError(413, 'RequestEntityTooLarge', error.message);
-			return sendJson(res, tooLarge.status, tooLarge.json);
+			return sendServiceError(res, apiError(413, 'RequestEntityTooLarge', error.message));
 		}
 		onError(error);
 		if (isOAuth) return sendJson(res, 500, { error: 'server_error', error_description: 'Unexpected condition in the sandbox.' });
-		const unexpected = apiError(500, 'UnexpectedError', 'Unexpected condition in the sandbox.');
-		return sendJson(res, unexpected.status, unexpected.json);
+		return sendServiceError(res, apiError(500, 'UnexpectedError', 'Unexpected condition in the sandbox.'));
 	}
 
 	return {

@@ -26,6 +26,16 @@ function sendJson(res, status, body, headers = {}) {
 }
 
 /**
+ * Writes the service's error body, as built by api-error.js.
+ * @param {import('node:http').ServerResponse} res
+ * @param {{ status: number, headers: Record<string, string>, json: unknown }} error
+ * @param {Record<string, string>} [extraHeaders]
+ */
+function sendServiceError(res, error, extraHeaders = {}) {
+	sendJson(res, error.status, error.json, { ...error.headers, ...extraHeaders });
+}
+
+/**
  * @param {import('node:http').ServerResponse} res
  * @param {number} status
  * @param {string} html
@@ -87,4 +97,4 @@ async function sendApiResult(res, result) {
 	return undefined;
 }
 
-module.exports = { sendJson, sendHtml, redirect, sendApiResult };
+module.exports = { sendJson, sendServiceError, sendHtml, redirect, sendApiResult };

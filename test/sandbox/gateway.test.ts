@@ -98,6 +98,11 @@ describe('request bodies', () => {
 		expectServiceError(await putUser('{"user": ', { 'content-type': 'application/json' }), 400);
 	});
 
+	test('a body over 10 MiB → 413 with the service error body', async () => {
+		const huge = JSON.stringify({ user: { last_name: 'x'.repeat(10 * 1024 * 1024) } });
+		expectServiceError(await putUser(huge, { 'content-type': 'application/json' }), 413);
+	});
+
 	test('JSON with a charset parameter is accepted and reaches the API', async () => {
 		const answer = await putUser(JSON.stringify({ user: { last_name: 'Smith' } }), { 'content-type': 'application/json; charset=utf-8' });
 		expect(answer.status).toBe(200);
