@@ -1,0 +1,169 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { COLLECTIONS, isSearchable } from '../../nodes/AccountingService/collections/table';
+import { startConnectedSandbox, type ConnectedSandbox } from './connected-sandbox';
+
+const NODE = 'Accounting Service';
+let env: ConnectedSandbox;
+let leadId: string;
+
+beforeAll(async () => {
+	env = await startConnectedSandbox();
+	leadId = env.sandbox.dataset.leadBusinessId;
+});
+afterAll(async () => {
+	await env?.sandbox.stop();
+});
+
+const count = (path: string, business = leadId) => env.sandbox.dataset.count(business, path) as number;
+const listed = COLLECTIONS.filter((row) => !row.singleton);
+
+describe.each(listed.map((row) => [row.resource, row] as const))('%s', (_resource, row) => {
+	it('Get Many with a limit asks for no more than the limit, in one request', async () => {
+		const position = env.sandbox.log.entries().length;
+		const result = await env.runNode({ resource: row.resource, operation: 'getAll', limit: 3 });
+		expect(result.error).toBeUndefined();
+		const items = result.json(NODE);
+		expect(items).toHaveLength(Math.min(3, count(row.path)));
+		const requests = env.apiRequestsSince(position);
+		expect(requests).toHaveLength(1);
+		expect(requests[0].path).toBe(`/${row.path}?items_per_page=3`);
+		for (const item of items) expect(item.$path).toBe(`/${row.path}/${String(item.id)}`);
+	});
+
+	it('Get returns the full record of an id from the list', async () => {
+			if (count(row.path) === 0) {
+				expect((await env.fetchDirect(`/${row.path}`)).body.$total).toBe(0);
+				return;
+			}
+			const list = await env.fetchDirect(`/${row.path}?items_per_page=1`);
+			const summary = (list.body.$items as IDataObject[])[0];
+			const result = await env.runNode({
+				resource: row.resource,
+				operation: 'get',
+				id: { __rl: true, mode: 'id', value: String(summary.id) },
+			});
+			expect(result.error).toBeUndefined();
+			const [record] = result.json(NODE);
+			expect(record.id).toBe(summary.id);
+			expect(record).toEqual((await env.fetchDirect(`/${row.path}/${String(summary.id)}`)).body);
+	});
+});
+
+describe.each(COLLECTIONS.filter((row) => row.singleton).map((row) => [row.resource, row] as const))(
+	'%s (a single object)',
+	(_resource, row) => {
+		it('Get returns the one object, not a list', async () => {
+			const result = await env.runNode({ resource: row.resource, operation: 'get' });
+			expect(result.error).toBeUndefined();
+			const items = result.json(NODE);
+			expect(items).toHaveLength(1);
+			expect(items[0]).toEqual((await env.fetchDirect(`/${row.path}`)).body);
+			expect(items[0].$items).toBeUndefined();
+		});
+	},
+);
+
+describe('Return All', () => {
+	it('returns every sales invoice exactly once, in ⌈N/200⌉ requests (checked against the service’s own walk)', async () => {
+		const expected = await env.allIdsDirect('/sales_invoices');
+		const total = (await env.fetchDirect('/sales_invoices')).body.$total as number;
+		expect(expected).toHaveLength(total);
+		expect(total).toBeGreaterThanOrEqual(2000);
+
+		const position = env.sandbox.log.entries().length;
+		const result = await env.runNode({ resource: 'salesInvoice', operation: 'getAll', returnAll: true });
+		expect(result.error).toBeUndefined();
+		const ids = result.json(NODE).map((item) => item.id as string);
+
+		expect(ids).toHaveLength(total);
+		expect(new Set(ids).size).toBe(total);
+		expect([...ids].sort()).toEqual([...expected].sort());
+		const requests = env.apiRequestsSince(position);
+		expect(requests).toHaveLength(Math.ceil(total / 200));
+		expect(requests.every((entry) => entry.path.includes('items_per_page=200'))).toBe(true);
+	});
+
+	it.each([
+		['an exact multiple of 200', 'product', 'products'],
+		['a single page', 'service', 'services'],
+		['an empty collection', 'purchaseCorrectiveInvoice', 'purchase_corrective_invoices'],
+	])('handles %s (%s)', async (_case, resource, path) => {
+		const total = count(path);
+		const position = env.sandbox.log.entries().length;
+		const result = await env.runNode({ resource, operation: 'getAll', returnAll: true });
+		expect(result.error).toBeUndefined();
+		const ids = result.json(NODE).map((item) => item.id);
+		expect(ids).toHaveLength(total);
+		expect(new Set(ids).size).toBe(total);
+		expect(env.apiRequestsSince(position)).toHaveLength(Math.max(1, Math.ceil(total / 200)));
+	});
+
+	it('a limit above one page takes only the pages it needs and stops at the limit', async () => {
+		const position = env.sandbox.log.entries().length;
+		const result = await env.runNode({ resource: 'salesInvoice', operation: 'getAll', limit: 250 });
+		expect(result.json(NODE)).toHaveLength(250);
+		const requests = env.apiRequestsSince(position);
+		expect(requests).toHaveLength(2);
+		const direct = await env.allIdsDirect('/sales_invoices');
+		expect(result.json(NODE).map((item) => item.id)).toEqual(direct.slice(0, 250));
+	});
+});
+
+describe('Search', () => {
+	const words = (text: unknown) => String(text ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u);
+
+	it.each(COLLECTIONS.filter(isSearchable).map((row) => [row.resource, row] as const))(
+		'%s offers search and sends search=',
+		async (_resource, row) => {
+			const position = env.sandbox.log.entries().length;
+			const result = await env.runNode({ resource: row.resource, operation: 'search', searchText: 'a', limit: 5 });
+			expect(result.error).toBeUndefined();
+			const [entry] = env.apiRequestsSince(position);
+			expect(new URL(entry.path, 'http://x').searchParams.get('search')).toBe('a');
+		},
+	);
+
+	it('finds contacts by the start of any word of their name, never by a fragment inside a word', async () => {
+		const contacts = (await env.fetchDirect('/contacts?items_per_page=200&attributes=name,reference')).body
+			.$items as IDataObject[];
+		const sample = contacts.find((contact) => words(contact.name).filter(Boolean).length >= 2 && words(contact.name)[1].length >= 4)!;
+		const secondWord = words(sample.name)[1];
+		const prefix = secondWord.slice(0, 3);
+
+		const found = await env.runNode({
+			resource: 'contact',
+			operation: 'search',
+			searchText: prefix,
+			returnAll: true,
+			options: { attributes: 'name,reference' },
+		});
+		expect(found.error).toBeUndefined();
+		const names = found.json(NODE);
+		expect(names.map((contact) => contact.id)).toContain(sample.id);
+		for (const contact of names) {
+			const matches = [...words(contact.name), ...words(contact.reference)].some((word) => word.startsWith(prefix));
+			expect(matches).toBe(true);
+		}
+
+		const fragment = secondWord.slice(1, 4);
+		const inside = await env.runNode({
+			resource: 'contact',
+			operation: 'search',
+			searchText: fragment,
+			returnAll: true,
+			options: { attributes: 'name,reference' },
+		});
+		for (const contact of inside.json(NODE)) {
+			const startsAWord = [...words(contact.name), ...words(contact.reference)].some((word) => word.startsWith(fragment));
+			expect(startsAWord).toBe(true);
+		}
+	});
+
+	it.each(['O’Brien', 'a&b', '50%', 'x/y'])('refuses special characters (%s) before sending anything', async (text) => {
+		const position = env.sandbox.log.entries().length;
+		const result = await env.runNode({ resource: 'contact', operation: 'search', searchText: text, limit: 5 });
+		expect(result.error?.message).toMatch(/Search Text.*special characters/);
+		expect(env.apiRequestsSince(position)).toHaveLength(0);
+	});
+});
