@@ -18,23 +18,34 @@ function pdfString(text) {
 }
 
 const LINE = 64;
+const BLOCK = 1024 * LINE;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 /**
- * Comment lines inside the content stream: valid PDF, incompressible-looking, and any byte window
- * can be produced from its position alone.
+ * Comment lines inside the content stream: valid PDF that any viewer skips. One 64 KiB block of
+ * lines is drawn per download and repeated with native copies, so hundreds of MiB stream at
+ * memory speed and any window follows from its position alone.
  */
 function filler(length, seed) {
+	let block = null;
+	const draw = () => {
+		const b = Buffer.allocUnsafe(BLOCK);
+		for (let p = 0; p < BLOCK; p++) {
+			const col = p % LINE;
+			b[p] = col === 0 ? 0x25 : col === 1 ? 0x20 : col === LINE - 1 ? 0x0a
+				: ALPHABET.charCodeAt(mix((Math.floor(p / LINE) * 67 + col) ^ seed) & 63);
+		}
+		return b;
+	};
 	return {
 		length,
 		fill(target, offset) {
-			for (let i = 0; i < target.length; i++) {
-				const p = offset + i;
-				const col = p % LINE;
-				if (col === 0) target[i] = 0x25;
-				else if (col === 1) target[i] = 0x20;
-				else if (col === LINE - 1) target[i] = 0x0a;
-				else target[i] = ALPHABET.charCodeAt(mix((Math.floor(p / LINE) * 67 + col) ^ seed) & 63);
+			block ??= draw();
+			for (let i = 0; i < target.length;) {
+				const at = (offset + i) % BLOCK;
+				const n = Math.min(BLOCK - at, target.length - i);
+				block.copy(target, i, at, at + n);
+				i += n;
 			}
 		},
 	};

@@ -80,4 +80,14 @@ function pngParts({ seed, width, height }) {
 	];
 }
 
-module.exports = { pngParts, crc32 };
+/**
+ * The byte size pngParts will produce, without drawing: signature, IHDR, IDAT (zlib header,
+ * 5-byte stored block headers, raw rows, Adler-32) and IEND.
+ * @param {{ width: number, height: number }} spec
+ */
+function pngSize({ width, height }) {
+	const raw = height * (1 + width * 3);
+	return 8 + 25 + 12 + 2 + 5 * Math.ceil(raw / 65535) + raw + 4 + 12;
+}
+
+module.exports = { pngParts, pngSize, crc32 };
