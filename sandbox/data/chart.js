@@ -81,9 +81,6 @@ const CHARTS = {
 	],
 };
 
-/** Roles a purchase document may be booked to, per its supplier's line. */
-const EXPENSE_ROLES = ['purchases', 'packaging', 'rent', 'utilities', 'phone', 'fees', 'bank_charges', 'fixed_assets'];
-
 /**
  * @param {string} country
  * @returns {{ rows: object[], byRole: (role: string) => number }}
@@ -105,4 +102,4 @@ function chartFor(country) {
 	};
 }
 
-module.exports = { chartFor, EXPENSE_ROLES, SCOPES };
+module.exports = { chartFor, SCOPES };

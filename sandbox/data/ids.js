@@ -17,7 +17,7 @@ const ID_SPACES = Object.freeze([
 	'purchase_invoices', 'purchase_quick_entries', 'sales_corrective_invoices', 'sales_credit_notes',
 	'sales_estimates', 'sales_invoices', 'sales_quick_entries', 'sales_quotes', 'services', 'stock_items',
 	'tax_offices', 'tax_profiles', 'tax_rates',
-	'transactions', 'line_items', 'addresses', 'contact_persons', 'payment_lines',
+	'transactions',
 ]);
 const SPACE_CODE = new Map(ID_SPACES.map((name, code) => [name, code]));
 const MAGIC = 0x5a6e4b31;

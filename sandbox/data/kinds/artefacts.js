@@ -3,7 +3,6 @@
 const { rngFromSeed } = require('../prng');
 const { amount, taxOn } = require('../money');
 const { DAY_MS, SEED_START, SEED_END, dayOf, wholeSecond } = require('../time');
-const { EXPENSE_ROLES } = require('../chart');
 const { stamps, address, currency, formatDay, formatInstant, laterEdit } = require('./common');
 const { post, transactionRef, transactionTypeRef } = require('./ledger');
 const { CUSTOMER, VENDOR } = require('./contacts');

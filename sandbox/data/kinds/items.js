@@ -25,7 +25,7 @@ function describe(ctx, i) {
 	return { text: words.join(' '), code: category.code, role: category.role };
 }
 
-function common(row, ctx, index, space) {
+function common(row, ctx, space) {
 	return {
 		...stamps(row),
 		deleted_at: formatInstant(row.deleted),
@@ -65,7 +65,7 @@ const product = {
 	search,
 	render(row, ctx, index) {
 		return {
-			...common(row, ctx, index, ['PRODUCT', 'Product']),
+			...common(row, ctx, ['PRODUCT', 'Product']),
 			sales_prices: [{
 				id: ctx.subId('products', index, 1), displayed_as: 'Selling Price', price_name: 'Selling Price',
 				price: amount(row.price), price_includes_tax: false,
@@ -90,7 +90,7 @@ const service = {
 	search,
 	render(row, ctx, index) {
 		return {
-			...common(row, ctx, index, null),
+			...common(row, ctx, null),
 			sales_rates: [{
 				id: ctx.subId('services', index, 1), displayed_as: 'Standard rate', rate_name: 'Standard rate',
 				rate: amount(row.price), rate_includes_tax: false,
@@ -123,7 +123,7 @@ const stockItem = {
 	search,
 	render(row, ctx, index) {
 		return {
-			...common(row, ctx, index, ['STOCK_ITEM', 'Stock']),
+			...common(row, ctx, ['STOCK_ITEM', 'Stock']),
 			sales_prices: [{
 				id: ctx.subId('stock_items', index, 1), displayed_as: 'Selling Price', price_name: 'Selling Price',
 				price: amount(row.price), price_includes_tax: false,
