@@ -2,13 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { route } from './actions/router';
-import { businessSelector } from './descriptions/business';
-import { businessResourceProperties } from './descriptions/businessResource';
-import { collectionProperties, collectionResourceOptions } from './descriptions/collection';
+import { nodeProperties } from './descriptions';
 import { searchBusinesses, searchRecords } from './methods/listSearch';
-
-/** Resources that are not business-scoped: the business selector is hidden for them. */
-const ACCOUNT_RESOURCES = ['business'];
 
 export class AccountingService implements INodeType {
 	description: INodeTypeDescription = {
@@ -24,26 +19,7 @@ export class AccountingService implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'accountingServiceOAuth2Api', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'Business',
-						value: 'business',
-						description: 'The businesses the account can reach',
-					},
-					...collectionResourceOptions,
-				].sort((a, b) => a.name.localeCompare(b.name)),
-				default: 'salesInvoice',
-			},
-			...businessResourceProperties,
-			...collectionProperties,
-			{ ...businessSelector, displayOptions: { hide: { resource: ACCOUNT_RESOURCES } } },
-		],
+		properties: nodeProperties,
 	};
 
 	methods = {

@@ -5,7 +5,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { AccountingServiceOAuth2Api } from '../../credentials/AccountingServiceOAuth2Api.credentials';
 import { AccountingService } from '../../nodes/AccountingService/AccountingService.node';
-import { supportedOperations } from '../../nodes/AccountingService/actions/router';
+import { supportedOperations } from '../../nodes/AccountingService/actions/registry';
 import { FILTERS, type FilterDefinition } from '../../nodes/AccountingService/collections/filters';
 import { COLLECTIONS, isSearchable } from '../../nodes/AccountingService/collections/table';
 

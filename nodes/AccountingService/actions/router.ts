@@ -1,26 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { COLLECTIONS, isSearchable } from '../collections/table';
-import { businessOperations } from './business/operations';
-import { collectionOperations } from './collection/operations';
 import { ParameterReader } from './parameters';
+import { OPERATIONS } from './registry';
 import type { OperationHandler } from './types';
-
-type OperationTable = Record<string, Record<string, OperationHandler>>;
-
-/** Every resource → operation pair the node can run; collections come from the table. */
-const OPERATIONS: OperationTable = {
-	...Object.fromEntries(
-		COLLECTIONS.map((row) => {
-			const operations: Record<string, OperationHandler> = { get: collectionOperations.get(row) };
-			if (!row.singleton) operations.getAll = collectionOperations.getAll(row);
-			if (isSearchable(row)) operations.search = collectionOperations.search(row);
-			return [row.resource, operations];
-		}),
-	),
-	business: businessOperations,
-};
 
 function findHandler(context: IExecuteFunctions, itemIndex: number): OperationHandler {
 	const resource = context.getNodeParameter('resource', itemIndex) as string;
@@ -65,6 +48,3 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 
 	return [returnData];
 }
-
-export const supportedOperations = (): Record<string, string[]> =>
-	Object.fromEntries(Object.entries(OPERATIONS).map(([resource, ops]) => [resource, Object.keys(ops)]));

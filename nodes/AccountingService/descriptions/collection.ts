@@ -2,14 +2,13 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { FILTERS, sortProperty, type FilterDefinition } from '../collections/filters';
 import { COLLECTIONS, isSearchable, type CollectionDefinition } from '../collections/table';
+import { returnAllOrLimit, showFor } from './common';
 
 const lower = (text: string) => text.toLowerCase();
 const listed = COLLECTIONS.filter((row) => !row.singleton);
 const resourcesOf = (rows: readonly CollectionDefinition[]) => rows.map((row) => row.resource);
-/** Resources outside the table whose Get Many shares Return All and Limit. */
-const OTHER_LISTS = ['business'];
 
-export function operationOptions(row: CollectionDefinition): INodePropertyOptions[] {
+export function collectionOperationOptions(row: CollectionDefinition): INodePropertyOptions[] {
 	if (row.singleton) {
 		return [
 			{
@@ -43,19 +42,6 @@ export function operationOptions(row: CollectionDefinition): INodePropertyOption
 		});
 	}
 	return options;
-}
-
-function operationProperty(row: CollectionDefinition): INodeProperties {
-	const property: INodeProperties = {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [row.resource] } },
-		options: operationOptions(row),
-		default: 'getAll',
-	};
-	return row.singleton ? { ...property, default: 'get' } : property;
 }
 
 function idLocator(row: CollectionDefinition): INodeProperties {
@@ -167,29 +153,7 @@ const sharedProperties: INodeProperties[] = [
 		hint: 'Matches the start of words only ("ash" finds "Ashdown", "down" does not). Letters, digits and spaces; special characters cannot be searched.',
 		displayOptions: { show: { resource: resourcesOf(COLLECTIONS.filter(isSearchable)), operation: ['search'] } },
 	},
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-		displayOptions: { show: { resource: [...resourcesOf(listed), ...OTHER_LISTS], operation: ['getAll', 'search'] } },
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: {
-			show: {
-				resource: [...resourcesOf(listed), ...OTHER_LISTS],
-				operation: ['getAll', 'search'],
-				returnAll: [false],
-			},
-		},
-	},
+	...showFor(resourcesOf(listed), ['getAll', 'search'], returnAllOrLimit()),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -210,17 +174,11 @@ const sharedProperties: INodeProperties[] = [
 	},
 ];
 
-/** Every property of every collection resource, generated from the collection table. */
+/** The fields of every collection resource (operations aside), generated from the collection table. */
 export const collectionProperties: INodeProperties[] = [
-	...COLLECTIONS.map(operationProperty),
 	...listed.map(idLocator),
 	...sharedProperties,
 	...COLLECTIONS.map(filtersCollection).filter((property): property is INodeProperties => !!property),
 	...listed.map(listOptions),
 ];
 
-export const collectionResourceOptions: INodePropertyOptions[] = COLLECTIONS.map((row) => ({
-	name: row.singular,
-	value: row.resource,
-	description: row.description,
-}));

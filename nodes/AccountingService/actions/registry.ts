@@ -1,0 +1,30 @@
+import { COLLECTIONS, isSearchable } from '../collections/table';
+import { businessOperations, businessResource } from './business/operations';
+import { collectionOperations } from './collection/operations';
+import type { OperationHandler, OperationModule, ResourceOption } from './types';
+
+/** Resources outside the collection table. */
+export const OTHER_RESOURCES: ResourceOption[] = [businessResource];
+
+/** Hand-written operations: of the resources above, and extra ones of collection resources. */
+export const OPERATION_MODULES: OperationModule[] = [...businessOperations];
+
+export type OperationTable = Record<string, Record<string, OperationHandler>>;
+
+/** Every resource → operation pair the node can run. */
+export const OPERATIONS: OperationTable = (() => {
+	const table: OperationTable = {};
+	for (const row of COLLECTIONS) {
+		const operations: Record<string, OperationHandler> = { get: collectionOperations.get(row) };
+		if (!row.singleton) operations.getAll = collectionOperations.getAll(row);
+		if (isSearchable(row)) operations.search = collectionOperations.search(row);
+		table[row.resource] = operations;
+	}
+	for (const module of OPERATION_MODULES) {
+		table[module.resource] = { ...table[module.resource], [module.option.value]: module.execute };
+	}
+	return table;
+})();
+
+export const supportedOperations = (): Record<string, string[]> =>
+	Object.fromEntries(Object.entries(OPERATIONS).map(([resource, ops]) => [resource, Object.keys(ops)]));

@@ -1,0 +1,34 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** Return All with its Limit, the pair every list operation shares. */
+export function returnAllOrLimit(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { returnAll: [false] } },
+		},
+	];
+}
+
+/** Adds "shown for these resources and operations" to properties, keeping their own conditions. */
+export function showFor(resources: string[], operations: string[], properties: INodeProperties[]): INodeProperties[] {
+	return properties.map((property) => ({
+		...property,
+		displayOptions: {
+			...property.displayOptions,
+			show: { ...property.displayOptions?.show, resource: resources, operation: operations },
+		},
+	}));
+}

@@ -1,0 +1,59 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { OPERATION_MODULES, OTHER_RESOURCES } from '../actions/registry';
+import type { OperationModule } from '../actions/types';
+import { COLLECTIONS } from '../collections/table';
+import { businessSelector } from './business';
+import { collectionOperationOptions, collectionProperties } from './collection';
+import { showFor } from './common';
+
+const modulesOf = (resource: string) => OPERATION_MODULES.filter((module) => module.resource === resource);
+const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
+
+function operationProperty(resource: string, options: INodePropertyOptions[], fallback: string): INodeProperties {
+	const property: INodeProperties = {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options: [...options].sort(byName),
+		default: 'getAll',
+	};
+	return options.some((option) => option.value === 'getAll') ? property : { ...property, default: fallback };
+}
+
+/** Every operation a resource offers: the generic ones of its table row and its hand-written ones. */
+export function operationOptionsOf(resource: string): INodePropertyOptions[] {
+	const row = COLLECTIONS.find((candidate) => candidate.resource === resource);
+	return [...(row ? collectionOperationOptions(row) : []), ...modulesOf(resource).map((module) => module.option)];
+}
+
+const moduleProperties = (module: OperationModule) =>
+	showFor([module.resource], [module.option.value], module.properties);
+
+const resources = [
+	...COLLECTIONS.map((row) => ({ name: row.singular, value: row.resource, description: row.description })),
+	...OTHER_RESOURCES.map(({ name, value, description }) => ({ name, value, description })),
+];
+
+const accountResources = OTHER_RESOURCES.filter((resource) => !resource.businessScoped).map((resource) => resource.value);
+
+/** The node's whole list of properties, in the order the editor shows them. */
+export const nodeProperties: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [...resources].sort(byName),
+		default: 'salesInvoice',
+	},
+	...resources.map((resource) => {
+		const options = operationOptionsOf(resource.value);
+		return operationProperty(resource.value, options, String(options[0].value));
+	}),
+	{ ...businessSelector, displayOptions: { hide: { resource: accountResources } } },
+	...collectionProperties,
+	...OPERATION_MODULES.flatMap(moduleProperties),
+];
