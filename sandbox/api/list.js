@@ -27,7 +27,7 @@ function parseSort(def, query) {
 
 /**
  * Row indexes matching the query, in order. Validates search, filters and sort; results are
- * cached per collection version so paging through a large filtered list costs one scan.
+ * cached until the business changes, so paging through a large filtered list costs one scan.
  * @param {object} ctx @param {object} def @param {URLSearchParams} query
  * @returns {number[]}
  */
@@ -38,7 +38,7 @@ function matching(ctx, def, query) {
 	const { tests, deleted, key: filterKey } = filtersFor(ctx, def, query);
 	const sort = parseSort(def, query);
 
-	const key = `${def.name}|${ctx.version(def.name)}|${terms.join(' ')}|${filterKey}|${sort ? `${sort.field}:${sort.direction}` : ''}`;
+	const key = `${def.name}|${ctx.generation()}|${terms.join(' ')}|${filterKey}|${sort ? `${sort.field}:${sort.direction}` : ''}`;
 	const cache = ctx.biz.listCache ?? (ctx.biz.listCache = new Map());
 	const hit = cache.get(key);
 	if (hit) return hit;

@@ -27,13 +27,13 @@ function parseTerms(raw) {
 
 /**
  * One string per row: its searchable words, each preceded by a space, so a word-start test is a
- * plain substring test for " term". Rebuilt only when the collection changes.
+ * plain substring test for " term". Rebuilt only when the business changes.
  * @param {object} ctx @param {object} def
  * @returns {string[]}
  */
 function haystacks(ctx, def) {
 	const cache = ctx.biz.searchCache ?? (ctx.biz.searchCache = new Map());
-	const version = ctx.version(def.name);
+	const version = ctx.generation();
 	const hit = cache.get(def.name);
 	if (hit && hit.version === version) return hit.value;
 	const fields = Object.entries(def.search);

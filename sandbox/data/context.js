@@ -18,6 +18,9 @@ function createBusinessContext({ biz, seed, codec, options }) {
 	/** @type {Map<string, { rows: object[]|null, version: number, codes: Map<string, number>|null, seeding: boolean }>} */
 	const stores = new Map();
 	const cache = new Map();
+	// Bumped by any change in this business: list and search caches key on it, since a list can
+	// depend on other collections (a contact_id filter, a contact's name in an invoice search).
+	let generation = 0;
 
 	const store = (name) => {
 		let s = stores.get(name);
@@ -83,7 +86,11 @@ function createBusinessContext({ biz, seed, codec, options }) {
 			return s.rows;
 		},
 		version: (name) => store(name).version,
-		touch(name) { store(name).version++; },
+		touch(name) {
+			store(name).version++;
+			generation++;
+		},
+		generation: () => generation,
 
 		id: (name, index) => (BY_NAME.get(name).idKind === 'code' ? ctx.rows(name)[index].code : codec.encode(biz.index, name, index)),
 		subId: (name, index, sub) => codec.encode(biz.index, name, index, sub),
