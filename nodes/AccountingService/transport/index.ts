@@ -25,10 +25,15 @@ export interface ApiRequest {
 	/** Business id for `X-Business`; absent means the user's lead business. */
 	business?: string;
 	itemIndex?: number;
+	/** Defaults to JSON; files need `application/octet-stream`. */
+	accept?: string;
+	/** Set for file downloads: the body is returned unparsed, as a stream or a buffer. */
+	encoding?: 'stream' | 'arraybuffer';
 }
 
 export interface ApiResponse<T> {
 	body: T;
+	headers: Record<string, string | string[] | undefined>;
 	/** The business the service says it used (its `X-Business` response header). */
 	business?: string;
 }
@@ -58,7 +63,7 @@ async function baseUrlOf(context: RequestContext): Promise<string> {
 
 export async function apiRequest(this: RequestContext, request: ApiRequest): Promise<ApiResponse<IDataObject>> {
 	const baseUrl = await baseUrlOf(this);
-	const headers: IDataObject = { Accept: 'application/json' };
+	const headers: IDataObject = { Accept: request.accept ?? 'application/json' };
 	if (request.business) headers['X-Business'] = request.business;
 
 	const options: IHttpRequestOptions = {
@@ -67,8 +72,9 @@ export async function apiRequest(this: RequestContext, request: ApiRequest): Pro
 		headers,
 		qs: request.qs,
 		body: request.body,
-		json: true,
+		json: request.encoding === undefined,
 		returnFullResponse: true,
+		...(request.encoding ? { encoding: request.encoding } : {}),
 	};
 
 	try {
@@ -77,7 +83,11 @@ export async function apiRequest(this: RequestContext, request: ApiRequest): Pro
 			CREDENTIAL_TYPE,
 			options,
 		)) as { body: IDataObject; headers: Record<string, string | string[] | undefined> };
-		return { body: response.body, business: headerValue(response.headers, 'x-business') };
+		return {
+			body: response.body,
+			headers: response.headers,
+			business: headerValue(response.headers, 'x-business'),
+		};
 	} catch (error) {
 		throw toServiceError(this.getNode(), error, request.itemIndex);
 	}
@@ -110,10 +120,10 @@ export async function apiRequestAllItems(
 		next = needMore && envelope.$next ? { ...request, path: envelope.$next, qs: undefined } : undefined;
 	}
 
-	return { body: limit === undefined ? items : items.slice(0, limit), business };
+	return { body: limit === undefined ? items : items.slice(0, limit), headers: {}, business };
 }
 
-function headerValue(
+export function headerValue(
 	headers: Record<string, string | string[] | undefined> | undefined,
 	name: string,
 ): string | undefined {
