@@ -39,7 +39,7 @@ const doc = (name, shape, counts, filters = DOC_FILTERS, sorts = DUE_SORTS) => (
 	name, ...artefact({ space: name, ...shape }), counts, window: HISTORY, filters, sorts,
 });
 const sales = { side: 'sales' };
-const purchase = { side: 'purchase', number: null, prefixKey: 'purchase' };
+const purchase = { side: 'purchase', number: null };
 
 const TABLE = [
 	{ name: 'artefact_statuses', ...reference.artefact_statuses },

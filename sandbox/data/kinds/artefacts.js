@@ -3,7 +3,7 @@
 const { rngFromSeed } = require('../prng');
 const { amount, taxOn } = require('../money');
 const { DAY_MS, SEED_START, SEED_END, dayOf, wholeSecond } = require('../time');
-const { stamps, address, currency, formatDay, formatInstant, laterEdit } = require('./common');
+const { stamps, address, amounts, currency, formatDay, formatInstant, laterEdit } = require('./common');
 const { post, transactionRef, transactionTypeRef } = require('./ledger');
 const { CUSTOMER, VENDOR } = require('./contacts');
 
@@ -16,7 +16,7 @@ const { CUSTOMER, VENDOR } = require('./contacts');
  * @property {'sales'|'purchase'} side
  * @property {string} space collection name
  * @property {string|null} number number field (`invoice_number`); purchases have none
- * @property {string} prefixKey key into the business's document prefixes
+ * @property {string} [prefixKey] key into the business's document prefixes (sales documents)
  * @property {string} lines lines field (`invoice_lines`)
  * @property {string|null} second second date field (`due_date`, `expiry_date`)
  * @property {'payable'|'credit'|'quote'} lifecycle
@@ -92,10 +92,8 @@ function postDocument(ctx, row, source, { sales, creditNote, type, lines }) {
 function artefact(shape) {
 	const wantType = shape.side === 'sales' ? CUSTOMER : VENDOR;
 
-	function label(row, ctx) {
-		if (shape.number) return `${ctx.biz.prefixes[shape.prefixKey]}${row.number}`;
-		return row.ref ?? `${ctx.biz.prefixes[shape.prefixKey]}${row.number}`;
-	}
+	// Sales documents show their number; purchase documents the supplier's reference.
+	const label = (row, ctx) => (shape.number ? `${ctx.biz.prefixes[shape.prefixKey]}${row.number}` : row.ref);
 
 	return {
 		make(ctx, rng, i, created, fresh = false) {
@@ -113,9 +111,9 @@ function artefact(shape) {
 			const reference = shape.side === 'sales'
 				? (rng.chance(0.6) ? `${rng.pick(['PO', 'Order', 'Ref'])} ${rng.int(1000, 99999)}` : null)
 				: `${rng.pick(['INV', 'FAC', 'RE'])}-${2023 + Math.floor((date - FIRST_DAY) / 365)}-${String(rng.int(1, 9999)).padStart(4, '0')}`;
+			const due = date + (shape.second === 'expiry_date' ? 30 : ctx.rows('contacts')[contact].creditDays);
 			return {
-				number: i + 1, contact, date, due: date + (shape.second === 'expiry_date' ? 30 : ctx.rows('contacts')[contact].creditDays), status, net, tax, paid, paidDay,
-				seed, ref: reference, attachments: 0, tx: -1, payTx: -1,
+				number: i + 1, contact, date, due, status, net, tax, paid, paidDay, seed, ref: reference, attachments: 0, tx: -1, payTx: -1,
 				updated: paid ? Math.max(created, wholeSecond(paidDay * DAY_MS + 10 * 3_600_000)) : laterEdit(rng, created, 0.1),
 			};
 		},
@@ -149,8 +147,7 @@ function artefact(shape) {
 				t.tax += line.taxAmount;
 				taxRates.set(line.tax, t);
 			}
-			const money = (prefix, cents) => ({ [`${prefix}net_amount`]: amount(row.net), [`${prefix}tax_amount`]: amount(row.tax), [`${prefix}total_amount`]: amount(total), ...(payable ? { [`${prefix}outstanding_amount`]: amount(cents) } : {}) });
-			const prefix = ctx.biz.prefixes[shape.prefixKey];
+			const money = { net: row.net, tax: row.tax, outstanding: payable ? total - row.paid : undefined };
 			const record = {
 				...stamps(row),
 				editable: row.status !== 'VOID' && row.paid === 0,
@@ -160,7 +157,7 @@ function artefact(shape) {
 					deleted_at: formatInstant(row.deleted),
 				} : {}),
 				contact: ctx.ref('contacts', row.contact),
-				...(shape.number ? { [`${shape.number}_prefix`]: prefix, [shape.number]: label(row, ctx) } : {}),
+				...(shape.number ? { [`${shape.number}_prefix`]: ctx.biz.prefixes[shape.prefixKey], [shape.number]: label(row, ctx) } : {}),
 				contact_name: contact.name,
 				contact_reference: contact.ref,
 				date: formatDay(row.date),
@@ -175,7 +172,7 @@ function artefact(shape) {
 					shipping_tax_amount: 0,
 					shipping_total_amount: 0,
 				} : { vendor_reference: contact.ref, notes: null }),
-				...money('', total - row.paid),
+				...amounts('', money),
 				...(payable ? {
 					payments_allocations_total_amount: amount(row.paid),
 					payments_allocations_total_discount: 0,
@@ -184,7 +181,7 @@ function artefact(shape) {
 				currency: currency(ctx),
 				exchange_rate: 1,
 				inverse_exchange_rate: 1,
-				...money('base_currency_', total - row.paid),
+				...amounts('base_currency_', money),
 				total_quantity: lines.reduce((s, l) => s + l.quantity, 0),
 				total_discount_amount: 0,
 				status: ctx.refCode('artefact_statuses', row.status),

@@ -1,6 +1,7 @@
 'use strict';
 
 const { DAY_MS, SEED_END, wholeSecond, formatDay, formatInstant } = require('../time');
+const { amount } = require('../money');
 
 /**
  * Rows of a collection whose records are created over time: `count` live rows plus `deleted`
@@ -44,9 +45,6 @@ function laterEdit(rng, created, share) {
 /** Soft deletion is only visible where the service offers `deleted_since`; elsewhere nothing is deleted. */
 const deletedShare = (count) => Math.floor(count / 100);
 
-/** @param {string} id @param {string} displayedAs @param {string} collection */
-const base = (id, displayedAs, collection) => ({ id, displayed_as: displayedAs, $path: `/${collection}/${encodeURIComponent(id)}` });
-
 /** @param {object} row */
 const stamps = (row) => ({ created_at: formatInstant(row.created), updated_at: formatInstant(row.updated) });
 
@@ -72,9 +70,21 @@ function address(ctx, at, { id, type = 'DELIVERY', main = true } = {}) {
 	};
 }
 
+/**
+ * The net/tax/total (and outstanding) quartet documents carry, plain and again in base currency.
+ * @param {string} prefix '' or 'base_currency_'
+ * @param {{ net: number, tax: number, outstanding?: number }} cents
+ */
+const amounts = (prefix, { net, tax, outstanding }) => ({
+	[`${prefix}net_amount`]: amount(net),
+	[`${prefix}tax_amount`]: amount(tax),
+	[`${prefix}total_amount`]: amount(net + tax),
+	...(outstanding === undefined ? {} : { [`${prefix}outstanding_amount`]: amount(outstanding) }),
+});
+
 /** @param {object} ctx */
 const currency = (ctx) => ({
 	id: ctx.biz.currency, displayed_as: `${ctx.currencyName} (${ctx.biz.currency})`, $path: `/currencies/${ctx.biz.currency}`,
 });
 
-module.exports = { seedTimeline, laterEdit, deletedShare, base, stamps, address, currency, formatDay, formatInstant };
+module.exports = { seedTimeline, laterEdit, deletedShare, stamps, address, amounts, currency, formatDay, formatInstant };

@@ -1,8 +1,8 @@
 'use strict';
 
-const { amount, taxOn } = require('../money');
+const { taxOn } = require('../money');
 const { DAY_MS, SEED_END, dayOf, wholeSecond } = require('../time');
-const { stamps, currency, formatDay, formatInstant, laterEdit } = require('./common');
+const { stamps, amounts, currency, formatDay, formatInstant, laterEdit } = require('./common');
 const { transactionRef, transactionTypeRef } = require('./ledger');
 const { postDocument, STATUS_PICKS } = require('./artefacts');
 const { CUSTOMER, VENDOR } = require('./contacts');
@@ -49,10 +49,7 @@ function quickEntry(side) {
 		render(row, ctx) {
 			const contact = ctx.rows('contacts')[row.contact];
 			const total = row.net + row.tax;
-			const money = (prefix) => ({
-				[`${prefix}net_amount`]: amount(row.net), [`${prefix}tax_amount`]: amount(row.tax),
-				[`${prefix}total_amount`]: amount(total), [`${prefix}outstanding_amount`]: amount(total - row.paid),
-			});
+			const money = { net: row.net, tax: row.tax, outstanding: total - row.paid };
 			return {
 				...stamps(row),
 				transaction: row.tx >= 0 ? transactionRef(ctx, row.tx) : null,
@@ -68,11 +65,11 @@ function quickEntry(side) {
 				ledger_account: ctx.ref('ledger_accounts', ctx.chart.byRole(row.role)),
 				details: row.details,
 				tax_rate: ctx.ref('tax_rates', row.taxIndex),
-				...money(''),
+				...amounts('', money),
 				currency: currency(ctx),
 				exchange_rate: 1,
 				inverse_exchange_rate: 1,
-				...money('base_currency_'),
+				...amounts('base_currency_', money),
 				status: ctx.refCode('artefact_statuses', row.status),
 				migrated: false,
 				trade_of_asset: false,
