@@ -17,7 +17,6 @@ const countryName = (code) => COUNTRY_NAMES.get(code) ?? code;
  */
 function createBusinessRoutes({ dataset, clock }) {
 	const full = (ctx) => renderBusiness(ctx.biz, countryName);
-	const lead = () => dataset.contexts.find((ctx) => ctx.biz.owned);
 
 	function byId(id) {
 		const ctx = dataset.contextOf(id);
@@ -47,20 +46,16 @@ function createBusinessRoutes({ dataset, clock }) {
 	const now = () => wholeSecond(clock.now());
 
 	return {
-		list: (query) => {
+		list(query) {
+			const answer = envelope('/businesses', query);
 			const wanted = attributes(query);
 			const all = dataset.contexts;
-			return envelope({
-				path: '/businesses',
-				query,
-				total: all.length,
-				itemsOn: (from, to) => all.slice(from, to).map((ctx) => shape(wanted, () => {
-					const { id, displayed_as, $path } = full(ctx);
-					return { id, displayed_as, $path };
-				}, () => full(ctx))),
-			});
+			return answer(all.length, (from, to) => all.slice(from, to).map((ctx) => shape(wanted, () => {
+				const { id, displayed_as, $path } = full(ctx);
+				return { id, displayed_as, $path };
+			}, () => full(ctx))));
 		},
-		get: (id) => full(id === 'lead' ? lead() : byId(id)),
+		get: (id) => full(byId(id === 'lead' ? dataset.leadBusinessId : id)),
 		update(id, body) {
 			const ctx = byId(id);
 			if (!ctx.biz.owned) fail(403, 'NotBusinessOwner', 'Only the owner of the business can update it.', 'business');

@@ -39,7 +39,7 @@ function createApi({ dataset, clock }) {
 	 */
 	function selectBusiness(raw) {
 		const id = (raw ?? '').trim();
-		if (id === '') return dataset.contexts.find((ctx) => ctx.biz.owned);
+		if (id === '') return dataset.contextOf(dataset.leadBusinessId);
 		const ctx = dataset.contextOf(id);
 		if (!ctx) fail(403, 'BusinessNotAccessible', `The business "${id}" does not exist or is not accessible to the user.`, 'X-Business');
 		return ctx;

@@ -64,25 +64,29 @@ function matching(ctx, def, query) {
 
 /**
  * The list envelope, keys in the service's order. `$next`/`$back` repeat the request's other
- * parameters so following them keeps the same search and filters.
- * @param {{ path: string, query: URLSearchParams, total: number, itemsOn: (from: number, to: number) => any[] }} list
+ * parameters so following them keeps the same search and filters. Paging parameters are
+ * validated at once, before the caller does any work.
+ * @param {string} path @param {URLSearchParams} query
+ * @returns {(total: number, itemsOn: (from: number, to: number) => any[]) => object}
  */
-function envelope({ path, query, total, itemsOn }) {
+function envelope(path, query) {
 	const { perPage, page: asked } = pagination(query);
-	const pages = Math.max(1, Math.ceil(total / perPage));
-	const page = Math.min(asked, pages);
 	const link = (p) => {
 		const params = new URLSearchParams([['items_per_page', String(perPage)], ['page', String(p)]]);
 		for (const [k, v] of query) if (k !== 'items_per_page' && k !== 'page') params.append(k, v);
 		return `${path}?${params}`;
 	};
-	return {
-		$total: total,
-		$page: page,
-		$next: page < pages ? link(page + 1) : null,
-		$back: page > 1 ? link(page - 1) : null,
-		$itemsPerPage: perPage,
-		$items: itemsOn((page - 1) * perPage, Math.min(total, page * perPage)),
+	return (total, itemsOn) => {
+		const pages = Math.max(1, Math.ceil(total / perPage));
+		const page = Math.min(asked, pages);
+		return {
+			$total: total,
+			$page: page,
+			$next: page < pages ? link(page + 1) : null,
+			$back: page > 1 ? link(page - 1) : null,
+			$itemsPerPage: perPage,
+			$items: itemsOn((page - 1) * perPage, Math.min(total, page * perPage)),
+		};
 	};
 }
 
@@ -102,17 +106,12 @@ function shape(wanted, summaryOf, fullOf) {
 
 /** `GET /<collection>` for a table collection. */
 function listCollection(ctx, def, query) {
+	const answer = envelope(`/${def.name}`, query);
 	const wanted = attributes(query);
 	const legacy = boolean(query, 'show_legacy_id') ?? false;
-	pagination(query);
 	const indexes = matching(ctx, def, query);
-	return envelope({
-		path: `/${def.name}`,
-		query,
-		total: indexes.length,
-		itemsOn: (from, to) => indexes.slice(from, to).map((i) => shape(wanted,
-			() => summary(ctx, def, i, legacy), () => fullRecord(ctx, def, i, legacy))),
-	});
+	return answer(indexes.length, (from, to) => indexes.slice(from, to).map((i) => shape(wanted,
+		() => summary(ctx, def, i, legacy), () => fullRecord(ctx, def, i, legacy))));
 }
 
 /** `GET /<collection>/<id>`: the full record of a live record of the selected business. */
