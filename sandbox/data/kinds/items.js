@@ -48,6 +48,13 @@ function common(row, ctx, space) {
 	};
 }
 
+/** Products and stock items sell at one price here; the service allows several price bands. */
+const sellingPrices = (ctx, space, index, row) => [{
+	id: ctx.subId(space, index, 1), displayed_as: 'Selling Price', price_name: 'Selling Price',
+	price: amount(row.price), price_includes_tax: false,
+	product_sales_price_type: { id: ctx.subId(space, index, 2), displayed_as: 'Selling Price' },
+}];
+
 const search = { item_code: (row) => row.code, description: (row) => row.text };
 const displayedAs = (row) => `${row.code} - ${row.text}`;
 
@@ -66,11 +73,7 @@ const product = {
 	render(row, ctx, index) {
 		return {
 			...common(row, ctx, ['PRODUCT', 'Product']),
-			sales_prices: [{
-				id: ctx.subId('products', index, 1), displayed_as: 'Selling Price', price_name: 'Selling Price',
-				price: amount(row.price), price_includes_tax: false,
-				product_sales_price_type: { id: ctx.subId('products', index, 2), displayed_as: 'Selling Price' },
-			}],
+			sales_prices: sellingPrices(ctx, 'products', index, row),
 		};
 	},
 };
@@ -124,10 +127,7 @@ const stockItem = {
 	render(row, ctx, index) {
 		return {
 			...common(row, ctx, ['STOCK_ITEM', 'Stock']),
-			sales_prices: [{
-				id: ctx.subId('stock_items', index, 1), displayed_as: 'Selling Price', price_name: 'Selling Price',
-				price: amount(row.price), price_includes_tax: false,
-			}],
+			sales_prices: sellingPrices(ctx, 'stock_items', index, row),
 			reorder_level: row.reorder,
 			reorder_quantity: row.reorder * 2,
 			location: row.location,
