@@ -56,8 +56,8 @@ export class ParameterReader {
 	}
 
 	/** `undefined` means the lead business: no X-Business header is sent. */
-	business(): string | undefined {
-		const value = this.raw('business', LEAD_BUSINESS, true);
+	business(parameter = 'business'): string | undefined {
+		const value = this.raw(parameter, LEAD_BUSINESS, true);
 		if (value === undefined || value === null || value === '') return undefined;
 		if (typeof value !== 'string') this.fail('Business', `expected a business ID, got ${describe(value)}`);
 		const business = value.trim();
@@ -156,6 +156,20 @@ export class ParameterReader {
 		if (options.showLegacyId === true) query.show_legacy_id = true;
 		if (options.sort !== undefined) query.sort = String(options.sort);
 		return { query, includeBusiness: options.includeBusiness === true };
+	}
+
+	/** The chosen update fields as text attributes; at least one is required. */
+	updateFields(allowed: string[]): IDataObject {
+		const fields = this.raw('updateFields', {}) ?? {};
+		if (typeof fields !== 'object' || Array.isArray(fields)) this.fail('Update Fields', 'expected a set of fields');
+		const attributes: IDataObject = {};
+		for (const [name, value] of Object.entries(fields as IDataObject)) {
+			if (!allowed.includes(name)) this.fail('Update Fields', `"${name}" cannot be updated; allowed: ${allowed.join(', ')}`);
+			if (typeof value !== 'string' && typeof value !== 'number') this.fail(name, `expected text, got ${describe(value)}`);
+			attributes[name] = String(value);
+		}
+		if (!Object.keys(attributes).length) this.fail('Update Fields', `add at least one of ${allowed.join(', ')}`);
+		return attributes;
 	}
 
 	options(): IDataObject {

@@ -1,13 +1,15 @@
 import { COLLECTIONS, isSearchable } from '../collections/table';
 import { businessOperations, businessResource } from './business/operations';
+import { credentialResource, revokeOperation } from './credential/revoke';
+import { userOperations, userResource } from './user/operations';
 import { collectionOperations } from './collection/operations';
 import type { OperationHandler, OperationModule, ResourceOption } from './types';
 
 /** Resources outside the collection table. */
-export const OTHER_RESOURCES: ResourceOption[] = [businessResource];
+export const OTHER_RESOURCES: ResourceOption[] = [businessResource, credentialResource, userResource];
 
 /** Hand-written operations: of the resources above, and extra ones of collection resources. */
-export const OPERATION_MODULES: OperationModule[] = [...businessOperations];
+export const OPERATION_MODULES: OperationModule[] = [...businessOperations, ...userOperations, revokeOperation];
 
 export type OperationTable = Record<string, Record<string, OperationHandler>>;
 

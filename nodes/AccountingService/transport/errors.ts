@@ -9,6 +9,15 @@ interface ServiceMessage {
 	$source?: string;
 }
 
+/** The token and revoke endpoints answer with OAuth's error shape instead. */
+interface OAuthError {
+	error?: string;
+	error_description?: string;
+}
+
+const oauthMessage = ({ error, error_description }: OAuthError) =>
+	error_description ? `${error_description} (${String(error)})` : String(error);
+
 interface HttpFailure {
 	httpCode?: string | null;
 	message?: string;
@@ -57,8 +66,12 @@ function serviceMessages(body: unknown): ServiceMessage[] {
 	const parsed = typeof body === 'string' ? safeJson(body) : body;
 	const list = Array.isArray(parsed) ? parsed : parsed && typeof parsed === 'object' ? [parsed] : [];
 	return list
-		.filter((entry): entry is ServiceMessage => !!entry && typeof entry === 'object')
-		.map(({ $severity, $dataCode, $message, $source }) => ({ $severity, $dataCode, $message, $source }));
+		.filter((entry): entry is ServiceMessage & OAuthError => !!entry && typeof entry === 'object')
+		.map((entry) =>
+			typeof entry.error === 'string'
+				? { $dataCode: entry.error, $message: oauthMessage(entry) }
+				: { $severity: entry.$severity, $dataCode: entry.$dataCode, $message: entry.$message, $source: entry.$source },
+		);
 }
 
 function safeJson(text: string): unknown {

@@ -1,6 +1,11 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { LEAD_BUSINESS, businessSelector } from '../../descriptions/business';
 import { returnAllOrLimit } from '../../descriptions/common';
+import { updateFieldsProperty, type UpdatableField } from '../../descriptions/updateFields';
 import { apiRequest, apiRequestAllItems } from '../../transport';
 import { toItems } from '../output';
+import type { ParameterReader } from '../parameters';
 import type { OperationModule, ResourceOption } from '../types';
 
 export const businessResource: ResourceOption = {
@@ -10,8 +15,48 @@ export const businessResource: ResourceOption = {
 	businessScoped: false,
 };
 
+const UPDATABLE: UpdatableField[] = [
+	{ name: 'name', displayName: 'Name' },
+	{ name: 'address_line_1', displayName: 'Address Line 1' },
+	{ name: 'address_line_2', displayName: 'Address Line 2' },
+	{ name: 'city', displayName: 'City' },
+	{ name: 'postal_code', displayName: 'Postal Code' },
+	{ name: 'telephone', displayName: 'Telephone' },
+	{ name: 'mobile', displayName: 'Mobile' },
+	{ name: 'website', displayName: 'Website', placeholder: 'e.g. https://example.com' },
+];
+
+/** Which business to get or update; "Lead business" reads `/businesses/lead`. */
+const businessIdLocator = (action: string): INodeProperties => ({
+	...businessSelector,
+	displayName: 'Business',
+	name: 'businessId',
+	required: true,
+	description: `The business to ${action}`,
+});
+
+/** The business id as a path segment; the lead business has its own path. */
+function businessPath(parameters: ParameterReader): string {
+	const id = parameters.business('businessId');
+	return `/businesses/${id === undefined ? LEAD_BUSINESS : encodeURIComponent(id)}`;
+}
+
 /** The businesses the account can reach. They are not business-scoped, so no X-Business is sent. */
 export const businessOperations: OperationModule[] = [
+	{
+		resource: 'business',
+		option: {
+			name: 'Get',
+			value: 'get',
+			description: 'Get one business by its ID',
+			action: 'Get a business',
+		},
+		properties: [businessIdLocator('get')],
+		async execute(parameters, itemIndex) {
+			const response = await apiRequest.call(this, { path: businessPath(parameters), itemIndex });
+			return toItems([response.body], undefined, false);
+		},
+	},
 	{
 		resource: 'business',
 		option: {
@@ -22,7 +67,7 @@ export const businessOperations: OperationModule[] = [
 		},
 		properties: [],
 		async execute(_parameters, itemIndex) {
-			const response = await apiRequest.call(this, { path: '/businesses/lead', itemIndex });
+			const response = await apiRequest.call(this, { path: `/businesses/${LEAD_BUSINESS}`, itemIndex });
 			return toItems([response.body], undefined, false);
 		},
 	},
@@ -39,6 +84,22 @@ export const businessOperations: OperationModule[] = [
 			const limit = parameters.limit();
 			const response = await apiRequestAllItems.call(this, { path: '/businesses', itemIndex }, limit);
 			return toItems(response.body, undefined, false);
+		},
+	},
+	{
+		resource: 'business',
+		option: {
+			name: 'Update',
+			value: 'update',
+			description: 'Change a business’s address or contact details; only its owner may',
+			action: 'Update a business',
+		},
+		properties: [businessIdLocator('update (you must be its owner)'), updateFieldsProperty(UPDATABLE)],
+		async execute(parameters, itemIndex) {
+			const business = parameters.updateFields(UPDATABLE.map((field) => field.name));
+			const path = businessPath(parameters);
+			const response = await apiRequest.call(this, { method: 'PUT', path, body: { business }, itemIndex });
+			return toItems([response.body], undefined, false);
 		},
 	},
 ];

@@ -1,0 +1,40 @@
+import { updateFieldsProperty, type UpdatableField } from '../../descriptions/updateFields';
+import { apiRequest } from '../../transport';
+import { toItems } from '../output';
+import type { OperationModule, ResourceOption } from '../types';
+
+export const userResource: ResourceOption = {
+	name: 'User',
+	value: 'user',
+	description: 'The user the credential signed in as',
+	businessScoped: false,
+};
+
+const UPDATABLE: UpdatableField[] = [
+	{ name: 'first_name', displayName: 'First Name' },
+	{ name: 'last_name', displayName: 'Last Name' },
+	{ name: 'initials', displayName: 'Initials' },
+	{ name: 'locale', displayName: 'Locale', placeholder: 'e.g. en-GB' },
+];
+
+export const userOperations: OperationModule[] = [
+	{
+		resource: 'user',
+		option: { name: 'Get', value: 'get', description: 'Get the signed-in user', action: 'Get the user' },
+		properties: [],
+		async execute(_parameters, itemIndex) {
+			const response = await apiRequest.call(this, { path: '/user', itemIndex });
+			return toItems([response.body], undefined, false);
+		},
+	},
+	{
+		resource: 'user',
+		option: { name: 'Update', value: 'update', description: 'Change the signed-in user’s name', action: 'Update the user' },
+		properties: [updateFieldsProperty(UPDATABLE)],
+		async execute(parameters, itemIndex) {
+			const user = parameters.updateFields(UPDATABLE.map((field) => field.name));
+			const response = await apiRequest.call(this, { method: 'PUT', path: '/user', body: { user }, itemIndex });
+			return toItems([response.body], undefined, false);
+		},
+	},
+];
