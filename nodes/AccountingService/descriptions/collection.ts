@@ -44,15 +44,18 @@ export function collectionOperationOptions(row: CollectionDefinition): INodeProp
 	return options;
 }
 
-function idLocator(row: CollectionDefinition): INodeProperties {
+/**
+ * The `id` locator of a record of `row`: From List (searchRecords, which reads the resource
+ * parameter) or By ID. Without display conditions, so hand-written operations can reuse it.
+ */
+export function recordLocator(row: CollectionDefinition, description: string): INodeProperties {
 	return {
 		displayName: row.singular,
 		name: 'id',
 		type: 'resourceLocator',
 		required: true,
 		default: { mode: 'list', value: '' },
-		description: `The ${lower(row.singular)} to get`,
-		displayOptions: { show: { resource: [row.resource], operation: ['get'] } },
+		description,
 		modes: [
 			{
 				displayName: 'From List',
@@ -67,6 +70,13 @@ function idLocator(row: CollectionDefinition): INodeProperties {
 				placeholder: 'e.g. 0a1b2c3d4e5f60718293a4b5c6d7e8f9',
 			},
 		],
+	};
+}
+
+function idLocator(row: CollectionDefinition): INodeProperties {
+	return {
+		...recordLocator(row, `The ${lower(row.singular)} to get`),
+		displayOptions: { show: { resource: [row.resource], operation: ['get'] } },
 	};
 }
 
