@@ -66,7 +66,7 @@ const INSTANCE_BASE_URL = 'http://localhost:5678';
 
 let executionCounter = 0;
 
-function additionalDataFor(
+export function additionalDataFor(
 	credentialsHelper: CredentialsHelper,
 	hooks: ExecutionLifecycleHooks,
 	executionId: string,

@@ -159,7 +159,7 @@ const sharedProperties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'e.g. SI-1042 or Ashdown',
+		placeholder: 'e.g. Ashdown or 1042',
 		hint: 'Matches the start of words only ("ash" finds "Ashdown", "down" does not). Letters, digits and spaces; special characters cannot be searched.',
 		displayOptions: { show: { resource: resourcesOf(COLLECTIONS.filter(isSearchable)), operation: ['search'] } },
 	},

@@ -31,7 +31,7 @@ async function listPage(
 }
 
 function selectedBusiness(context: ILoadOptionsFunctions): string | undefined {
-	const value = context.getNodeParameter('business', undefined, { extractValue: true }) as string | undefined;
+	const value = context.getCurrentNodeParameter('business', { extractValue: true }) as string | undefined;
 	return value && value !== LEAD_BUSINESS ? value : undefined;
 }
 

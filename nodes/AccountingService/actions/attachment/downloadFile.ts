@@ -1,0 +1,80 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { Readable } from 'node:stream';
+
+import { findCollection, type CollectionDefinition } from '../../collections/table';
+import { recordLocator } from '../../descriptions/collection';
+import { apiRequest } from '../../transport';
+import type { ParameterReader } from '../parameters';
+import type { OperationModule } from '../types';
+
+/** The service serves attachment files only to this Accept header, whatever the file's own type. */
+const OCTET_STREAM = 'application/octet-stream';
+
+const attachmentRow = findCollection('attachment') as CollectionDefinition;
+
+/** Which output field gets the file: checked before any request so a typo costs no download. */
+function binaryPropertyName(parameters: ParameterReader): string {
+	const name = parameters.string('binaryPropertyName', 'Put Output File in Field', 'data').trim();
+	if (!name) parameters.fail('Put Output File in Field', 'it is empty; enter a field name such as data');
+	return name;
+}
+
+/**
+ * n8n takes the file name as a path and keeps only what follows the last separator, so a "/" or
+ * "\" inside an attachment's name would cut it short.
+ */
+function fileNameOf(record: IDataObject, id: string): string {
+	const name = typeof record.file_name === 'string' && record.file_name.trim() ? record.file_name : undefined;
+	const extension = typeof record.file_extension === 'string' ? record.file_extension : '';
+	return (name ?? `attachment-${decodeURIComponent(id)}${extension}`).replace(/[/\\]/g, '-');
+}
+
+/**
+ * Downloads the attachment of one item. The file's name and type come from its record: the file
+ * endpoint always answers `application/octet-stream`. The body stays a stream into
+ * `prepareBinaryData`, so with n8n's filesystem binary mode it is written to disk as it arrives.
+ */
+async function downloadFile(this: IExecuteFunctions, parameters: ParameterReader, itemIndex: number) {
+	const id = parameters.recordId(attachmentRow);
+	const business = parameters.business();
+	const property = binaryPropertyName(parameters);
+
+	const { body: record } = await apiRequest.call(this, { path: `/attachments/${id}`, business, itemIndex });
+	const file = await apiRequest.call(this, {
+		path: `/attachments/${id}/file`,
+		business,
+		itemIndex,
+		accept: OCTET_STREAM,
+		encoding: 'stream',
+	});
+
+	const mimeType = typeof record.mime_type === 'string' && record.mime_type ? record.mime_type : undefined;
+	const binary = await this.helpers.prepareBinaryData(
+		file.body as unknown as Readable,
+		fileNameOf(record, id),
+		mimeType,
+	);
+	return [{ json: record, binary: { [property]: binary } }];
+}
+
+export const downloadAttachmentFile: OperationModule = {
+	resource: 'attachment',
+	option: {
+		name: 'Download File',
+		value: 'downloadFile',
+		description: 'Download the file of an attachment as binary data',
+		action: 'Download an attachment file',
+	},
+	properties: [
+		recordLocator(attachmentRow, 'The attachment whose file to download'),
+		{
+			displayName: 'Put Output File in Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			required: true,
+			default: 'data',
+			hint: 'The name of the output binary field to put the file in',
+		},
+	],
+	execute: downloadFile,
+};

@@ -1,0 +1,73 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/** Decimal strings keep every cent exact; numbers are easier to compute with in a flow. */
+export type AmountsAs = 'string' | 'number';
+
+interface DebitCredit {
+	debit?: unknown;
+	credit?: unknown;
+}
+
+/** One ledger account of the service's trial balance. */
+interface LedgerAccountRow extends IDataObject {
+	id?: string;
+	displayed_as?: string;
+	opening_balance?: DebitCredit;
+	closing_balance?: DebitCredit;
+	debit?: unknown;
+	credit?: unknown;
+}
+
+export interface TrialBalanceReport extends IDataObject {
+	from_date?: string;
+	to_date?: string;
+	ledger_accounts?: LedgerAccountRow[];
+}
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const AMOUNT_KEYS = new Set(['debit', 'credit']);
+
+/** Anything that is not a decimal string (absent, already a number) is passed on as it is. */
+function amount(value: unknown, amountsAs: AmountsAs): unknown {
+	if (amountsAs === 'number' && typeof value === 'string' && DECIMAL.test(value.trim())) return Number(value);
+	return value;
+}
+
+/** A spreadsheet column: always present, empty when the service left the amount out. */
+const column = (value: unknown, amountsAs: AmountsAs) => (amount(value, amountsAs) ?? null) as string | number | null;
+
+/**
+ * One flat object per ledger account, with the period on every row, so that a spreadsheet gets
+ * one line per account and plain columns instead of nested balances.
+ */
+export function ledgerAccountRows(report: TrialBalanceReport, amountsAs: AmountsAs): IDataObject[] {
+	return (report.ledger_accounts ?? []).map((account) => ({
+		ledger_account_id: account.id ?? null,
+		ledger_account_name: account.displayed_as ?? null,
+		opening_debit: column(account.opening_balance?.debit, amountsAs),
+		opening_credit: column(account.opening_balance?.credit, amountsAs),
+		debit: column(account.debit, amountsAs),
+		credit: column(account.credit, amountsAs),
+		closing_debit: column(account.closing_balance?.debit, amountsAs),
+		closing_credit: column(account.closing_balance?.credit, amountsAs),
+		from_date: report.from_date ?? null,
+		to_date: report.to_date ?? null,
+	}));
+}
+
+/** Every `debit` and `credit` at any depth, so the report keeps exactly the service's shape. */
+function convertAmounts(value: unknown, amountsAs: AmountsAs): unknown {
+	if (Array.isArray(value)) return value.map((entry) => convertAmounts(entry, amountsAs));
+	if (!value || typeof value !== 'object') return value;
+	return Object.fromEntries(
+		Object.entries(value).map(([key, entry]) => [
+			key,
+			AMOUNT_KEYS.has(key) ? amount(entry, amountsAs) : convertAmounts(entry, amountsAs),
+		]),
+	);
+}
+
+/** The report as the service sent it, with its amounts converted when numbers are asked for. */
+export function wholeReport(report: TrialBalanceReport, amountsAs: AmountsAs): IDataObject {
+	return amountsAs === 'string' ? report : (convertAmounts(report, amountsAs) as IDataObject);
+}

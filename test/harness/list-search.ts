@@ -1,0 +1,35 @@
+import { ExecutionLifecycleHooks, LoadOptionsContext } from 'n8n-core';
+import type { INode, INodeListSearchResult, IWorkflowBase } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import type { CredentialStore } from './credential-store';
+import { CredentialsHelper } from './credentials-helper';
+import { NodeTypes } from './node-types';
+import { additionalDataFor } from './run-workflow';
+import type { NodeSpec } from './workflow-builders';
+
+/**
+ * Calls one of the node's `listSearch` methods the way the editor does (a resource locator's
+ * "From List"), in n8n-core's own LoadOptionsContext with the stored credential.
+ */
+export async function runListSearch(options: {
+	store: CredentialStore;
+	node: NodeSpec;
+	method: string;
+	filter?: string;
+	paginationToken?: string;
+}): Promise<INodeListSearchResult> {
+	const nodeTypes = new NodeTypes();
+	const node: INode = { id: 'list-search-node', position: [0, 0], typeVersion: 1, ...options.node };
+	const workflow = new Workflow({ id: 'list-search', name: 'List search', nodes: [node], connections: {}, nodeTypes, active: false });
+	const workflowData = { id: 'list-search', name: 'List search', nodes: [node], connections: {}, active: false } as unknown as IWorkflowBase;
+	const hooks = new ExecutionLifecycleHooks('manual', 'list-search', workflowData);
+	const additionalData = additionalDataFor(new CredentialsHelper(options.store), hooks, 'list-search', 'list-search', {});
+	// The editor sends the form's current values with every list request; methods read them from here.
+	additionalData.currentNodeParameters = node.parameters;
+	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
+	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+	const method = nodeType.methods?.listSearch?.[options.method];
+	if (!method) throw new Error(`The node has no listSearch method "${options.method}"`);
+	return await method.call(context, options.filter, options.paginationToken);
+}

@@ -1,0 +1,61 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { accountingServiceNode, runListSearch } from '../harness';
+import { startConnectedSandbox, type ConnectedSandbox } from './connected-sandbox';
+
+let env: ConnectedSandbox;
+
+beforeAll(async () => {
+	env = await startConnectedSandbox();
+});
+afterAll(async () => {
+	await env?.sandbox.stop();
+});
+
+const search = async (parameters: INodeParameters, method: string, filter?: string, paginationToken?: string) =>
+	await runListSearch({
+		store: env.store,
+		node: accountingServiceNode(env.credential, parameters),
+		method,
+		filter,
+		paginationToken,
+	});
+
+describe('From List of the business selector', () => {
+	it('offers the lead business first, then every business of the account', async () => {
+		const { results } = await search({ resource: 'salesInvoice', operation: 'getAll' }, 'searchBusinesses');
+		expect(results[0].value).toBe('lead');
+		const ids = (env.sandbox.dataset.businesses as Array<{ id: string }>).map((business) => business.id);
+		expect(results.slice(1).map((result) => result.value).sort()).toEqual([...ids].sort());
+	});
+
+	it('narrows the list by a piece of the name', async () => {
+		const { results } = await search({ resource: 'salesInvoice', operation: 'getAll' }, 'searchBusinesses', 'panader');
+		expect(results.map((result) => result.name)).toEqual([expect.stringMatching(/Panadería/)]);
+	});
+});
+
+describe('From List of record IDs', () => {
+	it('lists records of the chosen resource and business, page by page', async () => {
+		const first = await search({ resource: 'salesInvoice', operation: 'get' }, 'searchRecords');
+		expect(first.results).toHaveLength(200);
+		expect(first.paginationToken).toBeTruthy();
+		const second = await search({ resource: 'salesInvoice', operation: 'get' }, 'searchRecords', undefined, first.paginationToken as string);
+		const overlap = second.results.filter((result) => first.results.some((seen) => seen.value === result.value));
+		expect(overlap).toHaveLength(0);
+	});
+
+	it('searches searchable collections by the start of a word, in the chosen business', async () => {
+		const other = (env.sandbox.dataset.businesses as Array<{ id: string; lead: boolean }>).find((business) => !business.lead)!;
+		const position = env.sandbox.log.entries().length;
+		const { results } = await search(
+			{ resource: 'contact', operation: 'get', business: { __rl: true, mode: 'id', value: other.id } },
+			'searchRecords',
+			'a',
+		);
+		expect(results.length).toBeGreaterThan(0);
+		const [request] = env.apiRequestsSince(position);
+		expect(request.business).toBe(other.id);
+		expect(request.path).toMatch(/search=a/);
+	});
+});
