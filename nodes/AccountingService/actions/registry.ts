@@ -1,15 +1,23 @@
 import { COLLECTIONS, isSearchable } from '../collections/table';
+import { downloadAttachmentFile } from './attachment/downloadFile';
 import { businessOperations, businessResource } from './business/operations';
 import { credentialResource, revokeOperation } from './credential/revoke';
 import { userOperations, userResource } from './user/operations';
 import { collectionOperations } from './collection/operations';
+import { trialBalanceOperations, trialBalanceResource } from './trialBalance/get';
 import type { OperationHandler, OperationModule, ResourceOption } from './types';
 
 /** Resources outside the collection table. */
-export const OTHER_RESOURCES: ResourceOption[] = [businessResource, credentialResource, userResource];
+export const OTHER_RESOURCES: ResourceOption[] = [businessResource, credentialResource, userResource, trialBalanceResource];
 
 /** Hand-written operations: of the resources above, and extra ones of collection resources. */
-export const OPERATION_MODULES: OperationModule[] = [...businessOperations, ...userOperations, revokeOperation];
+export const OPERATION_MODULES: OperationModule[] = [
+	...businessOperations,
+	...userOperations,
+	revokeOperation,
+	downloadAttachmentFile,
+	...trialBalanceOperations,
+];
 
 export type OperationTable = Record<string, Record<string, OperationHandler>>;
 

@@ -4,8 +4,8 @@ import type { IDataObject } from 'n8n-workflow';
 export type AmountsAs = 'string' | 'number';
 
 interface DebitCredit {
-	debit?: unknown;
-	credit?: unknown;
+	debit?: string | number;
+	credit?: string | number;
 }
 
 /** One ledger account of the service's trial balance. */
@@ -14,8 +14,8 @@ interface LedgerAccountRow extends IDataObject {
 	displayed_as?: string;
 	opening_balance?: DebitCredit;
 	closing_balance?: DebitCredit;
-	debit?: unknown;
-	credit?: unknown;
+	debit?: string | number;
+	credit?: string | number;
 }
 
 export interface TrialBalanceReport extends IDataObject {
