@@ -2,7 +2,7 @@
 
 const KINDS = Object.freeze(['429', '503', 'reset', 'slow']);
 const TARGETS = Object.freeze(['api', 'token']);
-const FIELDS = new Set(['kind', 'count', 'retryAfter', 'delayMs', 'pathPrefix', 'target']);
+const FIELDS = new Set(['kind', 'count', 'retryAfter', 'delayMs', 'pathPrefix', 'target', 'skip']);
 const DEFAULT_DELAY_MS = 1000;
 const MAX_DELAY_MS = 10 * 60 * 1000;
 
@@ -13,6 +13,7 @@ const MAX_DELAY_MS = 10 * 60 * 1000;
  * @property {number|string} [retryAfter] Retry-After for 429/503: seconds, or an HTTP-date string; no header when absent
  * @property {number} [delayMs] for slow: added delay before the request is served; default 1000
  * @property {string} [pathPrefix] only API paths (after /v3.1) starting with this
+ * @property {number} [skip] let this many matching requests through first, so a fault can land mid-run
  * @property {'api'|'token'} [target] 'api' (default) or the token endpoint
  */
 
@@ -22,6 +23,7 @@ const MAX_DELAY_MS = 10 * 60 * 1000;
  * @property {number} remaining
  * @property {'api'|'token'} target
  * @property {string|null} pathPrefix
+ * @property {number} skip
  * @property {number|string|null} retryAfter
  * @property {number|null} delayMs
  */
@@ -52,6 +54,10 @@ function createFaultQueue() {
 		take(target, path) {
 			const fault = queue.find((f) => f.target === target && (f.pathPrefix === null || path.startsWith(f.pathPrefix)));
 			if (!fault) return undefined;
+			if (fault.skip > 0) {
+				fault.skip -= 1;
+				return undefined;
+			}
 			fault.remaining -= 1;
 			if (fault.remaining === 0) queue = queue.filter((f) => f !== fault);
 			return { ...fault };
@@ -81,6 +87,8 @@ function validate(spec) {
 	if (!Number.isInteger(count) || count < 1) throw new TypeError('count must be a positive integer');
 	const target = spec.target ?? 'api';
 	if (!TARGETS.includes(target)) throw new TypeError(`target must be one of ${TARGETS.join(', ')}`);
+	const skip = spec.skip ?? 0;
+	if (!Number.isInteger(skip) || skip < 0) throw new TypeError('skip must be a whole number (>= 0)');
 	const pathPrefix = spec.pathPrefix ?? null;
 	if (pathPrefix !== null) {
 		if (typeof pathPrefix !== 'string' || !pathPrefix.startsWith('/')) throw new TypeError('pathPrefix must be a path starting with /');
@@ -102,7 +110,7 @@ function validate(spec) {
 	} else if (spec.delayMs !== undefined) {
 		throw new TypeError('delayMs applies to slow only');
 	}
-	return { kind: /** @type {PendingFault['kind']} */ (kind), remaining: count, target, pathPrefix, retryAfter, delayMs };
+	return { kind: /** @type {PendingFault['kind']} */ (kind), remaining: count, skip, target, pathPrefix, retryAfter, delayMs };
 }
 
 module.exports = { createFaultQueue, KINDS };

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { FILTERS, type FilterDefinition } from '../collections/filters';
 import type { CollectionDefinition } from '../collections/table';
 import { LEAD_BUSINESS } from '../descriptions/business';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../transport/retry';
 
 /**
  * Reads and checks the node's parameters for one item. Anything the service would reject, or
@@ -170,6 +171,26 @@ export class ParameterReader {
 		}
 		if (!Object.keys(attributes).length) this.fail('Update Fields', `add at least one of ${allowed.join(', ')}`);
 		return attributes;
+	}
+
+	/** What every request of this item carries: its index for errors and its retry policy. */
+	requestScope(): { itemIndex: number; retry: RetryPolicy } {
+		const chosen = (this.raw('requestOptions', {}) ?? {}) as IDataObject;
+		const whole = (name: string, label: string, fallback: number, max: number) => {
+			const value = chosen[name] ?? fallback;
+			if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) {
+				this.fail(label, `must be a whole number from 0 to ${max}, got ${describe(value)}`);
+			}
+			return value;
+		};
+		return {
+			itemIndex: this.itemIndex,
+			retry: {
+				...DEFAULT_RETRY_POLICY,
+				maxRetries: whole('maxRetries', 'Max Retries', DEFAULT_RETRY_POLICY.maxRetries, 10),
+				maxWaitMs: whole('maxWaitSeconds', 'Max Wait (Seconds)', DEFAULT_RETRY_POLICY.maxWaitMs / 1000, 600) * 1000,
+			},
+		};
 	}
 
 	options(): IDataObject {

@@ -6,6 +6,7 @@ import { COLLECTIONS } from '../collections/table';
 import { businessSelector } from './business';
 import { collectionOperationOptions, collectionProperties } from './collection';
 import { showFor } from './common';
+import { requestOptions } from './requestOptions';
 
 const modulesOf = (resource: string) => OPERATION_MODULES.filter((module) => module.resource === resource);
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
@@ -56,4 +57,5 @@ export const nodeProperties: INodeProperties[] = [
 	{ ...businessSelector, displayOptions: { hide: { resource: accountResources } } },
 	...collectionProperties,
 	...OPERATION_MODULES.flatMap(moduleProperties),
+	{ ...requestOptions, displayOptions: { hide: { resource: ['credential'] } } },
 ];

@@ -7,7 +7,10 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
+import { sleep } from 'n8n-workflow';
+
 import { toServiceError } from './errors';
+import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry';
 
 export const CREDENTIAL_TYPE = 'accountingServiceOAuth2Api';
 
@@ -29,6 +32,8 @@ export interface ApiRequest {
 	accept?: string;
 	/** Set for file downloads: the body is returned unparsed, as a stream or a buffer. */
 	encoding?: 'stream' | 'arraybuffer';
+	/** How passing failures are retried; only reads (GET) are ever repeated. */
+	retry?: RetryPolicy;
 }
 
 export interface ApiResponse<T> {
@@ -77,19 +82,25 @@ export async function apiRequest(this: RequestContext, request: ApiRequest): Pro
 		...(request.encoding ? { encoding: request.encoding } : {}),
 	};
 
-	try {
-		const response = (await this.helpers.httpRequestWithAuthentication.call(
-			this,
-			CREDENTIAL_TYPE,
-			options,
-		)) as { body: IDataObject; headers: Record<string, string | string[] | undefined> };
-		return {
-			body: response.body,
-			headers: response.headers,
-			business: headerValue(response.headers, 'x-business'),
-		};
-	} catch (error) {
-		throw toServiceError(this.getNode(), error, request.itemIndex);
+	const method = options.method;
+	const policy = request.retry ?? DEFAULT_RETRY_POLICY;
+	for (let retry = 1; ; retry++) {
+		try {
+			const response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				options,
+			)) as { body: IDataObject; headers: Record<string, string | string[] | undefined> };
+			return {
+				body: response.body,
+				headers: response.headers,
+				business: headerValue(response.headers, 'x-business'),
+			};
+		} catch (error) {
+			const wait = method === 'GET' ? retryDelayMs(error, retry, policy) : undefined;
+			if (wait === undefined) throw toServiceError(this.getNode(), error, request.itemIndex);
+			await sleep(wait);
+		}
 	}
 }
 

@@ -52,8 +52,8 @@ export const businessOperations: OperationModule[] = [
 			action: 'Get a business',
 		},
 		properties: [businessIdLocator('get')],
-		async execute(parameters, itemIndex) {
-			const response = await apiRequest.call(this, { path: businessPath(parameters), itemIndex });
+		async execute(parameters) {
+			const response = await apiRequest.call(this, { path: businessPath(parameters), ...parameters.requestScope() });
 			return toItems([response.body], undefined, false);
 		},
 	},
@@ -66,8 +66,8 @@ export const businessOperations: OperationModule[] = [
 			action: 'Get the lead business',
 		},
 		properties: [],
-		async execute(_parameters, itemIndex) {
-			const response = await apiRequest.call(this, { path: `/businesses/${LEAD_BUSINESS}`, itemIndex });
+		async execute(parameters) {
+			const response = await apiRequest.call(this, { path: `/businesses/${LEAD_BUSINESS}`, ...parameters.requestScope() });
 			return toItems([response.body], undefined, false);
 		},
 	},
@@ -80,9 +80,9 @@ export const businessOperations: OperationModule[] = [
 			action: 'Get many businesses',
 		},
 		properties: returnAllOrLimit(),
-		async execute(parameters, itemIndex) {
+		async execute(parameters) {
 			const limit = parameters.limit();
-			const response = await apiRequestAllItems.call(this, { path: '/businesses', itemIndex }, limit);
+			const response = await apiRequestAllItems.call(this, { path: '/businesses', ...parameters.requestScope() }, limit);
 			return toItems(response.body, undefined, false);
 		},
 	},
@@ -95,10 +95,10 @@ export const businessOperations: OperationModule[] = [
 			action: 'Update a business',
 		},
 		properties: [businessIdLocator('update (you must be its owner)'), updateFieldsProperty(UPDATABLE)],
-		async execute(parameters, itemIndex) {
+		async execute(parameters) {
 			const business = parameters.updateFields(UPDATABLE.map((field) => field.name));
 			const path = businessPath(parameters);
-			const response = await apiRequest.call(this, { method: 'PUT', path, body: { business }, itemIndex });
+			const response = await apiRequest.call(this, { method: 'PUT', path, body: { business }, ...parameters.requestScope() });
 			return toItems([response.body], undefined, false);
 		},
 	},

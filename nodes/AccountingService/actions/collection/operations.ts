@@ -11,21 +11,21 @@ import type { OperationHandler } from '../types';
  */
 export const collectionOperations = {
 	getAll: (row: CollectionDefinition): OperationHandler =>
-		async function (parameters, itemIndex) {
+		async function (parameters) {
 			const limit = parameters.limit();
 			const business = parameters.business();
 			const { query, includeBusiness } = parameters.listOptions();
 			const filters = parameters.filters(row);
 			const response = await apiRequestAllItems.call(
 				this,
-				{ path: `/${row.path}`, qs: { ...filters, ...query }, business, itemIndex },
+				{ path: `/${row.path}`, qs: { ...filters, ...query }, business, ...parameters.requestScope() },
 				limit,
 			);
 			return toItems(response.body, response.business, includeBusiness);
 		},
 
 	search: (row: CollectionDefinition): OperationHandler =>
-		async function (parameters, itemIndex) {
+		async function (parameters) {
 			const search = parameters.searchText();
 			const limit = parameters.limit();
 			const business = parameters.business();
@@ -33,19 +33,19 @@ export const collectionOperations = {
 			const filters = parameters.filters(row);
 			const response = await apiRequestAllItems.call(
 				this,
-				{ path: `/${row.path}`, qs: { ...filters, ...query, search }, business, itemIndex },
+				{ path: `/${row.path}`, qs: { ...filters, ...query, search }, business, ...parameters.requestScope() },
 				limit,
 			);
 			return toItems(response.body, response.business, includeBusiness);
 		},
 
 	get: (row: CollectionDefinition): OperationHandler =>
-		async function (parameters, itemIndex) {
+		async function (parameters) {
 			const path = row.singleton ? `/${row.path}` : `/${row.path}/${parameters.recordId(row)}`;
 			const business = parameters.business();
 			const options = parameters.options();
 			const qs: IDataObject = options.showLegacyId === true ? { show_legacy_id: true } : {};
-			const response = await apiRequest.call(this, { path, qs, business, itemIndex });
+			const response = await apiRequest.call(this, { path, qs, business, ...parameters.requestScope() });
 			return toItems([response.body], response.business, options.includeBusiness === true);
 		},
 };

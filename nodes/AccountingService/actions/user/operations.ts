@@ -22,8 +22,8 @@ export const userOperations: OperationModule[] = [
 		resource: 'user',
 		option: { name: 'Get', value: 'get', description: 'Get the signed-in user', action: 'Get the user' },
 		properties: [],
-		async execute(_parameters, itemIndex) {
-			const response = await apiRequest.call(this, { path: '/user', itemIndex });
+		async execute(parameters) {
+			const response = await apiRequest.call(this, { path: '/user', ...parameters.requestScope() });
 			return toItems([response.body], undefined, false);
 		},
 	},
@@ -31,9 +31,9 @@ export const userOperations: OperationModule[] = [
 		resource: 'user',
 		option: { name: 'Update', value: 'update', description: 'Change the signed-in user’s name', action: 'Update the user' },
 		properties: [updateFieldsProperty(UPDATABLE)],
-		async execute(parameters, itemIndex) {
+		async execute(parameters) {
 			const user = parameters.updateFields(UPDATABLE.map((field) => field.name));
-			const response = await apiRequest.call(this, { method: 'PUT', path: '/user', body: { user }, itemIndex });
+			const response = await apiRequest.call(this, { method: 'PUT', path: '/user', body: { user }, ...parameters.requestScope() });
 			return toItems([response.body], undefined, false);
 		},
 	},

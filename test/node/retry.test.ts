@@ -1,0 +1,81 @@
+import { requestOptions } from '../../nodes/AccountingService/descriptions/requestOptions';
+import {
+	DEFAULT_RETRY_POLICY,
+	describeFailure,
+	retryAfterMs,
+	retryDelayMs,
+} from '../../nodes/AccountingService/transport/retry';
+
+const httpFailure = (status: number, headers: Record<string, string> = {}) => ({
+	httpCode: String(status),
+	cause: { response: { status, headers } },
+});
+const networkFailure = (code: string) => ({ message: 'request failed', cause: { code, message: `connect ${code}` } });
+const policy = { ...DEFAULT_RETRY_POLICY, baseDelayMs: 100, maxWaitMs: 5_000 };
+
+describe('Retry-After', () => {
+	it('reads seconds and HTTP dates', () => {
+		expect(retryAfterMs('7')).toBe(7000);
+		expect(retryAfterMs('0')).toBe(0);
+		const now = Date.parse('2026-11-22T10:00:00Z');
+		expect(retryAfterMs('Sun, 22 Nov 2026 10:00:30 GMT', now)).toBe(30_000);
+		expect(retryAfterMs('Sun, 22 Nov 2026 09:59:00 GMT', now)).toBe(0);
+		expect(retryAfterMs('soon')).toBeUndefined();
+		expect(retryAfterMs(undefined)).toBeUndefined();
+	});
+
+	it('a 429 waits what the service asks, capped by the policy', () => {
+		expect(retryDelayMs(httpFailure(429, { 'retry-after': '2' }), 1, policy)).toBe(2000);
+		expect(retryDelayMs(httpFailure(429, { 'retry-after': '3600' }), 1, policy)).toBe(5000);
+	});
+});
+
+describe('what is retried', () => {
+	it.each([429, 502, 503, 504])('HTTP %i', (status) => {
+		expect(retryDelayMs(httpFailure(status), 1, policy)).toBeGreaterThan(0);
+	});
+
+	it.each([400, 401, 403, 404, 406, 415, 422, 500])('not HTTP %i', (status) => {
+		expect(retryDelayMs(httpFailure(status), 1, policy)).toBeUndefined();
+	});
+
+	it.each(['ECONNRESET', 'EPIPE', 'ETIMEDOUT'])('a dropped connection (%s)', (code) => {
+		expect(describeFailure(networkFailure(code)).networkCode).toBe(code);
+		expect(retryDelayMs(networkFailure(code), 1, policy)).toBeGreaterThan(0);
+	});
+
+	it('a connection dropped with only "socket hang up" to say so', () => {
+		expect(describeFailure({ cause: { message: 'socket hang up' } }).networkCode).toBe('ECONNRESET');
+	});
+
+	it('not an unknown host (retrying cannot help)', () => {
+		expect(retryDelayMs(networkFailure('ENOTFOUND'), 1, { ...policy })).toBeUndefined();
+	});
+
+	it('stops after the policy’s retries, and never with retries off', () => {
+		expect(retryDelayMs(httpFailure(503), policy.maxRetries, policy)).toBeGreaterThan(0);
+		expect(retryDelayMs(httpFailure(503), policy.maxRetries + 1, policy)).toBeUndefined();
+		expect(retryDelayMs(httpFailure(503), 1, { ...policy, maxRetries: 0 })).toBeUndefined();
+	});
+});
+
+describe('backoff', () => {
+	it('doubles each step, with jitter between half and all of it, and never beyond the cap', () => {
+		const at = (retry: number, random: number) => retryDelayMs(httpFailure(503), retry, policy, () => random);
+		expect([at(1, 0), at(1, 1)]).toEqual([50, 100]);
+		expect([at(2, 0), at(2, 1)]).toEqual([100, 200]);
+		expect([at(3, 0), at(3, 1)]).toEqual([200, 400]);
+		expect(at(10, 1)).toBeUndefined();
+		expect(retryDelayMs(httpFailure(503), 4, { ...policy, maxRetries: 10, maxWaitMs: 300 }, () => 1)).toBe(300);
+	});
+});
+
+it('the node’s Request Options defaults are the transport’s retry policy', () => {
+	const defaults = Object.fromEntries(
+		(requestOptions.options as Array<{ name: string; default: number }>).map((option) => [option.name, option.default]),
+	);
+	expect(defaults).toEqual({
+		maxRetries: DEFAULT_RETRY_POLICY.maxRetries,
+		maxWaitSeconds: DEFAULT_RETRY_POLICY.maxWaitMs / 1000,
+	});
+});
