@@ -148,11 +148,12 @@ export class ParameterReader {
 		const options = this.options();
 		const query: IDataObject = {};
 		if (options.attributes !== undefined) {
-			const attributes = String(options.attributes).replace(/\s+/g, '');
-			if (!/^(all|[A-Za-z_$][\w$]*(,[A-Za-z_$][\w$]*)*)$/.test(attributes)) {
-				this.fail('Attributes', 'use "all" or field names separated by commas, e.g. contact_name,total_amount');
-			}
-			query.attributes = attributes;
+			const names = String(options.attributes)
+				.split(',')
+				.map((name) => name.trim());
+			const valid = names.join(',') === 'all' || names.every((name) => /^[A-Za-z_$][\w$]*$/.test(name));
+			if (!valid) this.fail('Attributes', 'use "all" or field names separated by commas, e.g. contact_name,total_amount');
+			query.attributes = names.join(',');
 		}
 		if (options.showLegacyId === true) query.show_legacy_id = true;
 		if (options.sort !== undefined) query.sort = String(options.sort);

@@ -34,16 +34,17 @@ function fileNameOf(record: IDataObject, id: string): string {
  * endpoint always answers `application/octet-stream`. The body stays a stream into
  * `prepareBinaryData`, so with n8n's filesystem binary mode it is written to disk as it arrives.
  */
-async function downloadFile(this: IExecuteFunctions, parameters: ParameterReader, itemIndex: number) {
+async function downloadFile(this: IExecuteFunctions, parameters: ParameterReader) {
 	const id = parameters.recordId(attachmentRow);
 	const business = parameters.business();
 	const property = binaryPropertyName(parameters);
 
-	const { body: record } = await apiRequest.call(this, { path: `/attachments/${id}`, business, itemIndex });
+	const scope = parameters.requestScope();
+	const { body: record } = await apiRequest.call(this, { path: `/attachments/${id}`, business, ...scope });
 	const file = await apiRequest.call(this, {
 		path: `/attachments/${id}/file`,
 		business,
-		itemIndex,
+		...scope,
 		accept: OCTET_STREAM,
 		encoding: 'stream',
 	});

@@ -144,7 +144,7 @@ export const trialBalanceOperations: OperationModule[] = [
 				path: PATHS[request.source],
 				qs: { from_date: request.from, to_date: request.to },
 				business: request.business,
-				itemIndex,
+				...parameters.requestScope(),
 			});
 			const report = body as TrialBalanceReport;
 			const results =
