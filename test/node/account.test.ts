@@ -1,16 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { startConnectedSandbox, type ConnectedSandbox } from './connected-sandbox';
+import { useConnectedSandbox } from './connected-sandbox';
 
 const NODE = 'Accounting Service';
-let env: ConnectedSandbox;
-
-beforeEach(async () => {
-	env = await startConnectedSandbox();
-});
-afterEach(async () => {
-	await env?.sandbox.stop();
-});
+const env = useConnectedSandbox({}, { fresh: true });
 
 type Business = { id: string; owned: boolean; lead: boolean };
 const businesses = () => env.sandbox.dataset.businesses as Business[];

@@ -1,15 +1,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { startConnectedSandbox, type ConnectedSandbox } from './connected-sandbox';
+import { useConnectedSandbox } from './connected-sandbox';
 
-let env: ConnectedSandbox;
-
-beforeAll(async () => {
-	env = await startConnectedSandbox();
-});
-afterAll(async () => {
-	await env?.sandbox.stop();
-});
+const env = useConnectedSandbox();
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const invoices = (extra: IDataObject) => ({ resource: 'salesInvoice', operation: 'getAll', limit: 5, ...extra });

@@ -1,16 +1,9 @@
 import type { INodeParameterResourceLocator } from 'n8n-workflow';
 
-import { startConnectedSandbox, type ConnectedSandbox } from './connected-sandbox';
+import { useConnectedSandbox } from './connected-sandbox';
 
 const NODE = 'Accounting Service';
-let env: ConnectedSandbox;
-
-beforeAll(async () => {
-	env = await startConnectedSandbox();
-});
-afterAll(async () => {
-	await env?.sandbox.stop();
-});
+const env = useConnectedSandbox();
 
 const businesses = () => env.sandbox.dataset.businesses as Array<{ id: string; key: string; lead: boolean; owned: boolean }>;
 const secondBusiness = () => businesses().find((business) => !business.lead)!;

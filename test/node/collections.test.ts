@@ -1,21 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { COLLECTIONS, isSearchable } from '../../nodes/AccountingService/collections/table';
-import { startConnectedSandbox, type ConnectedSandbox } from './connected-sandbox';
+import { useConnectedSandbox } from './connected-sandbox';
 
 const NODE = 'Accounting Service';
-let env: ConnectedSandbox;
-let leadId: string;
+const env = useConnectedSandbox();
 
-beforeAll(async () => {
-	env = await startConnectedSandbox();
-	leadId = env.sandbox.dataset.leadBusinessId;
-});
-afterAll(async () => {
-	await env?.sandbox.stop();
-});
-
-const count = (path: string, business = leadId) => env.sandbox.dataset.count(business, path) as number;
+const count = (path: string, business?: string) =>
+	env.sandbox.dataset.count(business ?? env.sandbox.dataset.leadBusinessId, path) as number;
 const listed = COLLECTIONS.filter((row) => !row.singleton);
 
 describe.each(listed.map((row) => [row.resource, row] as const))('%s', (_resource, row) => {

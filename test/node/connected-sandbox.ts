@@ -71,3 +71,18 @@ export async function startConnectedSandbox(options: { scale?: number } = {}) {
 }
 
 export type ConnectedSandbox = Awaited<ReturnType<typeof startConnectedSandbox>>;
+
+/**
+ * A connected sandbox for the tests of one file: started before them and stopped after
+ * (`fresh`: a new one for every test). Its fields are there once the tests run.
+ */
+export function useConnectedSandbox(options: { scale?: number } = {}, { fresh = false } = {}): ConnectedSandbox {
+	const env = {} as ConnectedSandbox;
+	(fresh ? beforeEach : beforeAll)(async () => {
+		Object.assign(env, await startConnectedSandbox(options));
+	});
+	(fresh ? afterEach : afterAll)(async () => {
+		await env.sandbox?.stop();
+	});
+	return env;
+}

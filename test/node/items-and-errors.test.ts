@@ -1,16 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { startConnectedSandbox, type ConnectedSandbox } from './connected-sandbox';
+import { useConnectedSandbox } from './connected-sandbox';
 
 const NODE = 'Accounting Service';
-let env: ConnectedSandbox;
-
-beforeAll(async () => {
-	env = await startConnectedSandbox();
-});
-afterAll(async () => {
-	await env?.sandbox.stop();
-});
+const env = useConnectedSandbox();
 
 const firstIds = async (path: string, n: number) =>
 	((await env.fetchDirect(`/${path}?items_per_page=${n}`)).body.$items as IDataObject[]).map((item) => String(item.id));

@@ -1,16 +1,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { accountingServiceNode, runListSearch } from '../harness';
-import { startConnectedSandbox, type ConnectedSandbox } from './connected-sandbox';
+import { useConnectedSandbox } from './connected-sandbox';
 
-let env: ConnectedSandbox;
-
-beforeAll(async () => {
-	env = await startConnectedSandbox();
-});
-afterAll(async () => {
-	await env?.sandbox.stop();
-});
+const env = useConnectedSandbox();
 
 const search = async (parameters: INodeParameters, method: string, filter?: string, paginationToken?: string) =>
 	await runListSearch({

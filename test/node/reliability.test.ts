@@ -1,14 +1,7 @@
-import { startConnectedSandbox, type ConnectedSandbox, type LogEntry } from './connected-sandbox';
+import { useConnectedSandbox, type LogEntry } from './connected-sandbox';
 
 const NODE = 'Accounting Service';
-let env: ConnectedSandbox;
-
-beforeAll(async () => {
-	env = await startConnectedSandbox();
-});
-afterAll(async () => {
-	await env?.sandbox.stop();
-});
+const env = useConnectedSandbox();
 afterEach(() => {
 	env.sandbox.faults.clear();
 });

@@ -1,20 +1,13 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { startConnectedSandbox, type ConnectedSandbox } from './connected-sandbox';
+import { useConnectedSandbox } from './connected-sandbox';
 
 const NODE = 'Accounting Service';
 const FROM = '2024-04-01';
 const TO = '2025-03-31';
 const AMOUNT_COLUMNS = ['opening_debit', 'opening_credit', 'debit', 'credit', 'closing_debit', 'closing_credit'] as const;
 
-let env: ConnectedSandbox;
-
-beforeAll(async () => {
-	env = await startConnectedSandbox();
-});
-afterAll(async () => {
-	await env?.sandbox.stop();
-});
+const env = useConnectedSandbox();
 
 type Business = { id: string; key: string };
 const businessByKey = (key: string) =>

@@ -1,9 +1,29 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { CollectionDefinition } from '../../collections/table';
 import { apiRequest, apiRequestAllItems } from '../../transport';
 import { toItems } from '../output';
+import type { ParameterReader } from '../parameters';
 import type { OperationHandler } from '../types';
+
+/** Get Many and Search are one read of the list; Search only adds `search=`. */
+async function readList(
+	this: IExecuteFunctions,
+	row: CollectionDefinition,
+	parameters: ParameterReader,
+	extraQuery: IDataObject,
+): Promise<INodeExecutionData[]> {
+	const limit = parameters.limit();
+	const business = parameters.business();
+	const { query, includeBusiness } = parameters.listOptions();
+	const filters = parameters.filters(row);
+	const response = await apiRequestAllItems.call(
+		this,
+		{ path: `/${row.path}`, qs: { ...filters, ...query, ...extraQuery }, business, ...parameters.requestScope() },
+		limit,
+	);
+	return toItems(response.body, response.business, includeBusiness);
+}
 
 /**
  * The generic operations that serve every row of the collection table.
@@ -12,31 +32,12 @@ import type { OperationHandler } from '../types';
 export const collectionOperations = {
 	getAll: (row: CollectionDefinition): OperationHandler =>
 		async function (parameters) {
-			const limit = parameters.limit();
-			const business = parameters.business();
-			const { query, includeBusiness } = parameters.listOptions();
-			const filters = parameters.filters(row);
-			const response = await apiRequestAllItems.call(
-				this,
-				{ path: `/${row.path}`, qs: { ...filters, ...query }, business, ...parameters.requestScope() },
-				limit,
-			);
-			return toItems(response.body, response.business, includeBusiness);
+			return await readList.call(this, row, parameters, {});
 		},
 
 	search: (row: CollectionDefinition): OperationHandler =>
 		async function (parameters) {
-			const search = parameters.searchText();
-			const limit = parameters.limit();
-			const business = parameters.business();
-			const { query, includeBusiness } = parameters.listOptions();
-			const filters = parameters.filters(row);
-			const response = await apiRequestAllItems.call(
-				this,
-				{ path: `/${row.path}`, qs: { ...filters, ...query, search }, business, ...parameters.requestScope() },
-				limit,
-			);
-			return toItems(response.body, response.business, includeBusiness);
+			return await readList.call(this, row, parameters, { search: parameters.searchText() });
 		},
 
 	get: (row: CollectionDefinition): OperationHandler =>
