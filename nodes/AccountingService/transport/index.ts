@@ -52,22 +52,55 @@ export interface ListEnvelope<T = IDataObject> {
 	$items: T[];
 }
 
-const baseUrls = new WeakMap<RequestContext, Promise<string>>();
+/** Refresh this long before the access token runs out (it lives 300 s), so no request meets a 401. */
+export const REFRESH_AHEAD_MS = 60_000;
 
-/** The credential is read once per execution context, not once per page. */
-async function baseUrlOf(context: RequestContext): Promise<string> {
-	let baseUrl = baseUrls.get(context);
-	if (!baseUrl) {
-		baseUrl = context
-			.getCredentials(CREDENTIAL_TYPE)
-			.then((credentials) => String(credentials.baseUrl ?? '').replace(/\/+$/, ''));
-		baseUrls.set(context, baseUrl);
+interface CredentialView {
+	baseUrl: string;
+	/** When n8n (2.36 and newer) recorded that the access token expires; absent on older n8n. */
+	expiresAt?: number;
+}
+
+const credentialViews = new WeakMap<RequestContext, Promise<CredentialView>>();
+
+/** The credential is read once per execution context, and again only after a refresh. */
+async function credentialView(context: RequestContext): Promise<CredentialView> {
+	let view = credentialViews.get(context);
+	if (!view) {
+		view = context.getCredentials(CREDENTIAL_TYPE).then((credentials) => {
+			const expiresAt = Number((credentials.oauthTokenData as IDataObject | undefined)?.n8n_expires_at);
+			return {
+				baseUrl: String(credentials.baseUrl ?? '').replace(/\/+$/, ''),
+				expiresAt: Number.isFinite(expiresAt) ? expiresAt : undefined,
+			};
+		});
+		credentialViews.set(context, view);
 	}
-	return await baseUrl;
+	return await view;
+}
+
+/**
+ * Renews the access token shortly before it expires, where n8n records the expiry. n8n-core
+ * itself only renews after a 401, which costs one failed request every five minutes.
+ * A failed renewal is left to that 401 path, which reports it to the user.
+ */
+async function refreshIfExpiring(context: RequestContext, view: CredentialView): Promise<CredentialView> {
+	if (view.expiresAt === undefined || view.expiresAt - Date.now() > REFRESH_AHEAD_MS) return view;
+	const helpers = context.helpers as Partial<IExecuteFunctions['helpers']>;
+	if (typeof helpers.refreshOAuth2Token !== 'function') return view;
+	try {
+		await helpers.refreshOAuth2Token.call(context as IExecuteFunctions, CREDENTIAL_TYPE);
+	} catch {
+		const withoutAhead = { ...view, expiresAt: undefined };
+		credentialViews.set(context, Promise.resolve(withoutAhead));
+		return withoutAhead;
+	}
+	credentialViews.delete(context);
+	return await credentialView(context);
 }
 
 export async function apiRequest(this: RequestContext, request: ApiRequest): Promise<ApiResponse<IDataObject>> {
-	const baseUrl = await baseUrlOf(this);
+	const { baseUrl } = await refreshIfExpiring(this, await credentialView(this));
 	const headers: IDataObject = { Accept: request.accept ?? 'application/json' };
 	if (request.business) headers['X-Business'] = request.business;
 
