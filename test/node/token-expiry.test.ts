@@ -52,3 +52,59 @@ describe('access token expiry', () => {
 		expect(result.error?.message).toMatch(/reconnect/i);
 	});
 });
+
+describe('parallel executions sharing one credential', () => {
+	it('8 Return All runs that all meet the expired token complete, with one renewal and every record each', async () => {
+		setStoredExpiry(undefined);
+		const expected = await env.allIdsDirect('/sales_invoices');
+		env.sandbox.clock.advance(301);
+		const position = env.sandbox.log.entries().length;
+
+		const runs = await Promise.all(
+			Array.from({ length: 8 }, () => env.runNode({ resource: 'salesInvoice', operation: 'getAll', returnAll: true })),
+		);
+
+		for (const run of runs) {
+			expect(run.error).toBeUndefined();
+			expect(run.json(NODE).map((item) => item.id)).toEqual(expected);
+		}
+		const grants = env.sandbox.log.entries().slice(position).filter(tokenEndpoint);
+		expect(grants.map((entry: LogEntry) => [entry.grantType, entry.status])).toEqual([['refresh_token', 200]]);
+		expect(env.store.refreshCount(env.credential.id)).toBe(1);
+	});
+});
+
+describe('a lost refresh race (n8n up to 2.27 renews in parallel)', () => {
+	it('after invalid_grant, the node re-reads the credential another execution renewed and repeats once', async () => {
+		const { request } = await import('undici');
+		setStoredExpiry(undefined);
+		env.sandbox.clock.advance(301);
+		const stale = env.store.oauthTokenData(env.credential.id) as IDataObject;
+		env.sandbox.faults.inject({ kind: 'slow', target: 'token', delayMs: 400 });
+
+		const position = env.sandbox.log.entries().length;
+		const running = env.runNode({ resource: 'salesInvoice', operation: 'getAll', limit: 5 });
+
+		// Another execution renews with the same refresh token while this one's renewal is in flight.
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		const response = await request(env.urls.tokenUrl, {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams({
+				grant_type: 'refresh_token',
+				refresh_token: String(stale.refresh_token),
+				client_id: env.sandbox.client.clientId,
+				client_secret: env.sandbox.client.clientSecret,
+			}).toString(),
+		});
+		const renewed = (await response.body.json()) as IDataObject;
+		expect(response.statusCode).toBe(200);
+		env.store.writeOauthTokenData(env.credential.id, { ...stale, ...renewed });
+
+		const result = await running;
+		expect(result.error).toBeUndefined();
+		expect(result.json(NODE)).toHaveLength(5);
+		const tokenCalls = env.sandbox.log.entries().slice(position).filter(tokenEndpoint);
+		expect(tokenCalls.map((entry: LogEntry) => entry.status).sort()).toEqual([200, 400]);
+	});
+});

@@ -1,6 +1,8 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { describeFailure } from './retry';
+
 /** One entry of the service's error body. */
 interface ServiceMessage {
 	$severity?: string;
@@ -37,11 +39,14 @@ export function toServiceError(node: INode, error: unknown, itemIndex?: number):
 	const messages = serviceMessages(response?.data ?? response?.body);
 	const first = messages[0];
 
+	const { networkCode } = describeFailure(error);
 	const message = first?.$message
 		? first.$message
 		: status
 			? `The service answered with HTTP ${status}`
-			: `The service could not be reached: ${redact(failure.message ?? 'unknown error')}`;
+			: networkCode
+				? `The service could not be reached (${networkCode})`
+				: redact(failure.message ?? 'The request failed for an unknown reason');
 	const sources = messages.map((entry) => entry.$source).filter(Boolean);
 	const description = [
 		sources.length ? `Field: ${sources.join(', ')}` : undefined,

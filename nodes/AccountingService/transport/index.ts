@@ -57,6 +57,8 @@ export const REFRESH_AHEAD_MS = 60_000;
 
 interface CredentialView {
 	baseUrl: string;
+	/** Only compared, to notice that another execution renewed the tokens meanwhile. */
+	refreshToken?: unknown;
 	/** When n8n (2.36 and newer) recorded that the access token expires; absent on older n8n. */
 	expiresAt?: number;
 }
@@ -68,9 +70,11 @@ async function credentialView(context: RequestContext): Promise<CredentialView> 
 	let view = credentialViews.get(context);
 	if (!view) {
 		view = context.getCredentials(CREDENTIAL_TYPE).then((credentials) => {
-			const expiresAt = Number((credentials.oauthTokenData as IDataObject | undefined)?.n8n_expires_at);
+			const tokenData = credentials.oauthTokenData as IDataObject | undefined;
+			const expiresAt = Number(tokenData?.n8n_expires_at);
 			return {
 				baseUrl: String(credentials.baseUrl ?? '').replace(/\/+$/, ''),
+				refreshToken: tokenData?.refresh_token,
 				expiresAt: Number.isFinite(expiresAt) ? expiresAt : undefined,
 			};
 		});
@@ -100,7 +104,8 @@ async function refreshIfExpiring(context: RequestContext, view: CredentialView):
 }
 
 export async function apiRequest(this: RequestContext, request: ApiRequest): Promise<ApiResponse<IDataObject>> {
-	const { baseUrl } = await refreshIfExpiring(this, await credentialView(this));
+	const view = await refreshIfExpiring(this, await credentialView(this));
+	const { baseUrl } = view;
 	const headers: IDataObject = { Accept: request.accept ?? 'application/json' };
 	if (request.business) headers['X-Business'] = request.business;
 
@@ -117,6 +122,7 @@ export async function apiRequest(this: RequestContext, request: ApiRequest): Pro
 
 	const method = options.method;
 	const policy = request.retry ?? DEFAULT_RETRY_POLICY;
+	let racedRefresh = false;
 	for (let retry = 1; ; retry++) {
 		try {
 			const response = (await this.helpers.httpRequestWithAuthentication.call(
@@ -130,11 +136,28 @@ export async function apiRequest(this: RequestContext, request: ApiRequest): Pro
 				business: headerValue(response.headers, 'x-business'),
 			};
 		} catch (error) {
+			if (!racedRefresh && (await lostRefreshRace(this, view, error))) {
+				racedRefresh = true;
+				continue;
+			}
 			const wait = method === 'GET' ? retryDelayMs(error, retry, policy) : undefined;
 			if (wait === undefined) throw toServiceError(this.getNode(), error, request.itemIndex);
 			await sleep(wait);
 		}
 	}
+}
+
+/**
+ * n8n up to 2.27 (all of 1.x) lets parallel executions renew the same credential at once; with
+ * single-use refresh tokens all but one get `invalid_grant`. When the stored refresh token has
+ * changed since this execution read it, another execution won that race: repeat once with its tokens.
+ */
+async function lostRefreshRace(context: RequestContext, used: CredentialView, error: unknown): Promise<boolean> {
+	const text = error instanceof Error ? `${error.message} ${String((error as { description?: unknown }).description ?? '')}` : '';
+	if (!/invalid_grant|reconnect/i.test(text)) return false;
+	credentialViews.delete(context);
+	const current = await credentialView(context);
+	return current.refreshToken !== undefined && current.refreshToken !== used.refreshToken;
 }
 
 /**
