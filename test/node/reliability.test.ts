@@ -17,6 +17,17 @@ function expireTokenAfter(afterRequests: number, position: number) {
 	return () => clearInterval(timer);
 }
 
+/** Each API request of the run takes `seconds` of sandbox time, as on a slow connection. */
+function slowClock(seconds: number, position: number) {
+	let seen = 0;
+	const timer = setInterval(() => {
+		const now = env.apiRequestsSince(position).length;
+		if (now > seen) env.sandbox.clock.advance((now - seen) * seconds);
+		seen = now;
+	}, 1);
+	return () => clearInterval(timer);
+}
+
 const fastRetries = { requestOptions: { maxRetries: 5, maxWaitSeconds: 1 } };
 
 describe('Return All through faults', () => {
@@ -48,6 +59,22 @@ describe('Return All through faults', () => {
 		const served = requests.filter((entry: LogEntry) => entry.status === 200).map((entry: LogEntry) => entry.path);
 		expect(served).toHaveLength(pages);
 		expect(new Set(served).size).toBe(pages);
+	});
+
+	it('a Return All spanning 20 minutes of tokens that last 5: at most one failed request per expiry', async () => {
+		const expected = await env.allIdsDirect('/sales_invoices');
+		const position = env.sandbox.log.entries().length;
+		const stop = slowClock(110, position);
+		const result = await env.runNode({ resource: 'salesInvoice', operation: 'getAll', returnAll: true });
+		stop();
+		expect(result.json(NODE).map((item) => item.id)).toEqual(expected);
+		const requests = env.apiRequestsSince(position);
+		const spanSeconds = requests.length * 110;
+		const expired = requests.filter((entry: LogEntry) => entry.status === 401).length;
+		expect(spanSeconds).toBeGreaterThan(1200);
+		expect(expired).toBeGreaterThan(0);
+		expect(expired).toBeLessThanOrEqual(Math.ceil(spanSeconds / 300));
+		expect(env.store.refreshCount(env.credential.id)).toBe(expired + 1);
 	});
 
 	it('with retries off, the first 503 fails the run loudly instead of returning a short list', async () => {
