@@ -1,10 +1,10 @@
 // The API conformance tests talk to a real sandbox over HTTP with undici, authorised the way an
 // app is: consent (PKCE S256) → code → token endpoint → bearer token.
-import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import { createSandbox } from '../../sandbox';
+import { obtainTokens, type Sandbox, type Urls } from './oauth-flow';
 
-export type Sandbox = ReturnType<typeof createSandbox>;
+export type { Sandbox };
 export type Dataset = Sandbox['dataset'];
 
 export interface Reply {
@@ -29,29 +29,9 @@ export interface ApiClient {
 	stop(): Promise<void>;
 }
 
-/** Authorises the seeded user for `scope` and returns the access token. */
-export async function accessToken(sandbox: Sandbox, urls: { authUrl: string; tokenUrl: string }, scope: 'full_access' | 'readonly'): Promise<string> {
-	const verifier = randomBytes(48).toString('base64url');
-	const authorize = new URL(urls.authUrl);
-	const redirectUri = sandbox.client.redirectUris[0];
-	for (const [name, value] of Object.entries({
-		client_id: sandbox.client.clientId, response_type: 'code', redirect_uri: redirectUri, scope, filter: 'apiv3.1',
-		state: randomBytes(8).toString('hex'), code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-		code_challenge_method: 'S256',
-	})) authorize.searchParams.set(name, value);
-	const code = new URL(await sandbox.consent(authorize.toString(), { decision: 'allow' })).searchParams.get('code');
-	if (!code) throw new Error('consent returned no code');
-	const response = await request(urls.tokenUrl, {
-		method: 'POST',
-		headers: { 'content-type': 'application/x-www-form-urlencoded' },
-		body: new URLSearchParams({
-			grant_type: 'authorization_code', client_id: sandbox.client.clientId, client_secret: sandbox.client.clientSecret,
-			code, redirect_uri: redirectUri, code_verifier: verifier,
-		}).toString(),
-	});
-	const body: any = await response.body.json();
-	if (response.statusCode !== 200) throw new Error(`token exchange failed: ${response.statusCode} ${JSON.stringify(body)}`);
-	return body.access_token;
+/** Authorises the seeded user for `scope` (consent with PKCE S256, code exchange) and returns the access token. */
+export async function accessToken(sandbox: Sandbox, urls: Urls, scope: 'full_access' | 'readonly'): Promise<string> {
+	return (await obtainTokens(sandbox, urls, { scope })).access_token;
 }
 
 /** Starts a sandbox on a free port and returns a client holding a full_access token. */
