@@ -122,6 +122,19 @@ export class ParameterReader {
 		}
 	}
 
+	/** The day a date parameter holds, as YYYY-MM-DD. */
+	day(name: string, label: string): string {
+		return this.date(label, this.raw(name, ''));
+	}
+
+	/** A value that must be one of a fixed set (an expression can yield anything). */
+	choice<T extends string>(label: string, value: unknown, allowed: readonly T[]): T {
+		if (typeof value !== 'string' || !allowed.includes(value as T)) {
+			this.fail(label, `must be one of ${allowed.join(', ')}, got ${describe(value)}`);
+		}
+		return value as T;
+	}
+
 	/** A calendar day as YYYY-MM-DD; a date-time is cut to its day as written. */
 	date(label: string, value: unknown): string {
 		const text = dateText(value);

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import type { ParameterReader } from '../parameters';
@@ -106,25 +106,20 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-function oneOf<T extends string>(parameters: ParameterReader, label: string, value: unknown, allowed: readonly T[]): T {
-	if (!allowed.includes(value as T)) parameters.fail(label, `must be one of ${allowed.join(', ')}, got ${String(value)}`);
-	return value as T;
-}
-
 /** Everything the request depends on, checked before it is sent. */
-function readParameters(context: IExecuteFunctions, parameters: ParameterReader, itemIndex: number) {
-	const from = parameters.date('From Date', context.getNodeParameter('fromDate', itemIndex, ''));
-	const to = parameters.date('To Date', context.getNodeParameter('toDate', itemIndex, ''));
+function readParameters(parameters: ParameterReader) {
+	const from = parameters.day('fromDate', 'From Date');
+	const to = parameters.day('toDate', 'To Date');
 	if (from > to) parameters.fail('From Date', `${from} is after To Date ${to}`);
-	const source = oneOf<Source>(parameters, 'Source', parameters.string('source', 'Source', 'business'), ['business', 'sample']);
+	const source = parameters.choice<Source>('Source', parameters.string('source', 'Source', 'business'), ['business', 'sample']);
 	const options = parameters.options();
 	return {
 		from,
 		to,
 		source,
 		business: parameters.business(),
-		output: oneOf<Output>(parameters, 'Output', options.output ?? 'rows', ['rows', 'report']),
-		amountsAs: oneOf<AmountsAs>(parameters, 'Amounts As', options.amountsAs ?? 'string', ['string', 'number']),
+		output: parameters.choice<Output>('Output', options.output ?? 'rows', ['rows', 'report']),
+		amountsAs: parameters.choice<AmountsAs>('Amounts As', options.amountsAs ?? 'string', ['string', 'number']),
 	};
 }
 
@@ -138,8 +133,8 @@ export const trialBalanceOperations: OperationModule[] = [
 			action: 'Get a trial balance',
 		},
 		properties,
-		async execute(parameters, itemIndex) {
-			const request = readParameters(this, parameters, itemIndex);
+		async execute(parameters) {
+			const request = readParameters(parameters);
 			const { body } = await apiRequest.call(this, {
 				path: PATHS[request.source],
 				qs: { from_date: request.from, to_date: request.to },
