@@ -4,11 +4,13 @@
 const { parseArgs } = require('node:util');
 const { createSandbox } = require('./index');
 
-const USAGE = `Usage: node sandbox/cli.js [--port N] [--scale N] [--redirect-uri URL]...
+const USAGE = `Usage: node sandbox/cli.js [--port N] [--scale N] [--big-attachment-mib N] [--redirect-uri URL]... [--json]
 
-  --port N            port on 127.0.0.1 (default 4010; 0 picks a free one)
-  --scale N           dataset size for benchmarks (passed to the dataset)
-  --redirect-uri URL  register another OAuth callback (repeatable)`;
+  --port N                port on 127.0.0.1 (default 4010; 0 picks a free one)
+  --scale N               dataset size for benchmarks (passed to the dataset)
+  --big-attachment-mib N  add an attachment of N MiB to the lead business (benchmarks)
+  --redirect-uri URL      register another OAuth callback (repeatable)
+  --json                  print one JSON line (urls, client, lead business) instead of the text, for scripts`;
 
 function parseOptions(argv) {
 	const { values } = parseArgs({
@@ -16,6 +18,8 @@ function parseOptions(argv) {
 		options: {
 			port: { type: 'string', default: '4010' },
 			scale: { type: 'string' },
+			'big-attachment-mib': { type: 'string' },
+			json: { type: 'boolean', default: false },
 			'redirect-uri': { type: 'string', multiple: true, default: [] },
 			help: { type: 'boolean', short: 'h' },
 		},
@@ -25,7 +29,11 @@ function parseOptions(argv) {
 	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`--port must be 0 to 65535, not ${values.port}`);
 	const scale = values.scale === undefined ? undefined : Number(values.scale);
 	if (scale !== undefined && !(scale > 0)) throw new TypeError(`--scale must be a positive number, not ${values.scale}`);
-	return { port, scale, redirectUris: values['redirect-uri'] };
+	const bigAttachmentMiB = values['big-attachment-mib'] === undefined ? undefined : Number(values['big-attachment-mib']);
+	if (bigAttachmentMiB !== undefined && !(bigAttachmentMiB >= 0)) {
+		throw new TypeError(`--big-attachment-mib must be a number of MiB, not ${values['big-attachment-mib']}`);
+	}
+	return { port, scale, bigAttachmentMiB, redirectUris: values['redirect-uri'], json: values.json };
 }
 
 function describe(urls, sandbox) {
@@ -76,7 +84,11 @@ async function main() {
 	}
 	const sandbox = createSandbox(options);
 	const urls = await sandbox.start();
-	console.log(describe(urls, sandbox));
+	console.log(
+		options.json
+			? JSON.stringify({ urls, client: sandbox.client, leadBusinessId: sandbox.dataset.leadBusinessId })
+			: describe(urls, sandbox),
+	);
 
 	let stopping = false;
 	const stop = async (signal) => {

@@ -46,3 +46,26 @@ test('a bad flag → usage and exit code 2', async () => {
 	expect(await exitCode(child as ChildProcessWithoutNullStreams)).toBe(2);
 	expect(errors).toContain('Usage:');
 });
+
+test('--json prints one line a script can read, and --big-attachment-mib adds that file', async () => {
+	const child = spawn(process.execPath, [CLI, '--port', '0', '--json', '--big-attachment-mib', '2']);
+	const line = await new Promise<string>((resolve, reject) => {
+		let output = '';
+		child.stdout.on('data', (chunk) => {
+			output += chunk;
+			if (output.includes('\n')) resolve(output.split('\n')[0]);
+		});
+		child.on('exit', (code) => reject(new Error(`cli exited with ${code}`)));
+	});
+	const started = JSON.parse(line) as { urls: { controlUrl: string }; client: { clientId: string }; leadBusinessId: string };
+	expect(started.client.clientId).toBe('sandbox-demo-client');
+	expect(started.leadBusinessId).toMatch(/^[0-9a-f]{32}$/);
+	const exited = exitCode(child);
+	child.kill('SIGTERM');
+	expect(await exited).toBe(0);
+
+	const { buildDataset } = require('../../sandbox/data');
+	const plain = buildDataset();
+	const withBig = buildDataset({ bigAttachmentMiB: 2 });
+	expect(withBig.count(withBig.leadBusinessId, 'attachments')).toBe(plain.count(plain.leadBusinessId, 'attachments') + 1);
+});
