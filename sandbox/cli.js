@@ -84,12 +84,6 @@ async function main() {
 	}
 	const sandbox = createSandbox(options);
 	const urls = await sandbox.start();
-	console.log(
-		options.json
-			? JSON.stringify({ urls, client: sandbox.client, leadBusinessId: sandbox.dataset.leadBusinessId })
-			: describe(urls, sandbox),
-	);
-
 	let stopping = false;
 	const stop = async (signal) => {
 		if (stopping) return;
@@ -100,6 +94,12 @@ async function main() {
 	};
 	process.on('SIGINT', () => stop('SIGINT'));
 	process.on('SIGTERM', () => stop('SIGTERM'));
+	// Printed only once the signal handlers are in place: a script may stop us as soon as it reads this.
+	console.log(
+		options.json
+			? JSON.stringify({ urls, client: sandbox.client, leadBusinessId: sandbox.dataset.leadBusinessId })
+			: describe(urls, sandbox),
+	);
 }
 
 main().catch((error) => {
