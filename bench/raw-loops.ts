@@ -1,0 +1,72 @@
+import { Agent, request } from 'undici';
+
+import type { CredentialStore } from '../test/harness';
+import type { SandboxProcess } from './sandbox-process';
+
+/** Keep-alive, as n8n's own HTTP client keeps connections open between pages. */
+const agent = new Agent({ keepAliveTimeout: 30_000 });
+
+interface TokenSource {
+	store: CredentialStore;
+	credentialId: string;
+}
+
+/** Renews the way n8n does on a 401, and stores the rotated tokens so the node keeps working. */
+async function renew(sandbox: SandboxProcess, tokens: TokenSource) {
+	const current = tokens.store.oauthTokenData(tokens.credentialId);
+	const response = await request(sandbox.urls.tokenUrl, {
+		method: 'POST',
+		dispatcher: agent,
+		headers: { 'content-type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams({
+			grant_type: 'refresh_token',
+			refresh_token: String(current.refresh_token),
+			client_id: sandbox.client.clientId,
+			client_secret: sandbox.client.clientSecret,
+		}).toString(),
+	});
+	const renewed = (await response.body.json()) as Record<string, unknown>;
+	if (response.statusCode !== 200) throw new Error(`renewal failed with ${response.statusCode}`);
+	tokens.store.writeOauthTokenData(tokens.credentialId, { ...current, ...renewed });
+}
+
+async function getJson(sandbox: SandboxProcess, tokens: TokenSource, path: string): Promise<Record<string, unknown>> {
+	for (let attempt = 0; ; attempt++) {
+		const token = String(tokens.store.oauthTokenData(tokens.credentialId).access_token);
+		const response = await request(`${sandbox.urls.baseUrl}${path}`, {
+			dispatcher: agent,
+			headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+		});
+		if (response.statusCode === 401 && attempt === 0) {
+			await response.body.dump();
+			await renew(sandbox, tokens);
+			continue;
+		}
+		if (response.statusCode !== 200) throw new Error(`${path} answered ${response.statusCode}`);
+		return (await response.body.json()) as Record<string, unknown>;
+	}
+}
+
+/** The physical baseline: the same pages the node asks for, 200 per page following `$next`, nothing else. */
+export async function rawNextLoop(sandbox: SandboxProcess, tokens: TokenSource, limit: number): Promise<number> {
+	const items: unknown[] = [];
+	let next: string | null = `/sales_invoices?items_per_page=200`;
+	while (next && items.length < limit) {
+		const page = await getJson(sandbox, tokens, next);
+		items.push(...(page.$items as unknown[]));
+		next = page.$next as string | null;
+	}
+	return Math.min(items.length, limit);
+}
+
+/** How existing connectors read lists: `page++` at the service's default page size (20). */
+export async function peerStyleLoop(sandbox: SandboxProcess, tokens: TokenSource, limit: number): Promise<number> {
+	const items: unknown[] = [];
+	for (let page = 1; items.length < limit; page++) {
+		const body = await getJson(sandbox, tokens, `/sales_invoices?page=${page}`);
+		const pageItems = body.$items as unknown[];
+		items.push(...pageItems);
+		if (!body.$next || pageItems.length === 0) break;
+	}
+	return Math.min(items.length, limit);
+}

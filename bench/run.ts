@@ -1,0 +1,155 @@
+/**
+ * `npm run bench`: what the node costs beyond the network, against one sandbox in its own process.
+ * Prints a table of ratios and writes bench/RESULTS.md. `--smoke` runs tiny sizes (CI).
+ */
+import { spawn } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+
+import { accountingServiceNode, runWorkflow } from '../test/harness';
+import { connectToSandbox } from './connect';
+import { median, MiB, timed } from './measure';
+import { peerStyleLoop, rawNextLoop } from './raw-loops';
+import { apiRequestCount, clearLog, startSandboxProcess, type SandboxProcess } from './sandbox-process';
+
+const smoke = process.argv.includes('--smoke');
+const SIZES = smoke
+	? { compare: 2_000, scaling: [400, 2_000], attachmentMiB: 8, runs: 3, peerRuns: 1 }
+	: { compare: 20_000, scaling: [2_000, 20_000, 100_000], attachmentMiB: 256, runs: 5, peerRuns: 3 };
+
+type Row = [string, string, string];
+
+const LATENCY_MS = 20;
+
+async function injectLatency(sandbox: SandboxProcess, delayMs: number) {
+	await fetch(`${sandbox.urls.controlUrl}/faults`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ kind: 'slow', delayMs, count: 1_000_000, pathPrefix: '/sales_invoices' }),
+	});
+}
+
+async function clearFaults(sandbox: SandboxProcess) {
+	await fetch(`${sandbox.urls.controlUrl}/faults`, { method: 'DELETE' });
+}
+
+async function worker(sandbox: SandboxProcess, scenario: Record<string, unknown>): Promise<Record<string, number | string>> {
+	const { stop: _stop, ...reachable } = sandbox;
+	const child = spawn(
+		process.execPath,
+		['--import', 'tsx', resolve(__dirname, 'memory-worker.ts'), JSON.stringify({ ...scenario, sandbox: reachable })],
+		{ stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, N8N_USER_FOLDER: '' } },
+	);
+	let output = '';
+	child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	const code = await new Promise<number | null>((done) => child.once('exit', done));
+	if (code !== 0) throw new Error(`memory worker ${JSON.stringify(scenario)} failed (${String(code)})`);
+	return JSON.parse(output.trim().split('\n').pop() ?? '{}') as Record<string, number | string>;
+}
+
+async function main() {
+	const sandbox = await startSandboxProcess({ scale: Math.max(...SIZES.scaling, SIZES.compare), bigAttachmentMiB: SIZES.attachmentMiB });
+	const rows: Row[] = [];
+	const note = (label: string, value: string, goal = '') => {
+		rows.push([label, value, goal]);
+		console.log(`${label.padEnd(58)} ${value.padEnd(26)} ${goal}`);
+	};
+	try {
+		const { store, credential } = await connectToSandbox(sandbox);
+		const tokens = { store, credentialId: credential.id };
+		const runNode = async (limit: number) => {
+			const result = await runWorkflow({
+				store,
+				nodes: [accountingServiceNode(credential, { resource: 'salesInvoice', operation: 'getAll', limit })],
+			});
+			if (result.error) throw result.error;
+			return result.items('Accounting Service').length;
+		};
+
+		await runNode(200);
+		await rawNextLoop(sandbox, tokens, 200);
+
+		const nodeTimes: number[] = [];
+		const rawTimes: number[] = [];
+		for (let run = 0; run < SIZES.runs; run++) {
+			await clearLog(sandbox);
+			const node = await timed(() => runNode(SIZES.compare));
+			const requests = await apiRequestCount(sandbox);
+			if (node.result !== SIZES.compare) throw new Error(`the node returned ${node.result} of ${SIZES.compare}`);
+			if (requests !== Math.ceil(SIZES.compare / 200)) throw new Error(`the node made ${requests} requests`);
+			nodeTimes.push(node.ms);
+			rawTimes.push((await timed(() => rawNextLoop(sandbox, tokens, SIZES.compare))).ms);
+		}
+		const nodeMs = median(nodeTimes);
+		const rawMs = median(rawTimes);
+		const n = SIZES.compare.toLocaleString('en');
+		note(`Return All ${n}: node through n8n-core (median of ${SIZES.runs})`, `${nodeMs.toFixed(0)} ms`);
+		note(`Return All ${n}: raw undici loop, same pages (median)`, `${rawMs.toFixed(0)} ms`);
+		note('  ratio node / raw loop', `${(nodeMs / rawMs).toFixed(2)}×`, 'goal ≤ 1.15×');
+		note('  requests made by the node', `${Math.ceil(SIZES.compare / 200)} (= ⌈N/200⌉)`, 'goal ⌈N/200⌉');
+
+		const peerTimes: number[] = [];
+		for (let run = 0; run < SIZES.peerRuns; run++) {
+			peerTimes.push((await timed(() => peerStyleLoop(sandbox, tokens, SIZES.compare))).ms);
+		}
+		const peerMs = median(peerTimes);
+		note(`Peer style (page++ at 20 per page), ${n}`, `${peerMs.toFixed(0)} ms (${Math.ceil(SIZES.compare / 20)} requests)`);
+		note('  ratio peer style / node, loopback', `${(peerMs / nodeMs).toFixed(1)}×`, 'goal ≥ 5×');
+
+		// Over a real network every request pays a round trip; the sandbox adds one to every API request.
+		await injectLatency(sandbox, LATENCY_MS);
+		const nodeFar = await timed(() => runNode(SIZES.compare));
+		const peerFar = await timed(() => peerStyleLoop(sandbox, tokens, SIZES.compare));
+		await clearFaults(sandbox);
+		note(`  with ${LATENCY_MS} ms per request: node / peer style`, `${nodeFar.ms.toFixed(0)} ms / ${peerFar.ms.toFixed(0)} ms`, `ratio ${(peerFar.ms / nodeFar.ms).toFixed(1)}×`);
+
+		for (const size of SIZES.scaling) {
+			const measured = await worker(sandbox, { kind: 'list', limit: size });
+			const perTenThousand = (Number(measured.growthBytes) / MiB) * (10_000 / size);
+			note(
+				`Scaling ${size.toLocaleString('en')} records: time, peak RSS growth`,
+				`${Number(measured.ms).toFixed(0)} ms, ${(Number(measured.growthBytes) / MiB).toFixed(1)} MiB`,
+				`${((Number(measured.ms) / size) * 1000).toFixed(1)} µs/record, ${perTenThousand.toFixed(1)} MiB per 10k`,
+			);
+		}
+
+		const attachments = await fetchAttachments(sandbox, store.oauthTokenData(credential.id).access_token as string);
+		for (const mode of ['filesystem', 'memory'] as const) {
+			const measured = await worker(sandbox, { kind: 'download', mode, attachmentId: attachments.largest, warmUpId: attachments.smallest });
+			note(
+				`Download ${SIZES.attachmentMiB} MiB attachment, ${mode} binary mode`,
+				`${(Number(measured.growthBytes) / MiB).toFixed(1)} MiB peak RSS growth`,
+				mode === 'filesystem' ? 'goal ≤ 64 MiB' : `(${Number(measured.ms).toFixed(0)} ms, stored ${String(measured.storedAs)})`,
+			);
+		}
+	} finally {
+		await sandbox.stop();
+	}
+	writeResults(rows);
+}
+
+async function fetchAttachments(sandbox: SandboxProcess, token: string) {
+	const response = await fetch(`${sandbox.urls.baseUrl}/attachments?items_per_page=200&attributes=file_size`, {
+		headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+	});
+	const items = ((await response.json()) as { $items: Array<{ id: string; file_size: number }> }).$items;
+	const bySize = [...items].sort((a, b) => a.file_size - b.file_size);
+	return { smallest: bySize[0].id, largest: bySize[bySize.length - 1].id };
+}
+
+function writeResults(rows: Row[]) {
+	if (smoke) return;
+	const table = ['| Measure | Result | Goal / note |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+	const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`;
+	writeFileSync(
+		resolve(__dirname, 'RESULTS.md'),
+		`# Benchmark results\n\nMachine: ${machine}\nDate: ${new Date().toISOString().slice(0, 10)}\nCommand: \`npm run bench\`\n\n${table}\n`,
+	);
+	console.log('\nWrote bench/RESULTS.md');
+}
+
+main().catch((error: unknown) => {
+	console.error('Benchmark failed:', error instanceof Error ? error.message : error);
+	process.exit(1);
+});

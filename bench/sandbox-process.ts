@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
+export interface SandboxProcess {
+	urls: { origin: string; baseUrl: string; authUrl: string; tokenUrl: string; revokeUrl: string; controlUrl: string };
+	client: { clientId: string; clientSecret: string; redirectUris: string[] };
+	leadBusinessId: string;
+	stop(): Promise<void>;
+}
+
+/**
+ * The sandbox in its own process, so its CPU and memory never count as the node's.
+ */
+export async function startSandboxProcess(options: { scale: number; bigAttachmentMiB?: number }): Promise<SandboxProcess> {
+	const args = [resolve(__dirname, '..', 'sandbox', 'cli.js'), '--port', '0', '--json', '--scale', String(options.scale)];
+	if (options.bigAttachmentMiB) args.push('--big-attachment-mib', String(options.bigAttachmentMiB));
+	const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+	const line = await new Promise<string>((resolveLine, reject) => {
+		let output = '';
+		child.stdout.on('data', (chunk: Buffer) => {
+			output += chunk.toString();
+			const end = output.indexOf('\n');
+			if (end >= 0) resolveLine(output.slice(0, end));
+		});
+		child.once('exit', (code) => reject(new Error(`the sandbox exited with ${String(code)} before it started`)));
+	});
+	const started = JSON.parse(line) as Omit<SandboxProcess, 'stop'>;
+	return {
+		...started,
+		stop: async () => {
+			if (child.exitCode !== null) return;
+			const exited = new Promise((done) => child.once('exit', done));
+			child.kill('SIGTERM');
+			await exited;
+		},
+	};
+}
+
+/** How many API requests the sandbox has served (its request log, read over HTTP). */
+export async function apiRequestCount(sandbox: SandboxProcess): Promise<number> {
+	const response = await fetch(`${sandbox.urls.controlUrl}/log`);
+	const { entries } = (await response.json()) as { entries: Array<{ path: string }> };
+	const prefix = new URL(sandbox.urls.baseUrl).pathname;
+	return entries.filter((entry) => entry.path.startsWith(prefix)).length;
+}
+
+export async function clearLog(sandbox: SandboxProcess): Promise<void> {
+	await fetch(`${sandbox.urls.controlUrl}/log`, { method: 'DELETE' });
+}
