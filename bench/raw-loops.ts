@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import { Agent, request } from 'undici';
 
 import type { CredentialStore } from '../test/harness';
@@ -25,7 +26,7 @@ async function renew(sandbox: SandboxProcess, tokens: TokenSource) {
 			client_secret: sandbox.client.clientSecret,
 		}).toString(),
 	});
-	const renewed = (await response.body.json()) as Record<string, unknown>;
+	const renewed = (await response.body.json()) as IDataObject;
 	if (response.statusCode !== 200) throw new Error(`renewal failed with ${response.statusCode}`);
 	tokens.store.writeOauthTokenData(tokens.credentialId, { ...current, ...renewed });
 }
