@@ -4,7 +4,13 @@ import { NodeOperationError } from 'n8n-workflow';
 import { FILTERS, type FilterDefinition } from '../collections/filters';
 import type { CollectionDefinition } from '../collections/table';
 import { LEAD_BUSINESS } from '../descriptions/business';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../transport/retry';
+import {
+	businessIdFrom,
+	describeValue as describe,
+	retryPolicyFrom,
+	serviceDateTime,
+} from '../shared/parameterValues';
+import type { RetryPolicy } from '../transport/retry';
 
 /**
  * Reads and checks the node's parameters for one item. Anything the service would reject, or
@@ -58,15 +64,7 @@ export class ParameterReader {
 
 	/** `undefined` means the lead business: no X-Business header is sent. */
 	business(parameter = 'business'): string | undefined {
-		const value = this.raw(parameter, LEAD_BUSINESS, true);
-		if (value === undefined || value === null || value === '') return undefined;
-		if (typeof value !== 'string') this.fail('Business', `expected a business ID, got ${describe(value)}`);
-		const business = value.trim();
-		if (business === LEAD_BUSINESS) return undefined;
-		if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/.test(business)) {
-			this.fail('Business', 'a business ID has letters, digits, "-" or "_" only');
-		}
-		return business;
+		return businessIdFrom(this.raw(parameter, LEAD_BUSINESS, true), this.fail.bind(this));
 	}
 
 	searchText(): string {
@@ -153,7 +151,7 @@ export class ParameterReader {
 		if (!parsed || Number.isNaN(parsed.getTime())) {
 			this.fail(label, `expected a date and time such as 2024-01-31T09:30:00Z, got ${describe(value)}`);
 		}
-		return parsed.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+		return serviceDateTime(parsed);
 	}
 
 	/** The list options as query parameters. */
@@ -190,21 +188,7 @@ export class ParameterReader {
 	/** What every request of this item carries: its index for errors and its retry policy. */
 	requestScope(): { itemIndex: number; retry: RetryPolicy } {
 		const chosen = (this.raw('requestOptions', {}) ?? {}) as IDataObject;
-		const whole = (name: string, label: string, fallback: number, max: number) => {
-			const value = chosen[name] ?? fallback;
-			if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) {
-				this.fail(label, `must be a whole number from 0 to ${max}, got ${describe(value)}`);
-			}
-			return value;
-		};
-		return {
-			itemIndex: this.itemIndex,
-			retry: {
-				...DEFAULT_RETRY_POLICY,
-				maxRetries: whole('maxRetries', 'Max Retries', DEFAULT_RETRY_POLICY.maxRetries, 10),
-				maxWaitMs: whole('maxWaitSeconds', 'Max Wait (Seconds)', DEFAULT_RETRY_POLICY.maxWaitMs / 1000, 600) * 1000,
-			},
-		};
+		return { itemIndex: this.itemIndex, retry: retryPolicyFrom(chosen, this.fail.bind(this)) };
 	}
 
 	options(): IDataObject {
@@ -226,12 +210,4 @@ function dateText(value: unknown): string | undefined {
 function isRealDay(year: number, month: number, day: number): boolean {
 	const date = new Date(Date.UTC(year, month - 1, day));
 	return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-function describe(value: unknown): string {
-	if (value === undefined) return 'nothing';
-	if (value === null) return 'null';
-	if (typeof value === 'string') return value === '' ? 'an empty text' : `"${value.slice(0, 60)}"`;
-	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-	return Array.isArray(value) ? 'a list' : 'an object';
 }

@@ -1,0 +1,52 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { LEAD_BUSINESS } from '../descriptions/business';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../transport/retry';
+
+/**
+ * Checks of parameter values that the action node and the trigger node share. Each node reports
+ * a problem its own way (the action node names the item), so the caller passes `fail`.
+ */
+export type Fail = (field: string, problem: string) => never;
+
+const BUSINESS_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+
+/** `undefined` means the lead business: no X-Business header is sent. */
+export function businessIdFrom(value: unknown, fail: Fail): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (typeof value !== 'string') fail('Business', `expected a business ID, got ${describeValue(value)}`);
+	const business = value.trim();
+	if (business === LEAD_BUSINESS) return undefined;
+	if (!BUSINESS_ID.test(business)) fail('Business', 'a business ID has letters, digits, "-" or "_" only');
+	return business;
+}
+
+/** The retry policy the "Request Options" collection asks for, defaults filled in. */
+export function retryPolicyFrom(chosen: IDataObject, fail: Fail): RetryPolicy {
+	const whole = (name: string, label: string, fallback: number, max: number) => {
+		const value = chosen[name] ?? fallback;
+		if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) {
+			fail(label, `must be a whole number from 0 to ${max}, got ${describeValue(value)}`);
+		}
+		return value;
+	};
+	return {
+		...DEFAULT_RETRY_POLICY,
+		maxRetries: whole('maxRetries', 'Max Retries', DEFAULT_RETRY_POLICY.maxRetries, 10),
+		maxWaitMs: whole('maxWaitSeconds', 'Max Wait (Seconds)', DEFAULT_RETRY_POLICY.maxWaitMs / 1000, 600) * 1000,
+	};
+}
+
+/** A moment as the service's date-time filters expect it: whole seconds with an explicit offset. */
+export function serviceDateTime(moment: Date): string {
+	return moment.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+/** A short, safe description of a parameter value for error messages. */
+export function describeValue(value: unknown): string {
+	if (value === undefined) return 'nothing';
+	if (value === null) return 'null';
+	if (typeof value === 'string') return value === '' ? 'an empty text' : `"${value.slice(0, 60)}"`;
+	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+	return Array.isArray(value) ? 'a list' : 'an object';
+}
