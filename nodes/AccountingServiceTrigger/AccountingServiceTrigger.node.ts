@@ -1,0 +1,32 @@
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { searchBusinesses } from '../AccountingService/methods/listSearch';
+import { triggerProperties } from './description';
+import { pollChanges } from './poll/pollChanges';
+
+export class AccountingServiceTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Accounting Service Trigger',
+		name: 'accountingServiceTrigger',
+		icon: { light: 'file:../AccountingService/icons/accountingService.svg', dark: 'file:../AccountingService/icons/accountingService.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"] + ": " + $parameter["resource"]}}',
+		description: 'Starts the workflow when records are created or changed in Sage Business Cloud Accounting (API v3.1)',
+		defaults: { name: 'Accounting Service Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'accountingServiceOAuth2Api', required: true }],
+		properties: triggerProperties,
+	};
+
+	methods = {
+		listSearch: { searchBusinesses },
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollChanges.call(this);
+	}
+}

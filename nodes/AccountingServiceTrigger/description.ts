@@ -1,0 +1,57 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { COLLECTIONS, type CollectionDefinition } from '../AccountingService/collections/table';
+import { businessSelector } from '../AccountingService/descriptions/business';
+import { requestOptions } from '../AccountingService/descriptions/requestOptions';
+import type { TriggerEvent } from './poll/position';
+
+/**
+ * The collections the trigger can watch: those the service filters by `updated_or_created_since`,
+ * read from the node's one collection table.
+ */
+export const WATCHABLE: readonly CollectionDefinition[] = COLLECTIONS.filter(
+	(row) => !row.singleton && row.filters?.includes('updatedOrCreatedSince'),
+);
+
+export const EVENTS: ReadonlyArray<{ name: string; value: TriggerEvent; description: string }> = [
+	{
+		name: 'New Record',
+		value: 'new',
+		description: 'A record was created (by its created_at); later changes to it are ignored',
+	},
+	{
+		name: 'New or Updated Record',
+		value: 'newOrUpdated',
+		description: 'A record was created or changed (by its updated_at); a record changed twice between polls comes once, as it is now',
+	},
+];
+
+export const triggerProperties: INodeProperties[] = [
+	businessSelector,
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		default: 'salesInvoice',
+		description: 'Which kind of record to watch',
+		options: WATCHABLE.map((row) => ({ name: row.singular, value: row.resource, description: row.description })),
+	},
+	{
+		displayName: 'Event',
+		name: 'event',
+		type: 'options',
+		noDataExpression: true,
+		default: 'new',
+		options: [...EVENTS],
+	},
+	{
+		displayName: 'Full Records',
+		name: 'fullRecords',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to output every field of each record (attributes=all) instead of its ID, label, path, created_at and updated_at',
+	},
+	requestOptions,
+];

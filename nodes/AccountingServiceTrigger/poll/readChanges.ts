@@ -1,0 +1,126 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { serviceDateTime } from '../../AccountingService/shared/parameterValues';
+import {
+	apiRequest,
+	headerValue,
+	MAX_PAGE_SIZE,
+	type ApiRequest,
+	type ApiResponse,
+	type ListEnvelope,
+} from '../../AccountingService/transport';
+import type { Change, Read } from './position';
+
+/** What every request of one poll shares: the collection, business, retry policy and fields. */
+export interface Watch {
+	/** Path of the collection below the base URL, with the leading slash. */
+	path: string;
+	business?: string;
+	retry: ApiRequest['retry'];
+	/** `attributes`: `all` for full records, else the timestamps the trigger orders by. */
+	attributes: string;
+	timeField: 'created_at' | 'updated_at';
+}
+
+export interface WindowRead extends Read {
+	/** The business the service says it answered for (its `X-Business` header). */
+	business: string | null;
+}
+
+/**
+ * Every record created or changed at or after `since` (inclusive, on the service's clock), all
+ * pages, following the service's `$next` links. Any failure throws: a poll never works with part
+ * of a list.
+ */
+export async function readWindow(context: IPollFunctions, watch: Watch, since: number): Promise<WindowRead> {
+	const first = await listPage(context, watch, {
+		path: watch.path,
+		qs: {
+			updated_or_created_since: serviceDateTime(new Date(since)),
+			items_per_page: MAX_PAGE_SIZE,
+			attributes: watch.attributes,
+		},
+	});
+	const serverTime = serviceTime(context, first.response);
+	const total = first.envelope.$total;
+	const records = [...first.envelope.$items];
+	let consistent = true;
+	for (let next = first.envelope.$next; next; ) {
+		// `$next` already carries the query (filter, page size, attributes), so it is sent as is.
+		const page = await listPage(context, watch, { path: next });
+		if (page.envelope.$total !== total) consistent = false;
+		records.push(...page.envelope.$items);
+		next = page.envelope.$next;
+	}
+	if (records.length !== total) consistent = false;
+	return {
+		changes: records.map((record) => toChange(context, watch, record)),
+		serverTime,
+		consistent,
+		business: first.response.business ?? null,
+	};
+}
+
+/** The service's clock, from the cheapest request on the collection (one record). */
+export async function readServiceTime(context: IPollFunctions, watch: Watch): Promise<number> {
+	const { response } = await listPage(context, watch, { path: watch.path, qs: { items_per_page: 1 } });
+	return serviceTime(context, response);
+}
+
+/**
+ * The most recent record, for the editor's "Fetch Test Event": sorted newest first where the
+ * service can sort by the event's field, else the last record in the service's default order
+ * (creation order).
+ */
+export async function readNewest(context: IPollFunctions, watch: Watch, canSort: boolean): Promise<IDataObject | undefined> {
+	const qs: IDataObject = { items_per_page: 1, attributes: watch.attributes };
+	if (canSort) {
+		const { envelope } = await listPage(context, watch, { path: watch.path, qs: { ...qs, sort: `${watch.timeField}:desc` } });
+		return envelope.$items[0];
+	}
+	const { envelope } = await listPage(context, watch, { path: watch.path, qs });
+	if (envelope.$total <= 1) return envelope.$items[0];
+	const last = await listPage(context, watch, { path: watch.path, qs: { ...qs, page: envelope.$total } });
+	return last.envelope.$items[0];
+}
+
+async function listPage(
+	context: IPollFunctions,
+	watch: Watch,
+	request: Pick<ApiRequest, 'path' | 'qs'>,
+): Promise<{ envelope: ListEnvelope; response: ApiResponse<IDataObject> }> {
+	const response = await apiRequest.call(context, { ...request, business: watch.business, retry: watch.retry });
+	const envelope = response.body as unknown as ListEnvelope;
+	if (!Array.isArray(envelope?.$items) || typeof envelope.$total !== 'number') {
+		throw new NodeOperationError(context.getNode(), `The service did not answer ${watch.path} with a list`);
+	}
+	return { envelope, response };
+}
+
+/**
+ * The `Date` header: the service's own clock (RFC 9110 requires it of any server with a clock).
+ * Without it the trigger cannot place its position on the service's timeline; it stops rather
+ * than guess from n8n's clock, which may differ.
+ */
+function serviceTime(context: IPollFunctions, response: ApiResponse<IDataObject>): number {
+	const time = Date.parse(headerValue(response.headers, 'date') ?? '');
+	if (!Number.isFinite(time)) {
+		throw new NodeOperationError(
+			context.getNode(),
+			'The service sent no readable Date header, which the trigger needs to know the service’s time',
+		);
+	}
+	return time;
+}
+
+function toChange(context: IPollFunctions, watch: Watch, record: IDataObject): Change {
+	const at = Date.parse(String(record[watch.timeField] ?? ''));
+	if (typeof record.id !== 'string' || !Number.isFinite(at)) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`A record of ${watch.path} came without an id or a readable ${watch.timeField}`,
+		);
+	}
+	return { id: record.id, at, record };
+}
