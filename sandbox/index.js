@@ -65,7 +65,8 @@ function createSandbox(options = {}) {
 		tokenEndpoint: createTokenEndpoint({ clients, codes, tokens }),
 		revokeEndpoint: createRevokeEndpoint({ clients, tokens }),
 		apiGateway: createApiGateway({ api, tokens }),
-		controls: createHttpControls({ clock, faults, log }),
+		controls: createHttpControls({ clock, faults, log, dataset }),
+		clock,
 	});
 
 	/** @type {Promise<SandboxUrls>|undefined} */

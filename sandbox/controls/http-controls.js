@@ -2,6 +2,7 @@
 
 const { readBody } = require('../server/read-body');
 const { sendJson } = require('../server/respond');
+const { createRecordControls } = require('./record-controls');
 
 const PREFIX = '/__sandbox';
 
@@ -12,8 +13,10 @@ const PREFIX = '/__sandbox';
  * @param {{ now(): number, advance(seconds: number): number }} deps.clock
  * @param {ReturnType<import('./faults').createFaultQueue>} deps.faults
  * @param {ReturnType<import('./request-log').createRequestLog>} deps.log
+ * @param {ReturnType<import('../data').buildDataset>} deps.dataset
  */
-function createHttpControls({ clock, faults, log }) {
+function createHttpControls({ clock, faults, log, dataset }) {
+	const records = createRecordControls(dataset);
 	const clockState = () => ({ now: new Date(clock.now()).toISOString(), epochSeconds: Math.floor(clock.now() / 1000) });
 
 	/** @type {Record<string, Record<string, (body: any) => [number, unknown]>>} */
@@ -24,6 +27,8 @@ function createHttpControls({ clock, faults, log }) {
 					'GET /__sandbox/clock', 'POST /__sandbox/clock/advance {"seconds": n}',
 					'GET /__sandbox/faults', 'POST /__sandbox/faults {"kind": "429"|"503"|"reset"|"slow", ...}', 'DELETE /__sandbox/faults',
 					'GET /__sandbox/log', 'DELETE /__sandbox/log',
+					'POST /__sandbox/records {"collection": "sales_invoices", "business"?, "fields"?, "at"?}',
+					'POST /__sandbox/records/update {"collection", "id", "business"?, "fields"?, "at"?}',
 				],
 			}],
 		},
@@ -45,6 +50,8 @@ function createHttpControls({ clock, faults, log }) {
 				return [200, { pending: [] }];
 			},
 		},
+		'/records': { POST: (body) => records.create(body) },
+		'/records/update': { POST: (body) => records.update(body) },
 		'/log': {
 			GET: () => [200, { entries: log.entries() }],
 			DELETE: () => {

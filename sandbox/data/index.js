@@ -78,6 +78,12 @@ function buildDataset({ scale = DEFAULT_SCALE, clock = createClock(), seed = DEF
 	}
 
 	const now = () => wholeSecond(clock.now());
+	/** @param {{ at?: number }} options @returns {number} whole-second epoch ms */
+	const stampOf = ({ at } = {}) => {
+		if (at === undefined) return now();
+		if (!Number.isFinite(at)) throw new RangeError('at must be a time in epoch milliseconds');
+		return wholeSecond(at);
+	};
 	const infos = contexts.map((ctx) => ({
 		id: ctx.biz.id, key: ctx.biz.key, get name() { return ctx.biz.record.name; },
 		country: ctx.biz.country, currency: ctx.biz.currency, owned: ctx.biz.owned, lead: ctx === lead,
@@ -119,13 +125,15 @@ function buildDataset({ scale = DEFAULT_SCALE, clock = createClock(), seed = DEF
 		/**
 		 * Test hook: a new record created "now" by the clock, appended in creation order. Documents
 		 * are booked to the ledger like seeded ones. `fields` override rendered fields.
+		 * `options.at` (epoch ms) stamps it with another time instead, without moving the clock:
+		 * in the past it plays a record that becomes visible after the time written on it.
 		 */
-		createRecord(businessId, collection, fields = {}) {
+		createRecord(businessId, collection, fields = {}, options = {}) {
 			const { ctx, def } = resolve(businessId, collection);
 			if (!def.make) throw new Error(`createRecord does not support ${collection}`);
 			const rows = ctx.rows(collection);
 			const index = rows.length;
-			const created = now();
+			const created = stampOf(options);
 			const row = def.make(ctx, ctx.rng(collection, 'created', index), index, created, true);
 			Object.assign(row, { created, updated: created, deleted: null, extra: extraFields(fields) });
 			rows.push(row);
@@ -134,14 +142,19 @@ function buildDataset({ scale = DEFAULT_SCALE, clock = createClock(), seed = DEF
 			return fullRecord(ctx, def, index, false);
 		},
 
-		/** Test hook: overrides fields of a live record and bumps its `updated_at` to now. */
-		updateRecord(businessId, collection, id, fields = {}) {
+		/**
+		 * Test hook: overrides fields of a live record and bumps its `updated_at` to now, or to
+		 * `options.at` (epoch ms; not before its `created_at`).
+		 */
+		updateRecord(businessId, collection, id, fields = {}, options = {}) {
 			const { ctx, def } = resolve(businessId, collection);
 			const index = ctx.find(collection, id);
 			if (index < 0) throw new Error(`no live ${collection} ${id}`);
 			const row = ctx.rows(collection)[index];
+			const updated = stampOf(options);
+			if (updated < row.created) throw new RangeError(`at must not be before the record's created_at (${formatInstant(row.created)})`);
 			row.extra = { ...row.extra, ...extraFields(fields) };
-			row.updated = now();
+			row.updated = updated;
 			ctx.touch(collection);
 			return fullRecord(ctx, def, index, false);
 		},

@@ -23,15 +23,18 @@ const REVOKE_PATH = '/revoke';
  * @param {{ handle(req: any, res: any): Promise<void> }} parts.revokeEndpoint
  * @param {ReturnType<import('./api-gateway').createApiGateway>} parts.apiGateway
  * @param {ReturnType<import('../controls/http-controls').createHttpControls>} parts.controls
+ * @param {{ now(): number }} [parts.clock] stamps every answer's `Date` header (default: real time)
  * @param {(error: Error) => void} [parts.onError] unexpected failures (default: stderr)
  */
 function createHttpServer(parts) {
 	const { log, faults, authorizationPage, tokenEndpoint, revokeEndpoint, apiGateway, controls } = parts;
+	const clock = parts.clock ?? { now: () => Date.now() };
 	const onError = parts.onError ?? ((error) => console.error('[sandbox]', error));
 	// Aborted on stop so a pending "slow" fault does not hold the process open.
 	const stopping = new AbortController();
 
 	const server = http.createServer((req, res) => {
+		stampDateOnWrite(res, clock);
 		route(req, res).catch((error) => answerFailure(req, res, error));
 	});
 
@@ -125,6 +128,21 @@ function createHttpServer(parts) {
 				server.closeAllConnections();
 			});
 		},
+	};
+}
+
+/**
+ * The `Date` header shows the sandbox clock, taken when the answer is written (as a real server
+ * does, after its work), so clients that read the service's time from it (the trigger) follow
+ * `clock.advance`. Every answer passes writeHead, also an implicit one from `res.end()`.
+ * @param {import('node:http').ServerResponse} res
+ * @param {{ now(): number }} clock
+ */
+function stampDateOnWrite(res, clock) {
+	const writeHead = res.writeHead;
+	res.writeHead = function writeHeadWithDate(...args) {
+		if (!res.headersSent && !res.hasHeader('Date')) res.setHeader('Date', new Date(clock.now()).toUTCString());
+		return writeHead.apply(res, args);
 	};
 }
 
