@@ -17,6 +17,12 @@ export {
 export { runWorkflow, type RunWorkflowOptions, type WorkflowRunResult } from './run-workflow';
 export { runListSearch } from './list-search';
 export {
+	Poller,
+	accountingServiceTriggerNode,
+	loadAccountingServiceTrigger,
+	type PollOutcome,
+} from './run-poll';
+export {
 	accountingServiceNode,
 	chain,
 	credentialRef,

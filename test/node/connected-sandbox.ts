@@ -12,6 +12,7 @@ import {
 } from '../harness';
 
 type Sandbox = ReturnType<typeof createSandbox>;
+type SandboxOptions = NonNullable<Parameters<typeof createSandbox>[0]>;
 export type SandboxUrls = Awaited<ReturnType<Sandbox['start']>>;
 export type LogEntry = ReturnType<Sandbox['log']['entries']>[number];
 
@@ -19,7 +20,7 @@ export type LogEntry = ReturnType<Sandbox['log']['entries']>[number];
  * A sandbox on a free port with a credential connected through its consent flow (PKCE), and a
  * shortcut to run the Accounting Service node through n8n's engine with that credential.
  */
-export async function startConnectedSandbox(options: { scale?: number } = {}) {
+export async function startConnectedSandbox(options: Pick<SandboxOptions, 'scale' | 'clock'> = {}) {
 	const sandbox = createSandbox({ port: 0, ...options });
 	const urls = await sandbox.start();
 	const connected = await connectCredential({
