@@ -6,7 +6,9 @@ import {
 	N8N_REDIRECT_URI,
 	completeAuthorization,
 	connectCredential,
+	isN8n1,
 	probeNode,
+	recommendedGrantType,
 	refreshClientFor,
 	runWorkflow,
 	startAuthorization,
@@ -55,12 +57,17 @@ const line = (entry: { method: string; path: string; status: number | null; gran
 const apiPath = (path: string) => new URL(urls.baseUrl).pathname + path;
 
 describe('OAuth2 with PKCE, the way n8n does it', () => {
-	it('connects, calls the API through n8n-core, refreshes after expiry and rotates the refresh token', async () => {
+	// On n8n 1.x the same flow runs with the grant type the README tells 1.x users to choose.
+	it(`connects (${recommendedGrantType}), calls the API through n8n-core, refreshes after expiry and rotates the refresh token`, async () => {
 		// 1. Authorization URL, built by @n8n/client-oauth2 as n8n builds it.
-		const pending = await startAuthorization(connectOptions({ country: 'gb' }));
+		const pending = await startAuthorization(connectOptions({ country: 'gb', grantType: recommendedGrantType }));
 		const authorization = new URL(pending.authorizationUrl).searchParams;
-		expect(authorization.get('code_challenge_method')).toBe('S256');
-		expect(authorization.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+		if (recommendedGrantType === 'pkce') {
+			expect(authorization.get('code_challenge_method')).toBe('S256');
+			expect(authorization.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+		} else {
+			expect(authorization.has('code_challenge')).toBe(false);
+		}
 		expect(authorization.get('filter')).toBe('apiv3.1');
 		expect(authorization.get('country')).toBe('gb');
 
@@ -72,7 +79,7 @@ describe('OAuth2 with PKCE, the way n8n does it', () => {
 		expect(callback.searchParams.get('code')).toBeTruthy();
 		expect(callback.searchParams.get('country')).toBe('gb');
 
-		// 3. Code exchange: verifier, client id and secret in the body, nothing in a header.
+		// 3. Code exchange: (verifier,) client id and secret in the body, nothing in a header.
 		let position = sandbox.log.entries().length;
 		const data = await completeAuthorization(pending, callbackUrl);
 		const exchange = logSince(position);
@@ -139,8 +146,9 @@ describe('OAuth2 with PKCE, the way n8n does it', () => {
 		).resolves.toMatchObject({ tokenType: 'bearer' });
 	});
 
+	// The service's verifier check, with the client authenticated as n8n 2.14+ does it (on any engine).
 	it('refuses a PKCE code exchanged without its verifier', async () => {
-		const pending = await startAuthorization(connectOptions());
+		const pending = await startAuthorization(connectOptions({ legacyPkceClientAuth: false }));
 		const callbackUrl = await sandbox.consent(pending.authorizationUrl, { decision: 'allow' });
 
 		await expect(completeAuthorization({ ...pending, codeVerifier: undefined }, callbackUrl)).rejects.toMatchObject({
@@ -149,8 +157,8 @@ describe('OAuth2 with PKCE, the way n8n does it', () => {
 	});
 
 	it('refuses a PKCE code exchanged with a verifier that does not match the challenge', async () => {
-		const pending = await startAuthorization(connectOptions());
-		const other = await startAuthorization(connectOptions());
+		const pending = await startAuthorization(connectOptions({ legacyPkceClientAuth: false }));
+		const other = await startAuthorization(connectOptions({ legacyPkceClientAuth: false }));
 		const callbackUrl = await sandbox.consent(pending.authorizationUrl, { decision: 'allow' });
 
 		await expect(completeAuthorization({ ...pending, codeVerifier: other.codeVerifier }, callbackUrl)).rejects.toMatchObject({
@@ -159,7 +167,8 @@ describe('OAuth2 with PKCE, the way n8n does it', () => {
 	});
 
 	it('refuses the client secret as a Basic header, which is what n8n before 2.14 sends with PKCE', async () => {
-		const pending = await startAuthorization(connectOptions({ legacyPkceClientAuth: true }));
+		// On n8n 1.x this is the harness's default: connecting with PKCE cannot work there.
+		const pending = await startAuthorization(connectOptions(isN8n1 ? {} : { legacyPkceClientAuth: true }));
 		const callbackUrl = await sandbox.consent(pending.authorizationUrl, { decision: 'allow' });
 		const position = sandbox.log.entries().length;
 
@@ -169,28 +178,48 @@ describe('OAuth2 with PKCE, the way n8n does it', () => {
 });
 
 describe('several executions sharing one credential', () => {
-	it('refresh once when their token expires together (n8n-core 2.41 serialises the refresh)', async () => {
+	async function expireTogether() {
 		const { data } = await connectCredential({
-			...connectOptions(),
+			...connectOptions({ grantType: recommendedGrantType }),
 			consent: async (url) => await sandbox.consent(url, { decision: 'allow' }),
 		});
 		const store = new CredentialStore();
 		const credential = store.add({ type: 'accountingServiceOAuth2Api', data });
 		sandbox.clock.advance(301);
 		const position = sandbox.log.entries().length;
-
 		const runs = await Promise.all(
 			Array.from({ length: 5 }, () => runWorkflow({ store, nodes: [probe(credential, '/user')], input: [{}, {}] })),
 		);
+		return { store, credential, position, runs };
+	}
 
-		expect(runs.map((run) => run.error)).toEqual(Array(5).fill(undefined));
-		expect(runs.map((run) => run.json('Call API').length)).toEqual(Array(5).fill(2));
-		const entries = logSince(position);
-		expect(entries.filter((entry) => entry.grantType === 'refresh_token').map(line)).toEqual([
-			`POST ${new URL(urls.tokenUrl).pathname} 200 refresh_token`,
-		]);
-		expect(store.refreshCount(credential.id)).toBe(1);
-	});
+	if (!isN8n1) {
+		it('refresh once when their token expires together (n8n-core 2.41 serialises the refresh)', async () => {
+			const { store, credential, position, runs } = await expireTogether();
+
+			expect(runs.map((run) => run.error)).toEqual(Array(5).fill(undefined));
+			expect(runs.map((run) => run.json('Call API').length)).toEqual(Array(5).fill(2));
+			const entries = logSince(position);
+			expect(entries.filter((entry) => entry.grantType === 'refresh_token').map(line)).toEqual([
+				`POST ${new URL(urls.tokenUrl).pathname} 200 refresh_token`,
+			]);
+			expect(store.refreshCount(credential.id)).toBe(1);
+		});
+	} else {
+		// The probe node has no lost-race fallback: this is n8n-core 1.x's own behaviour.
+		it('n8n-core 1.x refreshes each execution in parallel with the same single-use token: one wins, the rest fail with invalid_grant', async () => {
+			const { store, credential, position, runs } = await expireTogether();
+
+			const refreshes = logSince(position).filter((entry) => entry.grantType === 'refresh_token');
+			expect(refreshes.length).toBeGreaterThan(1);
+			expect(refreshes.map((entry) => entry.status).sort()).toEqual([200, ...Array(refreshes.length - 1).fill(400)]);
+			const failed = runs.filter((run) => run.error);
+			expect(failed).toHaveLength(refreshes.length - 1);
+			for (const run of failed) expect(run.error?.message).toMatch(/refresh token is invalid, expired, revoked/);
+			for (const run of runs.filter((r) => !r.error)) expect(run.json('Call API')).toHaveLength(2);
+			expect(store.refreshCount(credential.id)).toBe(1);
+		});
+	}
 });
 
 describe('OAuth2 with the plain authorization code grant (for n8n before 2.14)', () => {

@@ -6,6 +6,7 @@ import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { CredentialsHelper } from './credentials-helper';
 import { CredentialStore } from './credential-store';
+import { isN8n1 } from './n8n-version';
 
 export const CREDENTIAL_TYPE = 'accountingServiceOAuth2Api';
 
@@ -29,7 +30,8 @@ export interface ConnectOptions {
 	redirectUri?: string;
 	/**
 	 * Emulates n8n before 2.14, where PKCE ignored `authentication: 'body'` and sent the client
-	 * secret as a Basic auth header, with only the verifier in the body.
+	 * secret as a Basic auth header, with only the verifier in the body. Defaults to the n8n the
+	 * tests run on (on for n8n 1.x).
 	 */
 	legacyPkceClientAuth?: boolean;
 }
@@ -129,14 +131,15 @@ export async function startAuthorization(options: ConnectOptions): Promise<Pendi
 		codeVerifier,
 		credentialData,
 		redirectUri,
-		legacyPkceClientAuth: options.legacyPkceClientAuth ?? false,
+		legacyPkceClientAuth: options.legacyPkceClientAuth ?? isN8n1,
 	};
 }
 
 /**
- * Step 3, as n8n's OAuth2 callback handler (2.14+): check `state`, exchange the code with
- * `@n8n/client-oauth2`, and return the credential data n8n saves — the whole token response,
- * plus `callbackQueryString` with the callback's extra parameters (here `country`).
+ * Step 3, as n8n's OAuth2 callback handler (2.14+; before 2.14 with `legacyPkceClientAuth`):
+ * check `state`, exchange the code with `@n8n/client-oauth2`, and return the credential data
+ * n8n saves — the whole token response, plus `callbackQueryString` with the callback's extra
+ * parameters (here `country`).
  *
  * Client authentication as n8n ≥ 2.14 does it (n8n PR #27366): with `authentication: 'body'`
  * the client id and secret go in the body — together with `code_verifier` for PKCE — and the

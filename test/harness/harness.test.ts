@@ -12,6 +12,7 @@ import {
 	chain,
 	probeNode,
 	runWorkflow,
+	isN8n1,
 	startAuthorization,
 	type NodeSpec,
 } from '.';
@@ -160,6 +161,12 @@ describe('runWorkflow', () => {
 	});
 });
 
+/**
+ * What n8n-core says when the service refuses the refresh token: 2.x asks to reconnect the
+ * credential; 1.x passes on @n8n/client-oauth2's description of `invalid_grant`.
+ */
+const REFRESH_REFUSED = isN8n1 ? /refresh token is invalid, expired, revoked/ : /needs to be reconnected/;
+
 describe("n8n-core's OAuth2 refresh through the harness", () => {
 	it('refreshes after a 401, retries, and persists the rotated refresh token', async () => {
 		const { store, credential } = connectedStore();
@@ -187,16 +194,33 @@ describe("n8n-core's OAuth2 refresh through the harness", () => {
 		expect(store.refreshCount(credential.id)).toBe(1);
 	});
 
-	it('serialises the refresh of parallel executions that share a credential (n8n-core 2.41)', async () => {
-		const { store, credential } = connectedStore();
-		service.expireAccessTokens();
+	if (!isN8n1) {
+		it('serialises the refresh of parallel executions that share a credential (n8n-core 2.41)', async () => {
+			const { store, credential } = connectedStore();
+			service.expireAccessTokens();
 
-		const results = await Promise.all(Array.from({ length: 6 }, () => runWorkflow({ store, nodes: [probe(credential)] })));
+			const results = await Promise.all(Array.from({ length: 6 }, () => runWorkflow({ store, nodes: [probe(credential)] })));
 
-		expect(results.map((r) => r.status)).toEqual(Array(6).fill('success'));
-		expect(service.log.filter((line) => line.startsWith('POST /token'))).toEqual(['POST /token refresh_token 200']);
-		expect(store.refreshCount(credential.id)).toBe(1);
-	});
+			expect(results.map((r) => r.status)).toEqual(Array(6).fill('success'));
+			expect(service.log.filter((line) => line.startsWith('POST /token'))).toEqual(['POST /token refresh_token 200']);
+			expect(store.refreshCount(credential.id)).toBe(1);
+		});
+	} else {
+		it('n8n-core 1.x refreshes in parallel with the same refresh token: one wins, the others are refused', async () => {
+			const { store, credential } = connectedStore();
+			service.expireAccessTokens();
+
+			const results = await Promise.all(Array.from({ length: 6 }, () => runWorkflow({ store, nodes: [probe(credential)] })));
+
+			const refreshes = service.log.filter((line) => line.startsWith('POST /token'));
+			expect(refreshes.filter((line) => line.endsWith(' 200'))).toHaveLength(1);
+			expect(refreshes.length).toBeGreaterThan(1);
+			const failed = results.filter((r) => r.status === 'error');
+			expect(failed).toHaveLength(refreshes.length - 1);
+			for (const run of failed) expect(run.error?.message).toMatch(REFRESH_REFUSED);
+			expect(store.refreshCount(credential.id)).toBe(1);
+		});
+	}
 });
 
 describe('node error settings', () => {
@@ -217,19 +241,19 @@ describe('node error settings', () => {
 		return { store, credential };
 	}
 
-	it('stops the workflow with n8n-core\'s "reconnect" error when the refresh is refused', async () => {
+	it('stops the workflow with n8n-core\'s error when the refresh is refused ("reconnect" on 2.x)', async () => {
 		const { store, credential } = deadCredential();
 		const result = await runWorkflow({ store, nodes: [probe(credential)] });
 		expect(result.status).toBe('error');
-		expect(result.error?.message).toMatch(/needs to be reconnected/);
-		expect(result.nodeErrors.Probe?.message).toMatch(/needs to be reconnected/);
+		expect(result.error?.message).toMatch(REFRESH_REFUSED);
+		expect(result.nodeErrors.Probe?.message).toMatch(REFRESH_REFUSED);
 	});
 
 	it('turns the error into an item with continueOnFail', async () => {
 		const { store, credential } = deadCredential();
 		const result = await runWorkflow({ store, nodes: [probe(credential, { continueOnFail: true })] });
 		expect(result.status).toBe('success');
-		expect(result.json('Probe')).toEqual([{ error: expect.stringMatching(/needs to be reconnected/) }]);
+		expect(result.json('Probe')).toEqual([{ error: expect.stringMatching(REFRESH_REFUSED) }]);
 		expect(result.nodeErrors.Probe).toBeUndefined();
 	});
 
@@ -238,7 +262,7 @@ describe('node error settings', () => {
 		const result = await runWorkflow({ store, nodes: [probe(credential, { onError: 'continueErrorOutput' })] });
 		expect(result.status).toBe('success');
 		expect(result.items('Probe', 0)).toEqual([]);
-		expect(result.json('Probe', 1)).toEqual([{ error: expect.stringMatching(/needs to be reconnected/) }]);
+		expect(result.json('Probe', 1)).toEqual([{ error: expect.stringMatching(REFRESH_REFUSED) }]);
 	});
 });
 

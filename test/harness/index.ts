@@ -43,3 +43,4 @@ export {
 	type PendingAuthorization,
 	type ServiceEndpoints,
 } from './connect-credential';
+export { N8N_CORE_VERSION, N8N_MAJOR, isN8n1, recommendedGrantType } from './n8n-version';

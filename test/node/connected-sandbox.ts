@@ -6,6 +6,7 @@ import {
 	CredentialStore,
 	accountingServiceNode,
 	connectCredential,
+	recommendedGrantType,
 	runWorkflow,
 	type NodeSettings,
 	type RunWorkflowOptions,
@@ -17,7 +18,8 @@ export type SandboxUrls = Awaited<ReturnType<Sandbox['start']>>;
 export type LogEntry = ReturnType<Sandbox['log']['entries']>[number];
 
 /**
- * A sandbox on a free port with a credential connected through its consent flow (PKCE), and a
+ * A sandbox on a free port with a credential connected through its consent flow (with the grant
+ * type the README recommends for the n8n under test: PKCE, or Authorization Code on 1.x), and a
  * shortcut to run the Accounting Service node through n8n's engine with that credential.
  */
 export async function startConnectedSandbox(options: Pick<SandboxOptions, 'scale' | 'clock'> = {}) {
@@ -26,6 +28,7 @@ export async function startConnectedSandbox(options: Pick<SandboxOptions, 'scale
 	const connected = await connectCredential({
 		endpoints: urls,
 		client: sandbox.client,
+		grantType: recommendedGrantType,
 		consent: async (authorizationUrl) => await sandbox.consent(authorizationUrl, { decision: 'allow' }),
 	});
 	const store = new CredentialStore();
