@@ -3,7 +3,8 @@ import './n8n-environment';
 import { join } from 'node:path';
 
 import { Container } from '@n8n/di';
-import { ExecutionLifecycleHooks, PollContext, PollTriggerExecutor } from 'n8n-core';
+import * as core from 'n8n-core';
+import { ExecutionLifecycleHooks, PollContext } from 'n8n-core';
 import type {
 	IDataObject,
 	INode,
@@ -59,30 +60,38 @@ export interface PollOutcome {
 
 /**
  * An active workflow with one poll trigger, polled the way n8n-core polls it: a `PollContext`
- * run by `PollTriggerExecutor` (which calls the node's `poll()` through `TriggersAndPollers`),
- * `activate()` as on activation (a failure is thrown), `poll()` as the schedule does (a failure
- * goes to `__emitError`).
+ * run by n8n 2.x's `PollTriggerExecutor` (which calls the node's `poll()` through
+ * `TriggersAndPollers`), or on n8n 1.x the same steps as its `ActiveWorkflows.activatePolling`.
+ * `activate()` polls as on activation (a failure is thrown), `poll()` as the schedule does
+ * (a failure goes to `__emitError`).
  *
- * Between polls only the static data survives, as JSON, the way n8n's database keeps it: every
- * poll builds a new Workflow from it, as another main instance would in queue mode. It is saved
- * when n8n saves it: after activation (ActiveWorkflowManager saves once the triggers are added),
- * after a poll that emitted items (it saves before starting the execution) or that committed its
- * cursor (a scheduled poll that returned nothing); never after a failed poll.
+ * Only static data survives between polls, as JSON, in two places: `liveStaticData`, what the
+ * n8n process holds (whatever the node left there, also after a failed poll), and
+ * `storedStaticData`, what n8n's database holds. Every poll builds a new Workflow from the live
+ * copy, so a node keeping anything outside static data would show. The database copy is written
+ * when n8n writes it: after activation (ActiveWorkflowManager saves once the triggers are added),
+ * after a poll that emitted items (it saves before starting the execution), and on n8n 2.x after
+ * a scheduled poll that returned nothing (its cursor commit); never after a failed poll. Another
+ * instance (queue mode, a restart) starts from the database copy: `new Poller(..., { staticData })`.
  */
 export class Poller {
-	/** The workflow's static data as stored between polls. */
-	storedStaticData = '{}';
+	liveStaticData: string;
+	storedStaticData: string;
 	private polls = 0;
 	private readonly nodeTypes: NodeTypes;
 	private readonly node: INode;
+	private readonly workflowId: string;
 
 	constructor(
 		private readonly store: CredentialStore,
 		node: NodeSpec,
-		private readonly workflowId = `poll-workflow-${Math.random().toString(36).slice(2, 10)}`,
+		options: { staticData?: string; workflowId?: string } = {},
 	) {
 		this.nodeTypes = new NodeTypes([loadAccountingServiceTrigger()]);
 		this.node = { id: 'trigger-node', position: [0, 0], typeVersion: 1, ...node };
+		this.workflowId = options.workflowId ?? `poll-workflow-${Math.random().toString(36).slice(2, 10)}`;
+		this.liveStaticData = options.staticData ?? '{}';
+		this.storedStaticData = this.liveStaticData;
 	}
 
 	async activate(activation: WorkflowActivateMode = 'activate'): Promise<PollOutcome> {
@@ -93,15 +102,16 @@ export class Poller {
 		return await this.run(false, 'activate');
 	}
 
-	/** The node's part of the stored static data. */
-	nodeStaticData(): IDataObject {
-		return (JSON.parse(this.storedStaticData) as IDataObject)[`node:${this.node.name}`] as IDataObject;
+	/** The node's part of the static data in the database, or in the process with `'live'`. */
+	nodeStaticData(where: 'stored' | 'live' = 'stored'): IDataObject {
+		const staticData = where === 'live' ? this.liveStaticData : this.storedStaticData;
+		return (JSON.parse(staticData) as IDataObject)[`node:${this.node.name}`] as IDataObject;
 	}
 
 	private async run(testingTrigger: boolean, activation: WorkflowActivateMode): Promise<PollOutcome> {
 		const executionId = `${this.workflowId}-poll-${++this.polls}`;
 		const nodes = [this.node];
-		const staticData = JSON.parse(this.storedStaticData) as IDataObject;
+		const staticData = JSON.parse(this.liveStaticData) as IDataObject;
 		const workflow = new Workflow({ id: this.workflowId, name: 'Poll workflow', nodes, connections: {}, nodeTypes: this.nodeTypes, active: true, staticData });
 		const workflowData = { id: this.workflowId, name: 'Poll workflow', nodes, connections: {}, active: true } as unknown as IWorkflowBase;
 		const hooks = new ExecutionLifecycleHooks('trigger', executionId, workflowData);
@@ -130,16 +140,40 @@ export class Poller {
 		const started = performance.now();
 		let thrown: Error | undefined;
 		try {
-			await Container.get(PollTriggerExecutor).create(workflow, this.node, context, () => true)(testingTrigger);
+			await pollOnce(workflow, this.node, context, testingTrigger);
 		} catch (error) {
 			thrown = error as Error;
 		}
 		const durationMs = performance.now() - started;
 
+		const changed = workflow.staticData.__dataChanged === true;
+		this.liveStaticData = JSON.stringify(workflow.staticData);
 		const failed = thrown !== undefined || emittedError !== undefined;
-		const saved = !failed && (testingTrigger || emitted !== undefined || committed) && workflow.staticData.__dataChanged === true;
-		if (saved) this.storedStaticData = JSON.stringify(workflow.staticData);
+		const saved = !failed && changed && (testingTrigger || emitted !== undefined || committed);
+		if (saved) this.storedStaticData = this.liveStaticData;
 		const items = emitted?.[0] ?? [];
 		return { items, json: items.map((item) => item.json), error: thrown ?? emittedError, saved, durationMs };
+	}
+}
+
+/** One poll as n8n-core runs it: 2.x's PollTriggerExecutor, or 1.x's activatePolling steps. */
+async function pollOnce(workflow: Workflow, node: INode, context: PollContext, testingTrigger: boolean): Promise<void> {
+	const PollTriggerExecutor = (core as Partial<typeof core>).PollTriggerExecutor;
+	if (PollTriggerExecutor) {
+		await Container.get(PollTriggerExecutor).create(workflow, node, context, () => true)(testingTrigger);
+		return;
+	}
+	// n8n-core 1.x does not export TriggersAndPollers; ActiveWorkflows uses this module of it.
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { TriggersAndPollers } = require('n8n-core/dist/execution-engine/triggers-and-pollers') as {
+		TriggersAndPollers: new () => { runPoll(workflow: Workflow, node: INode, context: PollContext): Promise<INodeExecutionData[][] | null> };
+	};
+	const pollers = Container.get(TriggersAndPollers);
+	try {
+		const response = await pollers.runPoll(workflow, node, context);
+		if (response !== null) context.__emit(response);
+	} catch (error) {
+		if (testingTrigger) throw error;
+		context.__emitError(error as Error);
 	}
 }

@@ -33,8 +33,9 @@ export async function startTriggerSandbox({ start = T0, scale = 60 } = {}) {
 	const { dataset } = env.sandbox;
 	const lead = dataset.leadBusinessId;
 
-	const poller = (parameters: INodeParameters = {}) =>
-		new Poller(env.store, accountingServiceTriggerNode(env.credential, { resource: 'salesInvoice', event: 'new', ...parameters }));
+	/** A poller of the trigger node; `staticData` (a database copy) makes it another instance of a running one. */
+	const poller = (parameters: INodeParameters = {}, staticData?: string) =>
+		new Poller(env.store, accountingServiceTriggerNode(env.credential, { resource: 'salesInvoice', event: 'new', ...parameters }), { staticData });
 
 	/** A record created now (or stamped `at`, epoch ms); returns the service's full record. */
 	const create = (collection = 'sales_invoices', options: { at?: number; business?: string; fields?: IDataObject } = {}) =>

@@ -269,6 +269,7 @@ describe('a poll that fails midway', () => {
 		env.clock.advance(60);
 		const batch = Array.from({ length: 250 }, () => env.create());
 		const stored = poller.storedStaticData;
+		const live = poller.liveStaticData;
 
 		env.sandbox.faults.inject({ kind: 'slow', delayMs: 0, pathPrefix: '/sales_invoices' });
 		env.sandbox.faults.inject({ kind, pathPrefix: '/sales_invoices' });
@@ -277,6 +278,8 @@ describe('a poll that fails midway', () => {
 		expect(failed.items).toEqual([]);
 		expect(failed.saved).toBe(false);
 		expect(poller.storedStaticData).toBe(stored);
+		// Not even in the process's memory: the node wrote nothing before it failed.
+		expect(poller.liveStaticData).toBe(live);
 		expect(env.sandbox.faults.pending()).toEqual([]);
 
 		const next = await poller.poll();
@@ -332,10 +335,9 @@ describe('options', () => {
 		env.create('contacts');
 
 		// The same node (same name, same static data) after the user picked another resource.
-		const contacts = env.poller({ resource: 'contact' });
-		contacts.storedStaticData = invoices.storedStaticData;
+		const contacts = env.poller({ resource: 'contact' }, invoices.liveStaticData);
 		expect((await contacts.poll()).items).toEqual([]);
-		expect(contacts.nodeStaticData()).toMatchObject({ position: { watching: 'contact|new|lead' } });
+		expect(contacts.nodeStaticData('live')).toMatchObject({ position: { watching: 'contact|new|lead' } });
 		env.clock.advance(60);
 		const contact = env.create('contacts');
 		expect(ids((await contacts.poll()).json)).toEqual([contact.id]);
@@ -351,8 +353,7 @@ describe('state only in static data (queue mode)', () => {
 		expect(ids((await first.poll()).json)).toEqual([a.id]);
 
 		const b = env.create();
-		const other = env.poller({ event: 'newOrUpdated' });
-		other.storedStaticData = first.storedStaticData;
+		const other = env.poller({ event: 'newOrUpdated' }, first.storedStaticData);
 		expect(ids((await other.poll()).json)).toEqual([b.id]);
 		expect((await other.poll()).items).toEqual([]);
 	});
