@@ -327,6 +327,21 @@ describe('options', () => {
 		expect(new Set(env.apiRequestsSince(0).map((entry) => entry.business))).toEqual(new Set([null]));
 	});
 
+	it('when the lead business changes under "Lead Business", starts over from now in the new one', async () => {
+		const poller = env.poller();
+		await poller.activate();
+		env.clock.advance(60);
+		env.create();
+		// As if the service had answered for another lead business when the position was taken.
+		const before = poller.liveStaticData.replace(`"business":"${env.lead}"`, '"business":"formerLeadBusiness"');
+		const moved = env.poller({}, before);
+		expect((await moved.poll()).items).toEqual([]);
+		expect(moved.nodeStaticData('live')).toMatchObject({ position: { business: env.lead, since: '2026-01-15T09:00:00.000Z' } });
+		env.clock.advance(60);
+		const next = env.create();
+		expect(ids((await moved.poll()).json)).toEqual([next.id]);
+	});
+
 	it('another collection or event starts over from now instead of replaying the old position', async () => {
 		const invoices = env.poller();
 		await invoices.activate();
