@@ -1,8 +1,10 @@
 // The harness (imported first) points n8n-core at a temporary user folder before n8n-core loads.
+import { isN8n1 } from '../harness';
 import { startConnectedSandbox, type ConnectedSandbox } from './connected-sandbox';
+import { serviceErrorMessage } from './n8n-differences';
 
 import { Container } from '@n8n/di';
-import { BinaryDataService } from 'n8n-core';
+import { BinaryDataConfig, BinaryDataService } from 'n8n-core';
 import type { IBinaryData, IDataObject, INodeParameters } from 'n8n-workflow';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
@@ -50,6 +52,16 @@ const firstOf = (mimeType: string, maxSize = MiB) => {
 };
 const largest = () => [...attachments].sort((a, b) => (b.file_size as number) - (a.file_size as number))[0];
 
+/** n8n 2.x records the byte count; 1.x only a human-readable `fileSize` (e.g. "5.24 MB"). */
+function expectRecordedSize(binary: IBinaryData, size: number) {
+	if (isN8n1) {
+		expect(binary.bytes).toBeUndefined();
+		expect(binary.fileSize).toBe(`${(size / 1e6).toFixed(2)} MB`);
+	} else {
+		expect(binary.bytes).toBe(size);
+	}
+}
+
 const download = (id: string, extra: INodeParameters = {}) => ({
 	resource: 'attachment',
 	operation: 'downloadFile',
@@ -86,7 +98,7 @@ describe('Attachment → Download File', () => {
 		expect(result.error).toBeUndefined();
 		const binary = result.items(NODE)[0].binary!.data;
 		expect(binary.fileName).toBe(expected.fileName);
-		expect(binary.bytes).toBe(expected.size);
+		expectRecordedSize(binary, expected.size);
 		expect(await sha256(Readable.from([await bytesOf(binary)]))).toBe(expected.sha256);
 	});
 
@@ -145,7 +157,7 @@ describe('Attachment → Download File', () => {
 		const result = await env.runNode(download(UNKNOWN_ID));
 
 		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toBe((direct.body as unknown as Array<{ $message: string }>)[0].$message);
+		expect(result.error?.message).toBe(serviceErrorMessage((direct.body as unknown as Array<{ $message: string }>)[0].$message, 404));
 		expect(env.apiRequestsSince(position).map((entry) => entry.path)).toEqual([`/attachments/${UNKNOWN_ID}`]);
 	});
 
@@ -190,6 +202,9 @@ describe('with n8n’s filesystem binary data mode', () => {
 	let service: BinaryDataService;
 
 	beforeAll(async () => {
+		// Filesystem is 2.x's default; n8n 1.x keeps binary data in memory unless
+		// N8N_DEFAULT_BINARY_DATA_MODE=filesystem (read into this config) says otherwise.
+		if (isN8n1) Container.get(BinaryDataConfig).mode = 'filesystem';
 		service = Container.get(BinaryDataService);
 		await service.init();
 	});
@@ -212,7 +227,7 @@ describe('with n8n’s filesystem binary data mode', () => {
 		const binary = result.items(NODE)[0].binary!.data;
 		expect(binary.id).toMatch(/^filesystem(-v2)?:/);
 		expect(binary.data).not.toMatch(/^[A-Za-z0-9+/]{100}/);
-		expect(binary.bytes).toBe(expected.size);
+		expectRecordedSize(binary, expected.size);
 
 		const path = service.getPath(binary.id!);
 		expect(existsSync(path)).toBe(true);

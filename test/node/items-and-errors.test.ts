@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useConnectedSandbox } from './connected-sandbox';
+import { serviceErrorMessage } from './n8n-differences';
 
 const NODE = 'Accounting Service';
 const env = useConnectedSandbox();
@@ -41,7 +42,7 @@ describe('errors', () => {
 		const direct = await env.fetchDirect('/sales_invoices/ffffffffffffffffffffffffffffffff');
 		const serviceMessage = (direct.body as unknown as Array<{ $message: string }>)[0].$message;
 		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toBe(serviceMessage);
+		expect(result.error?.message).toBe(serviceErrorMessage(serviceMessage, 404));
 		expect((result.error as unknown as { httpCode: string }).httpCode).toBe('404');
 	});
 
