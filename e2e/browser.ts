@@ -1,0 +1,154 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { chromium, type Locator, type Page } from 'playwright-core';
+
+import { LOCAL_OWNER } from './config';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
+import { info } from './log';
+
+const STEP_TIMEOUT = 30_000;
+const WIDE = { width: 1440, height: 900 };
+
+const testId = (id: string) => `[data-test-id="${id}"]`;
+
+/** The node panel's search field: the test id sits on the input itself or on its wrapper, depending on n8n's version. */
+const SEARCH = `input${testId('node-creator-search-bar')}, ${testId('node-creator-search-bar')} input`;
+
+export interface Screenshot {
+	file: string;
+	what: string;
+}
+
+/** What a person types into a new credential to use the sandbox (its demo client holds no secret). */
+export interface SandboxConnection {
+	authUrl: string;
+	tokenUrl: string;
+	baseUrl: string;
+	revokeUrl: string;
+	clientId: string;
+	clientSecret: string;
+}
+
+/**
+ * What a user does the first time: signs in, starts a workflow, finds the node by searching
+ * "Sage", adds "Get many sales invoices", looks at the business list (served by the sandbox
+ * through the node's list search), opens a new credential, points it at the sandbox and
+ * connects it through n8n's own OAuth2 flow (PKCE, the consent page in a popup) — a screenshot
+ * at each stop. When a step fails, the page as it was is saved next to the logs.
+ */
+export async function captureEditor(url: string, sandbox: SandboxConnection, docsDir: string, failureDir: string): Promise<Screenshot[]> {
+	const profile = mkdtempSync(join(tmpdir(), 'e2e-chromium-'));
+	const context = await chromium.launchPersistentContext(profile, {
+		executablePath: CHROMIUM,
+		headless: true,
+		args: CHROMIUM_ARGS,
+		viewport: WIDE,
+	});
+	context.setDefaultTimeout(STEP_TIMEOUT);
+	const page = await context.newPage();
+	const shots: Screenshot[] = [];
+	const shoot = async (name: string, what: string, target: Page | Locator = page) => {
+		const file = join(docsDir, name);
+		await target.screenshot({ path: file });
+		shots.push({ file, what });
+		info(`screenshot ${name}: ${what}`);
+	};
+	let stage = 'sign in';
+	try {
+		await page.goto(`${url}/signin`);
+		await page.fill(`${testId('emailOrLdapLoginId')} input`, LOCAL_OWNER.email);
+		await page.fill(`${testId('password')} input`, LOCAL_OWNER.password);
+		await page.click(testId('form-submit-button'));
+		await page.waitForURL((address) => !address.pathname.startsWith('/signin'));
+
+		stage = 'new workflow with a manual trigger';
+		await page.goto(`${url}/workflow/new`);
+		await page.click(testId('node-creator-plus-button'));
+		await page.locator(SEARCH).first().fill('Manual Trigger');
+		await page.locator(testId('item-iterator-item'), { hasText: 'Manual Trigger' }).first().click();
+		await page.locator(testId('canvas-trigger-node')).waitFor();
+
+		stage = 'search "Sage" in the node panel';
+		await page.click(testId('node-creator-plus-button'));
+		await page.locator(SEARCH).first().fill('Sage');
+		const result = page.locator(testId('item-iterator-item'), { hasText: 'Accounting Service' }).first();
+		await result.waitFor();
+		await settle(page);
+		await shoot('n8n-node-panel-search.png', 'node panel, search "Sage"');
+
+		stage = "the node's actions";
+		await result.click();
+		await page.getByText('Get many sales invoices', { exact: true }).waitFor();
+		await settle(page);
+		await shoot('n8n-node-actions.png', 'the node\'s actions, grouped by resource');
+
+		stage = 'add "Get many sales invoices"';
+		await page.locator(SEARCH).first().fill('sales invoices');
+		await page.getByText('Get many sales invoices', { exact: true }).click();
+		await page.locator(testId('ndv')).waitFor();
+		await page.locator(testId('parameter-input-resource')).waitFor();
+		await settle(page);
+		await shoot('n8n-get-many-sales-invoices.png', 'parameters of Get Many sales invoices');
+
+		stage = 'business list (list search against the sandbox)';
+		await page.click(`${testId('resource-locator-business')} ${testId('rlc-input')}`);
+		await page.getByText("Panadería Núñez y Hermanos, S.L.", { exact: false }).first().waitFor();
+		await settle(page);
+		await shoot('n8n-business-list.png', 'Business field, From List, read from the sandbox');
+		await page.keyboard.press('Escape');
+
+		stage = 'a new credential form';
+		await page.click(testId('node-credentials-select'));
+		await page.getByText('Create new credential').first().click();
+		const modal = page.locator(testId('editCredential-modal'));
+		// The dialog itself, without the dimmed editor around it.
+		const dialog = page.locator('.el-dialog', { has: page.locator(testId('credential-save-button')) }).first();
+		await modal.locator(testId('parameter-input-clientId')).waitFor();
+		await settle(page);
+		await shoot('n8n-credential-form.png', 'a new Accounting Service OAuth2 API credential, as a user first sees it', dialog);
+		// The form scrolls inside the dialog: its second half is a second picture.
+		await modal.locator(testId('parameter-input-revokeUrl')).scrollIntoViewIfNeeded();
+		await settle(page);
+		await shoot('n8n-credential-form-end.png', 'the same form scrolled to its last fields', dialog);
+
+		stage = 'connect the new credential to the sandbox (n8n\'s OAuth2 flow with PKCE)';
+		const fields: Array<[string, string]> = [
+			['authUrl', sandbox.authUrl],
+			['accessTokenUrl', sandbox.tokenUrl],
+			['clientId', sandbox.clientId],
+			['clientSecret', sandbox.clientSecret],
+			['baseUrl', sandbox.baseUrl],
+			['revokeUrl', sandbox.revokeUrl],
+		];
+		for (const [name, value] of fields) await modal.locator(`${testId(`parameter-input-${name}`)} input`).first().fill(value);
+		const popup = context.waitForEvent('page');
+		await page.locator(testId('oauth-not-connected-banner')).getByRole('button', { name: 'Connect' }).click();
+		const consent = await popup;
+		await consent.getByRole('button', { name: 'Allow' }).click();
+		// Opened from a node, n8n closes the dialog once connected and selects the new credential.
+		await modal.waitFor({ state: 'hidden' });
+		await page.waitForFunction(
+			(selector) => (document.querySelector(selector) as HTMLInputElement | null)?.value === 'Accounting Service account 2',
+			`${testId('node-credentials-select')} input`,
+		);
+		await page.click(testId('credential-edit-button'));
+		await modal.locator(testId('oauth-connect-success-banner')).waitFor();
+		await settle(page);
+		await shoot('n8n-credential-connected.png', 'the new credential after Connect and Allow on the sandbox consent page', dialog);
+		return shots;
+	} catch (error) {
+		const failure = join(failureDir, 'browser-failure.png');
+		await page.screenshot({ path: failure }).catch(() => undefined);
+		throw new Error(`browser, at "${stage}": ${(error as Error).message.split('\n')[0]} (page saved as ${failure})`);
+	} finally {
+		await context.close();
+		rmSync(profile, { recursive: true, force: true });
+	}
+}
+
+/** Panel animations and lazily loaded icons finish before a screenshot; n8n's open push connection rules out waiting for network idle. */
+async function settle(page: Page): Promise<void> {
+	await page.waitForTimeout(800);
+}

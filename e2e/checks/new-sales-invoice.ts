@@ -1,0 +1,47 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { parseCsv } from '../csv';
+import { expect, type CheckContext, type ExampleCheck } from './types';
+
+const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
+
+async function until<T>(what: string, timeoutMs: number, probe: () => T | undefined): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = probe();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+		await sleep(1000);
+	}
+}
+
+/**
+ * Example 4, the trigger: published, so `n8n start` activates it and polls every minute. Its
+ * first poll only notes where "now" is; an invoice created after it must arrive as exactly one
+ * appended line at the next poll.
+ */
+async function check({ folder, sandbox, logSeqBeforeStart = 0 }: CheckContext): Promise<string> {
+	await until('the activated trigger polling the sandbox', 120_000, () =>
+		sandbox.log
+			.entries()
+			.find((entry) => entry.seq > logSeqBeforeStart && entry.path.startsWith('/v3.1/sales_invoices') && entry.status === 200),
+	);
+	const created = sandbox.dataset.createRecord(sandbox.dataset.leadBusinessId, 'sales_invoices');
+	const file = join(folder, 'new-sales-invoices.csv');
+	const text = await until('a line in new-sales-invoices.csv', 150_000, () => (existsSync(file) && readFileSync(file, 'utf8').includes('\n') ? readFileSync(file, 'utf8') : undefined));
+	const rows = parseCsv(text);
+	expect(rows.length === 1, `new-sales-invoices.csv has ${rows.length} lines after one new invoice: ${JSON.stringify(rows)}`);
+	expect(rows[0][0] === created.invoice_number, `the line is for ${rows[0][0]}; the new invoice is ${String(created.invoice_number)}`);
+	expect(rows[0][5] === created.created_at, `the line says created ${rows[0][5]}; the invoice was created ${String(created.created_at)}`);
+	return `published and activated by n8n start; a new invoice ${String(created.invoice_number)} arrived as one appended line`;
+}
+
+export const newSalesInvoiceCheck: ExampleCheck = {
+	workflowId: 'acctNewSalesInvoiceRow',
+	runs: 'published',
+	settings: {},
+	// n8n's shortest poll interval; the example's five minutes would make a long test.
+	nodeParameters: { 'New sales invoice': { pollTimes: { item: [{ mode: 'everyMinute' }] } } },
+	check,
+};

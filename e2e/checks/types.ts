@@ -1,0 +1,51 @@
+import type { RunData } from '../n8n-cli';
+import type { ServiceReader } from '../service-reader';
+
+/** The sandbox as the checks use it (sandbox/index.js is plain JS). */
+export interface SandboxView {
+	dataset: {
+		leadBusinessId: string;
+		/** The bytes the service serves for an attachment. */
+		attachmentFile(businessId: string, attachmentId: string): { size: number; open(): NodeJS.ReadableStream } | null;
+		/** Test hook: a new record, created at the sandbox clock's now. */
+		createRecord(businessId: string, collection: string, fields?: Record<string, unknown>): Record<string, unknown>;
+	};
+	log: { entries(): Array<{ seq: number; path: string; method: string; status: number | null }> };
+}
+
+/** What a check gets: where the example wrote, the sandbox to compare with, and n8n's run data when the e2e ran it. */
+export interface CheckContext {
+	/** `n8n execute`'s run data; absent for published (trigger) examples, which n8n start runs. */
+	run?: RunData;
+	/** The example's output folder (its Settings `folder`). */
+	folder: string;
+	reader: ServiceReader;
+	sandbox: SandboxView;
+	/** The n8n install, whose spreadsheet reader reads the XLSX back. */
+	n8nDir: string;
+	/** The request log's last `seq` before `n8n start`: later entries are the running instance's. */
+	logSeqBeforeStart?: number;
+}
+
+/** One example as the e2e runs it: which values to use, how it is started, and what must come out. */
+export interface ExampleCheck {
+	workflowId: string;
+	/** `execute`: a manual trigger, run with `n8n execute --id`. `published`: a trigger, published before `n8n start` runs it. */
+	runs: 'execute' | 'published';
+	/** Values of the example's Settings node besides `folder`. */
+	settings: Record<string, string>;
+	/** Parameters of other nodes the e2e changes (by node name), such as a poll interval. */
+	nodeParameters?: Record<string, Record<string, unknown>>;
+	/** Throws when the output is wrong; returns one line saying what was checked. */
+	check(context: CheckContext): Promise<string>;
+}
+
+export function expect(condition: boolean, message: string): asserts condition {
+	if (!condition) throw new Error(message);
+}
+
+/** The run data of an example the e2e executed. */
+export function runOf(context: CheckContext): RunData {
+	expect(context.run !== undefined, 'this check needs the run data of n8n execute');
+	return context.run;
+}

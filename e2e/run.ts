@@ -1,0 +1,161 @@
+/**
+ * npm run e2e — the package in the real n8n app: n8n 2.41.1 installed once into a cache, the
+ * packed package loaded through N8N_CUSTOM_EXTENSIONS, a credential connected through the
+ * sandbox's consent page and imported, the example workflows imported and run with
+ * `n8n execute`, their files checked against the sandbox; then `n8n start` and the editor in
+ * headless Chromium, with screenshots into docs/.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { createSandbox } from '../sandbox';
+import { captureEditor } from './browser';
+import { EXAMPLE_CHECKS, type CheckContext, type ExampleCheck } from './checks';
+import { ensureChromium } from './chromium';
+import { CUSTOM_NODE_PREFIX, N8N_VERSION, REPO_ROOT } from './config';
+import { connectToSandbox, writeCredentialImport } from './credential';
+import { adaptExample, loadExamples, writeWorkflows } from './examples';
+import { exitOnSignals, onShutdown, shutdown, watchdog } from './lifecycle';
+import { info, printTimings, seconds, step } from './log';
+import { executeWorkflow, importCredentials, importWorkflows, publishWorkflow } from './n8n-cli';
+import { instanceFolders } from './n8n-env';
+import { createOwner, nodeTypesLoaded, startN8n } from './n8n-server';
+import { ensureN8n } from './install-n8n';
+import { checkTarballContents } from './package-check';
+import { freePort } from './ports';
+import { ServiceReader } from './service-reader';
+import { buildPackage, packPackage, unpackInto } from './stage-package';
+
+/** Cold runs install n8n (≈ 4–5 min); warm runs take about a minute. */
+const WHOLE_RUN_LIMIT_MS = 25 * 60_000;
+
+async function main(): Promise<void> {
+	const started = performance.now();
+	const root = mkdtempSync(join(tmpdir(), 'n8n-e2e-'));
+	let passed = false;
+	onShutdown(async () => {
+		// Kept after a failure: n8n's log and the failure screenshot are in it.
+		if (passed && !process.env.E2E_KEEP) rmSync(root, { recursive: true, force: true });
+		else console.log(`\nWork folder kept for inspection: ${root}`);
+	});
+
+	const install = await step(`n8n ${N8N_VERSION} (installed once into a cache)`, ensureN8n);
+	const instance = instanceFolders(root, { port: await freePort(), brokerPort: await freePort() });
+
+	await step('build, npm pack, unpack as a custom extension', async () => {
+		await buildPackage();
+		const packed = await packPackage(join(root, 'pack'));
+		info(`tarball: ${checkTarballContents(packed.files)}`);
+		info(`N8N_CUSTOM_EXTENSIONS=${instance.extensionsDir}`);
+		await unpackInto(packed.tarball, instance.extensionsDir);
+	});
+
+	// n8n's own OAuth callback for the in-browser Connect, besides the harness's default one.
+	const sandbox = createSandbox({ port: 0, redirectUris: [`http://127.0.0.1:${instance.port}/rest/oauth2-credential/callback`] });
+	onShutdown(async () => await sandbox.stop());
+	const urls = await sandbox.start();
+	info(`sandbox at ${urls.origin}`);
+	const running = { urls, client: sandbox.client, consent: sandbox.consent };
+
+	await step('credential: consent flow with PKCE, then n8n import:credentials', async () => {
+		const file = join(root, 'credential.json');
+		writeCredentialImport(file, await connectToSandbox(running));
+		await importCredentials(install, instance, file);
+		rmSync(file);
+	});
+
+	// The checks read the sandbox with a grant of their own, apart from the one n8n renews.
+	const ownGrant = await connectToSandbox(running);
+	const reader = new ServiceReader(urls.baseUrl, String((ownGrant.oauthTokenData as { access_token: string }).access_token));
+
+	const folders = new Map<string, string>();
+	await step('examples: n8n import:workflow', async () => {
+		const examples = loadExamples();
+		const workflows = examples.map(({ file, workflow }) => {
+			const check = EXAMPLE_CHECKS.find((candidate) => candidate.workflowId === workflow.id);
+			if (!check) throw new Error(`examples/${file}: the e2e has no check for workflow ${workflow.id}`);
+			const folder = join(instance.filesDir, workflow.id);
+			mkdirSync(folder, { recursive: true });
+			folders.set(workflow.id, folder);
+			return adaptExample(workflow, { folder, ...check.settings }, check.nodeParameters);
+		});
+		writeWorkflows(join(root, 'workflows'), workflows);
+		await importWorkflows(install, instance, join(root, 'workflows'));
+		info(`${workflows.length} workflows: ${workflows.map((workflow) => workflow.name).join('; ')}`);
+	});
+
+	const contextFor = (check: ExampleCheck): CheckContext => {
+		const folder = folders.get(check.workflowId);
+		if (!folder) throw new Error(`no example file has workflow id ${check.workflowId}`);
+		return { folder, reader, sandbox, n8nDir: install.dir };
+	};
+
+	for (const check of EXAMPLE_CHECKS.filter((candidate) => candidate.runs === 'execute')) {
+		await step(`example ${check.workflowId}: n8n execute --id, then check its output`, async () => {
+			const run = await executeWorkflow(install, instance, check.workflowId);
+			info(`n8n reports status ${run.status ?? 'unknown'}`);
+			info(await check.check({ ...contextFor(check), run }));
+		});
+	}
+
+	const published = EXAMPLE_CHECKS.filter((candidate) => candidate.runs === 'published');
+	for (const check of published) {
+		await step(`example ${check.workflowId}: n8n publish:workflow`, async () => await publishWorkflow(install, instance, check.workflowId));
+	}
+	const logSeqBeforeStart = Math.max(0, ...sandbox.log.entries().map((entry: { seq: number }) => entry.seq));
+
+	const server = await step('n8n start, owner setup over REST', async () => {
+		const started = await startN8n(install, instance, root);
+		onShutdown(async () => await started.service.stop());
+		const session = await createOwner(started.url);
+		const types = await nodeTypesLoaded(started.url, session);
+		const ours = types.filter((type) => type.startsWith(CUSTOM_NODE_PREFIX));
+		if (!ours.includes(`${CUSTOM_NODE_PREFIX}accountingService`)) {
+			throw new Error(`n8n did not load ${CUSTOM_NODE_PREFIX}accountingService; custom node types: ${ours.join(', ') || 'none'}`);
+		}
+		info(`${started.url}: node types ${ours.join(', ')}`);
+		return started;
+	});
+
+	// Triggers wait for n8n's polls (up to two minutes): they run while the browser works.
+	const triggerChecks = step(`published examples: ${published.map((check) => check.workflowId).join(', ')} (polled by n8n start)`, async () => {
+		for (const check of published) info(await check.check({ ...contextFor(check), logSeqBeforeStart }));
+	});
+	triggerChecks.catch(() => undefined);
+
+	await step('editor in headless Chromium: screenshots into docs/', async () => {
+		await ensureChromium();
+		const connection = { ...urls, ...sandbox.client };
+		const shots = await captureEditor(server.url, connection, join(REPO_ROOT, 'docs'), root);
+		info(`${shots.length} screenshots`);
+		// The sandbox refuses a code sent with a challenge unless the verifier comes with it, and a client secret sent as Basic auth.
+		const exchange = sandbox.log
+			.entries()
+			.find((entry: { seq: number; path: string; grantType: string | null; status: number | null; auth: string }) =>
+				entry.seq > logSeqBeforeStart && entry.path === '/token' && entry.grantType === 'authorization_code');
+		if (exchange?.status !== 200 || exchange.auth !== 'none') {
+			throw new Error(`n8n's Connect did not exchange its code as expected: ${JSON.stringify(exchange ?? 'no token request')}`);
+		}
+		info("n8n's own Connect: authorization code exchanged with PKCE and the client secret in the body");
+	});
+	await triggerChecks;
+
+	passed = true;
+	console.log(`\ne2e passed in ${seconds(performance.now() - started)}`);
+}
+
+exitOnSignals((signal) => console.error(`\n${signal}: stopping n8n and the sandbox.`));
+watchdog(WHOLE_RUN_LIMIT_MS, 'e2e');
+main()
+	.then(async () => {
+		printTimings();
+		await shutdown();
+		process.exit(0);
+	})
+	.catch(async (error: unknown) => {
+		printTimings();
+		console.error(`\ne2e FAILED: ${error instanceof Error ? error.message : String(error)}`);
+		await shutdown();
+		process.exit(1);
+	});
