@@ -137,6 +137,16 @@ export async function captureEditor(url: string, sandbox: SandboxConnection, doc
 		await modal.locator(testId('oauth-connect-success-banner')).waitFor();
 		await settle(page);
 		await shoot('n8n-credential-connected.png', 'the new credential after Connect and Allow on the sandbox consent page', dialog);
+
+		stage = 'the node on the canvas';
+		await dialog.locator('.el-dialog__headerbtn, button[aria-label="Close this dialog"]').first().click();
+		await modal.waitFor({ state: 'hidden' });
+		await page.click(testId('ndv-close-button'));
+		await page.locator(testId('ndv')).waitFor({ state: 'hidden' });
+		// The "credential created" toast would cover the canvas.
+		for (const close of await page.locator('.el-notification__closeBtn').all()) await close.click().catch(() => undefined);
+		await settle(page);
+		await shoot('n8n-canvas.png', 'the workflow with the node on the canvas');
 		return shots;
 	} catch (error) {
 		const failure = join(failureDir, 'browser-failure.png');
