@@ -46,6 +46,7 @@ export function n8nEnv(instance: N8nInstance, extra: NodeJS.ProcessEnv = {}): No
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		N8N_AI_ENABLED: 'false',
 		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
+		// The settings file holds the encryption key: n8n makes it owner-only instead of warning.
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
 		N8N_LOG_LEVEL: 'warn',
 		// Binary data on disk, as most installs run: attachment downloads are streamed into it.

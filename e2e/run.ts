@@ -14,6 +14,7 @@ import { captureEditor } from './browser';
 import { EXAMPLE_CHECKS, type CheckContext, type ExampleCheck } from './checks';
 import { ensureChromium } from './chromium';
 import { CUSTOM_NODE_PREFIX, N8N_VERSION, REPO_ROOT } from './config';
+import { checkConnectExchange } from './connect-check';
 import { connectToSandbox, writeCredentialImport } from './credential';
 import { adaptExample, loadExamples, writeWorkflows } from './examples';
 import { exitOnSignals, onShutdown, shutdown, watchdog } from './lifecycle';
@@ -129,15 +130,7 @@ async function main(): Promise<void> {
 		const connection = { ...urls, ...sandbox.client };
 		const shots = await captureEditor(server.url, connection, join(REPO_ROOT, 'docs'), root);
 		info(`${shots.length} screenshots`);
-		// The sandbox refuses a code sent with a challenge unless the verifier comes with it, and a client secret sent as Basic auth.
-		const exchange = sandbox.log
-			.entries()
-			.find((entry: { seq: number; path: string; grantType: string | null; status: number | null; auth: string }) =>
-				entry.seq > logSeqBeforeStart && entry.path === '/token' && entry.grantType === 'authorization_code');
-		if (exchange?.status !== 200 || exchange.auth !== 'none') {
-			throw new Error(`n8n's Connect did not exchange its code as expected: ${JSON.stringify(exchange ?? 'no token request')}`);
-		}
-		info("n8n's own Connect: authorization code exchanged with PKCE and the client secret in the body");
+		info(checkConnectExchange(sandbox.log.entries(), logSeqBeforeStart));
 	});
 	await triggerChecks;
 
