@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 /** Resource locator value meaning "send no X-Business header": the service then uses the lead business. */
 export const LEAD_BUSINESS = 'lead';
 
-export const LEAD_BUSINESS_LABEL = 'Lead Business (the Default of the Account)';
+export const LEAD_BUSINESS_LABEL = 'Lead Business (Default)';
 
 export const businessSelector: INodeProperties = {
 	displayName: 'Business',
