@@ -45,6 +45,8 @@ export async function captureEditor(url: string, sandbox: SandboxConnection, doc
 		headless: true,
 		args: CHROMIUM_ARGS,
 		viewport: WIDE,
+		// Chromium's own temporary files (singleton socket) go with the profile, not into /tmp.
+		env: { ...process.env, TMPDIR: profile },
 	});
 	context.setDefaultTimeout(STEP_TIMEOUT);
 	const page = await context.newPage();
