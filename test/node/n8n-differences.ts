@@ -19,7 +19,6 @@ export const serviceErrorMatching = (serviceMessage: RegExp, status: number | st
 
 /**
  * A refused refresh token (revoked, expired): n8n-core 2.x says to reconnect the credential;
- * 1.x passes on @n8n/client-oauth2's description of `invalid_grant` (httpCode `EAUTH`), which
- * the node shows as it is.
+ * on 1.x the node says it (1.x passes on @n8n/client-oauth2's text, httpCode `EAUTH`).
  */
-export const REFRESH_REFUSED: RegExp = isN8n1 ? /refresh token is invalid, expired, revoked/ : /reconnect/i;
+export const REFRESH_REFUSED = /reconnect/i;

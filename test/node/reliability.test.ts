@@ -1,4 +1,3 @@
-import { isN8n1 } from '../harness';
 import { useConnectedSandbox, type LogEntry } from './connected-sandbox';
 
 const NODE = 'Accounting Service';
@@ -32,15 +31,12 @@ function slowClock(seconds: number, position: number) {
 const fastRetries = { requestOptions: { maxRetries: 5, maxWaitSeconds: 1 } };
 
 describe('Return All through faults', () => {
-	// n8n 1.x hides the network error code from the node, which then does not retry a dropped
-	// connection (its own test below); the other faults are the same on 1.x.
-	const withReset = !isN8n1;
-	it(`429s, a 503 burst${withReset ? ', a connection reset' : ''} and a token expiry mid-run: every record once, failed pages resumed`, async () => {
+	it('429s, a 503 burst, a connection reset and a token expiry mid-run: every record once, failed pages resumed', async () => {
 		const expected = await env.allIdsDirect('/sales_invoices');
 		const pages = Math.ceil(expected.length / 200);
 		env.sandbox.faults.inject({ kind: '429', count: 2, retryAfter: 0, skip: 2, pathPrefix: '/sales_invoices' });
 		env.sandbox.faults.inject({ kind: '503', count: 3, skip: 1, pathPrefix: '/sales_invoices' });
-		if (withReset) env.sandbox.faults.inject({ kind: 'reset', count: 1, skip: 1, pathPrefix: '/sales_invoices' });
+		env.sandbox.faults.inject({ kind: 'reset', count: 1, skip: 1, pathPrefix: '/sales_invoices' });
 
 		const position = env.sandbox.log.entries().length;
 		const stopWatching = expireTokenAfter(8, position);
@@ -56,7 +52,7 @@ describe('Return All through faults', () => {
 		const requests = env.apiRequestsSince(position);
 		const failed = requests.filter((entry: LogEntry) => entry.status !== 200);
 		const faulted = requests.filter((entry: LogEntry) => entry.fault);
-		expect(faulted.map((entry: LogEntry) => entry.fault)).toEqual(['429', '429', '503', '503', '503', ...(withReset ? ['reset'] : [])]);
+		expect(faulted.map((entry: LogEntry) => entry.fault)).toEqual(['429', '429', '503', '503', '503', 'reset']);
 		const expired = failed.filter((entry: LogEntry) => entry.status === 401);
 		expect(expired).toHaveLength(1);
 		expect(env.store.refreshCount(env.credential.id)).toBe(1);
@@ -80,20 +76,6 @@ describe('Return All through faults', () => {
 		expect(expired).toBeLessThanOrEqual(Math.ceil(spanSeconds / 300));
 		expect(env.store.refreshCount(env.credential.id)).toBe(expired + 1);
 	});
-
-	if (isN8n1) {
-		it('n8n 1.x: a dropped connection is not retried; the run fails loudly instead of returning a short list', async () => {
-			env.sandbox.faults.inject({ kind: 'reset', count: 1, skip: 1, pathPrefix: '/sales_invoices' });
-			const position = env.sandbox.log.entries().length;
-			const result = await env.runNode({ resource: 'salesInvoice', operation: 'getAll', returnAll: true, ...fastRetries });
-			expect(result.error?.name).toBe('NodeApiError');
-			expect(result.error?.message).toMatch(/connection to the server was closed unexpectedly/);
-			expect(result.json(NODE)).toHaveLength(0);
-			const faulted = env.apiRequestsSince(position).filter((entry: LogEntry) => entry.fault);
-			expect(faulted.map((entry: LogEntry) => entry.fault)).toEqual(['reset']);
-			expect(env.apiRequestsSince(position)).toHaveLength(2);
-		});
-	}
 
 	it('with retries off, the first 503 fails the run loudly instead of returning a short list', async () => {
 		env.sandbox.faults.inject({ kind: '503', count: 1, skip: 3, pathPrefix: '/sales_invoices' });

@@ -40,6 +40,15 @@ export function toServiceError(node: INode, error: unknown, itemIndex?: number):
 	const first = messages[0];
 
 	const { networkCode } = describeFailure(error);
+	if (failure.httpCode === 'EAUTH') {
+		// n8n 1.x and 2.x before 2.27 pass a refused renewal on as @n8n/client-oauth2's AuthError
+		// (httpCode EAUTH, its description of the OAuth error) instead of asking to reconnect.
+		return new NodeApiError(node, { status: null } as JsonObject, {
+			message: 'The credential needs to be reconnected: the service refused to renew its access token',
+			description: failure.message,
+			itemIndex,
+		});
+	}
 	const message = first?.$message
 		? first.$message
 		: status

@@ -100,7 +100,15 @@ async function refreshIfExpiring(context: RequestContext, view: CredentialView):
 		return withoutAhead;
 	}
 	credentialViews.delete(context);
-	return await credentialView(context);
+	const renewed = await credentialView(context);
+	// n8n up to 2.27 (at least) keeps the old n8n_expires_at through its refresh: renewing ahead
+	// again would renew before every request, so from here on leave it to the 401.
+	if (renewed.expiresAt !== undefined && renewed.expiresAt - Date.now() <= REFRESH_AHEAD_MS) {
+		const withoutAhead = { ...renewed, expiresAt: undefined };
+		credentialViews.set(context, Promise.resolve(withoutAhead));
+		return withoutAhead;
+	}
+	return renewed;
 }
 
 export async function apiRequest(this: RequestContext, request: ApiRequest): Promise<ApiResponse<IDataObject>> {
@@ -154,7 +162,10 @@ export async function apiRequest(this: RequestContext, request: ApiRequest): Pro
  */
 async function lostRefreshRace(context: RequestContext, used: CredentialView, error: unknown): Promise<boolean> {
 	const text = error instanceof Error ? `${error.message} ${String((error as { description?: unknown }).description ?? '')}` : '';
-	if (!/invalid_grant|reconnect/i.test(text)) return false;
+	// n8n 1.x and 2.x before 2.27: the refusal is @n8n/client-oauth2's AuthError (httpCode EAUTH),
+	// its text names neither invalid_grant nor reconnecting.
+	const refused = /invalid_grant|reconnect/i.test(text) || (error as { httpCode?: unknown }).httpCode === 'EAUTH';
+	if (!refused) return false;
 	credentialViews.delete(context);
 	const current = await credentialView(context);
 	return current.refreshToken !== undefined && current.refreshToken !== used.refreshToken;

@@ -41,8 +41,9 @@ export function describeFailure(error: unknown): { status?: number; retryAfter?:
 	const response = chain.find((link) => link.response)?.response;
 	const status = response?.status ?? Number(chain.find((link) => link.httpCode)?.httpCode ?? NaN);
 	const header = response?.headers?.['retry-after'] ?? response?.headers?.['Retry-After'];
+	// n8n before 2.34 drops the cause (and the response); the network code survives in httpCode.
 	const networkCode = chain
-		.map((link) => link.code)
+		.flatMap((link) => [link.code, link.httpCode ?? undefined])
 		.find((code): code is string => typeof code === 'string' && RETRYABLE_NETWORK_CODES.has(code));
 	const hungUp = chain.some((link) => /socket hang up|ECONNRESET/i.test(link.message ?? ''));
 	return {
