@@ -149,6 +149,13 @@ export async function captureEditor(url: string, sandbox: SandboxConnection, doc
 		for (const close of await page.locator('.el-notification__closeBtn').all()) await close.click().catch(() => undefined);
 		await settle(page);
 		await shoot('n8n-canvas.png', 'the workflow with the node on the canvas');
+
+		stage = 'an imported example';
+		await page.goto(`${url}/workflow/acctSalesInvoicesCsv`);
+		await page.locator(testId('canvas-node')).first().waitFor();
+		await page.click(testId('zoom-to-fit'));
+		await settle(page);
+		await shoot('n8n-example-sales-invoices.png', 'examples/sales-invoices-to-spreadsheet.json with its sticky note');
 		return shots;
 	} catch (error) {
 		const failure = join(failureDir, 'browser-failure.png');
