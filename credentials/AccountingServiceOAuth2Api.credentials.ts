@@ -84,6 +84,7 @@ export class AccountingServiceOAuth2Api implements ICredentialType {
 			type: 'string',
 			default: PRODUCTION_ENDPOINTS.authUrl,
 			required: true,
+			hint: 'Leave as it is, unless you connect to a test service such as this package’s sandbox',
 		},
 		{
 			displayName: 'Access Token URL',
@@ -91,6 +92,7 @@ export class AccountingServiceOAuth2Api implements ICredentialType {
 			type: 'string',
 			default: PRODUCTION_ENDPOINTS.accessTokenUrl,
 			required: true,
+			hint: 'Leave as it is, unless you connect to a test service such as this package’s sandbox',
 		},
 		{
 			displayName: 'Revoke URL',

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { route } from './actions/router';
-import { nodeProperties } from './descriptions';
+import { nodeProperties, nodeSubtitle } from './descriptions';
 import { searchBusinesses, searchRecords } from './methods/listSearch';
 
 export class AccountingService implements INodeType {
@@ -12,7 +12,7 @@ export class AccountingService implements INodeType {
 		icon: { light: 'file:icons/accountingService.svg', dark: 'file:icons/accountingService.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: nodeSubtitle,
 		description: 'Read invoices, contacts, ledgers and more from Sage Business Cloud Accounting (API v3.1)',
 		defaults: { name: 'Accounting Service' },
 		usableAsTool: true,

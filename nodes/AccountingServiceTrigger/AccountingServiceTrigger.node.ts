@@ -13,7 +13,9 @@ export class AccountingServiceTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"] + ": " + $parameter["resource"]}}',
-		description: 'Starts the workflow when records are created or changed in Sage Business Cloud Accounting (API v3.1)',
+		// n8n's node panel shows one entry for a node and its trigger, with the trigger's description.
+		description:
+			'Read invoices, contacts, ledgers and more from Sage Business Cloud Accounting (API v3.1), and start workflows on new or changed records',
 		defaults: { name: 'Accounting Service Trigger' },
 		polling: true,
 		inputs: [],

@@ -154,3 +154,12 @@ describe('credential', () => {
 it('the shared spec is readable from the test run', () => {
 	expect(existsSync(SHARED)).toBe(true);
 });
+
+it('the canvas subtitle names the operation and resource as the editor shows them', () => {
+	const subtitle = new AccountingService().description.subtitle as string;
+	const body = subtitle.replace(/^=\{\{/, '').replace(/\}\}$/, '');
+	const render = new Function('$parameter', `return ${body};`) as (parameter: Record<string, string>) => string;
+	expect(render({ operation: 'getAll', resource: 'salesInvoice' })).toBe('Get Many: Sales Invoice');
+	expect(render({ operation: 'downloadFile', resource: 'attachment' })).toBe('Download File: Attachment');
+	expect(render({ operation: 'getLead', resource: 'business' })).toBe('Get Lead: Business');
+});

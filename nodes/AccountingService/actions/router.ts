@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ParameterReader } from './parameters';
 import { OPERATIONS } from './registry';
@@ -38,7 +38,11 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 			const results = await handler.call(this, new ParameterReader(this, itemIndex), itemIndex);
 			returnData.push(...this.helpers.constructExecutionMetaData(results, { itemData: { item: itemIndex } }));
 		} catch (error) {
-			if (!this.continueOnFail()) throw error;
+			if (!this.continueOnFail()) {
+				throw error instanceof NodeApiError || error instanceof NodeOperationError
+					? error
+					: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			}
 			returnData.push({
 				json: { error: error instanceof Error ? error.message : String(error) },
 				pairedItem: { item: itemIndex },

@@ -12,6 +12,7 @@ export const businessSelector: INodeProperties = {
 	default: { mode: 'list', value: LEAD_BUSINESS, cachedResultName: LEAD_BUSINESS_LABEL },
 	description:
 		'Which of the account’s businesses to read. The lead business is used when none is chosen; it can change when the account’s first owned business is deleted, or when a user who owns none creates one.',
+	hint: 'Left empty, the lead business is used',
 	modes: [
 		{
 			displayName: 'From List',

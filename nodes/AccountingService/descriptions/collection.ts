@@ -5,6 +5,8 @@ import { COLLECTIONS, isSearchable, type CollectionDefinition } from '../collect
 import { returnAllOrLimit, showFor } from './common';
 
 const lower = (text: string) => text.toLowerCase();
+/** "a sales invoice", "an attachment": the article the action text needs. */
+const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${lower(noun)}`;
 const listed = COLLECTIONS.filter((row) => !row.singleton);
 const resourcesOf = (rows: readonly CollectionDefinition[]) => rows.map((row) => row.resource);
 
@@ -24,7 +26,7 @@ export function collectionOperationOptions(row: CollectionDefinition): INodeProp
 			name: 'Get',
 			value: 'get',
 			description: `Get one ${lower(row.singular)} by its ID`,
-			action: `Get a ${lower(row.singular)}`,
+			action: `Get ${withArticle(row.singular)}`,
 		},
 		{
 			name: 'Get Many',

@@ -59,3 +59,12 @@ export const nodeProperties: INodeProperties[] = [
 	...OPERATION_MODULES.flatMap(moduleProperties),
 	{ ...requestOptions, displayOptions: { hide: { resource: ['credential'] } } },
 ];
+
+/** The canvas subtitle, "Get Many: Sales Invoice", from the same names the editor shows. */
+export const nodeSubtitle = (() => {
+	const operationNames = Object.fromEntries(
+		resources.flatMap((resource) => operationOptionsOf(resource.value).map((option) => [option.value, option.name])),
+	);
+	const resourceNames = Object.fromEntries(resources.map((resource) => [resource.value, resource.name]));
+	return `={{ (${JSON.stringify(operationNames)})[$parameter["operation"]] + ": " + (${JSON.stringify(resourceNames)})[$parameter["resource"]] }}`;
+})();

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import type { Readable } from 'node:stream';
 
 import { findCollection, type CollectionDefinition } from '../../collections/table';
 import { recordLocator } from '../../descriptions/collection';
@@ -51,7 +50,7 @@ async function downloadFile(this: IExecuteFunctions, parameters: ParameterReader
 
 	const mimeType = typeof record.mime_type === 'string' && record.mime_type ? record.mime_type : undefined;
 	const binary = await this.helpers.prepareBinaryData(
-		file.body as unknown as Readable,
+		file.body as unknown as Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0],
 		fileNameOf(record, id),
 		mimeType,
 	);
