@@ -7,7 +7,7 @@ import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 
-import { accountingServiceNode, runWorkflow } from '../test/harness';
+import { accountingServiceNode, probeNode, runWorkflow } from '../test/harness';
 import { connectToSandbox } from './connect';
 import { median, MiB, timed } from './measure';
 import { peerStyleLoop, rawNextLoop } from './raw-loops';
@@ -15,8 +15,17 @@ import { apiRequestCount, clearLog, startSandboxProcess, type SandboxProcess } f
 
 const smoke = process.argv.includes('--smoke');
 const SIZES = smoke
-	? { compare: 2_000, scaling: [400, 2_000], attachmentMiB: 8, runs: 3, peerRuns: 1 }
-	: { compare: 20_000, scaling: [2_000, 20_000, 100_000], attachmentMiB: 256, runs: 5, peerRuns: 3 };
+	? { compare: 2_000, scaling: [400, 2_000], attachmentMiB: 8, downloadSweepMiB: [16], runs: 3, peerRuns: 1 }
+	: {
+			compare: 20_000,
+			scaling: [2_000, 20_000, 100_000],
+			attachmentMiB: 256,
+			downloadSweepMiB: [32, 128, 512],
+			runs: 5,
+			peerRuns: 3,
+		};
+const attachmentArgument = process.argv.indexOf('--attachment-mib');
+if (attachmentArgument > 0) SIZES.attachmentMiB = Number(process.argv[attachmentArgument + 1]);
 
 type Row = [string, string, string];
 
@@ -70,8 +79,23 @@ async function main() {
 		await runNode(200);
 		await rawNextLoop(sandbox, tokens, 200);
 
+		/** n8n's own floor: its request helper called once per page by a bare node, nothing else. */
+		const pagePaths = Array.from({ length: Math.ceil(SIZES.compare / 200) }, (_, index) => ({
+			path: `/sales_invoices?items_per_page=200&page=${index + 1}`,
+		}));
+		const runN8nHelperOnly = async () => {
+			const result = await runWorkflow({
+				store,
+				nodes: [probeNode(credential, { path: '={{ $json.path }}' })],
+				input: pagePaths,
+			});
+			if (result.error) throw result.error;
+		};
+		await runN8nHelperOnly();
+
 		const nodeTimes: number[] = [];
 		const rawTimes: number[] = [];
+		const helperTimes: number[] = [];
 		for (let run = 0; run < SIZES.runs; run++) {
 			await clearLog(sandbox);
 			const node = await timed(() => runNode(SIZES.compare));
@@ -80,13 +104,17 @@ async function main() {
 			if (requests !== Math.ceil(SIZES.compare / 200)) throw new Error(`the node made ${requests} requests`);
 			nodeTimes.push(node.ms);
 			rawTimes.push((await timed(() => rawNextLoop(sandbox, tokens, SIZES.compare))).ms);
+			helperTimes.push((await timed(runN8nHelperOnly)).ms);
 		}
+		const helperMs = median(helperTimes);
 		const nodeMs = median(nodeTimes);
 		const rawMs = median(rawTimes);
 		const n = SIZES.compare.toLocaleString('en');
 		note(`Return All ${n}: node through n8n-core (median of ${SIZES.runs})`, `${nodeMs.toFixed(0)} ms`);
 		note(`Return All ${n}: raw undici loop, same pages (median)`, `${rawMs.toFixed(0)} ms`);
 		note('  ratio node / raw loop', `${(nodeMs / rawMs).toFixed(2)}×`, 'goal ≤ 1.15×');
+		note(`Same pages through n8n's request helper alone (median)`, `${helperMs.toFixed(0)} ms`, 'no node logic, one item per page');
+		note('  ratio node / n8n helper alone', `${(nodeMs / helperMs).toFixed(2)}×`, 'what the node itself adds');
 		note('  requests made by the node', `${Math.ceil(SIZES.compare / 200)} (= ⌈N/200⌉)`, 'goal ⌈N/200⌉');
 
 		const peerTimes: number[] = [];
@@ -123,10 +151,27 @@ async function main() {
 				mode === 'filesystem' ? 'goal ≤ 64 MiB' : `(${Number(measured.ms).toFixed(0)} ms, stored ${String(measured.storedAs)})`,
 			);
 		}
+		// Whether the growth follows the file's size (buffered) or stays flat (streamed).
+		for (const mib of SIZES.downloadSweepMiB) {
+			const measured = await downloadInOwnSandbox(mib);
+			note(`  filesystem mode, ${mib} MiB file`, `${(Number(measured.growthBytes) / MiB).toFixed(1)} MiB peak RSS growth`, `${Number(measured.ms).toFixed(0)} ms`);
+		}
 	} finally {
 		await sandbox.stop();
 	}
 	writeResults(rows);
+}
+
+/** A download measured against a small sandbox of its own that holds a file of `mib`. */
+async function downloadInOwnSandbox(mib: number) {
+	const sandbox = await startSandboxProcess({ scale: 200, bigAttachmentMiB: mib });
+	try {
+		const { store, credential } = await connectToSandbox(sandbox);
+		const attachments = await fetchAttachments(sandbox, store.oauthTokenData(credential.id).access_token as string);
+		return await worker(sandbox, { kind: 'download', mode: 'filesystem', attachmentId: attachments.largest, warmUpId: attachments.smallest });
+	} finally {
+		await sandbox.stop();
+	}
 }
 
 async function fetchAttachments(sandbox: SandboxProcess, token: string) {
