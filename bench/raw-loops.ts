@@ -31,11 +31,16 @@ async function renew(sandbox: SandboxProcess, tokens: TokenSource) {
 	tokens.store.writeOauthTokenData(tokens.credentialId, { ...current, ...renewed });
 }
 
-async function getJson(sandbox: SandboxProcess, tokens: TokenSource, path: string): Promise<Record<string, unknown>> {
+async function getJson(
+	sandbox: SandboxProcess,
+	tokens: TokenSource,
+	path: string,
+	newConnection = false,
+): Promise<Record<string, unknown>> {
 	for (let attempt = 0; ; attempt++) {
 		const token = String(tokens.store.oauthTokenData(tokens.credentialId).access_token);
 		const response = await request(`${sandbox.urls.baseUrl}${path}`, {
-			dispatcher: agent,
+			dispatcher: newConnection ? new Agent({ pipelining: 0 }) : agent,
 			headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
 		});
 		if (response.statusCode === 401 && attempt === 0) {
@@ -49,11 +54,16 @@ async function getJson(sandbox: SandboxProcess, tokens: TokenSource, path: strin
 }
 
 /** The physical baseline: the same pages the node asks for, 200 per page following `$next`, nothing else. */
-export async function rawNextLoop(sandbox: SandboxProcess, tokens: TokenSource, limit: number): Promise<number> {
+export async function rawNextLoop(
+	sandbox: SandboxProcess,
+	tokens: TokenSource,
+	limit: number,
+	{ newConnection = false } = {},
+): Promise<number> {
 	const items: unknown[] = [];
 	let next: string | null = `/sales_invoices?items_per_page=200`;
 	while (next && items.length < limit) {
-		const page = await getJson(sandbox, tokens, next);
+		const page = await getJson(sandbox, tokens, next, newConnection);
 		items.push(...(page.$items as unknown[]));
 		next = page.$next as string | null;
 	}

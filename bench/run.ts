@@ -96,6 +96,7 @@ async function main() {
 		const nodeTimes: number[] = [];
 		const rawTimes: number[] = [];
 		const helperTimes: number[] = [];
+		const freshConnectionTimes: number[] = [];
 		for (let run = 0; run < SIZES.runs; run++) {
 			await clearLog(sandbox);
 			const node = await timed(() => runNode(SIZES.compare));
@@ -105,6 +106,7 @@ async function main() {
 			nodeTimes.push(node.ms);
 			rawTimes.push((await timed(() => rawNextLoop(sandbox, tokens, SIZES.compare))).ms);
 			helperTimes.push((await timed(runN8nHelperOnly)).ms);
+			freshConnectionTimes.push((await timed(() => rawNextLoop(sandbox, tokens, SIZES.compare, { newConnection: true }))).ms);
 		}
 		const helperMs = median(helperTimes);
 		const nodeMs = median(nodeTimes);
@@ -113,6 +115,11 @@ async function main() {
 		note(`Return All ${n}: node through n8n-core (median of ${SIZES.runs})`, `${nodeMs.toFixed(0)} ms`);
 		note(`Return All ${n}: raw undici loop, same pages (median)`, `${rawMs.toFixed(0)} ms`);
 		note('  ratio node / raw loop', `${(nodeMs / rawMs).toFixed(2)}×`, 'goal ≤ 1.15×');
+		note(
+			'Raw loop opening a new connection per request, as n8n does (median)',
+			`${median(freshConnectionTimes).toFixed(0)} ms`,
+			`${(median(freshConnectionTimes) / rawMs).toFixed(2)}× the keep-alive loop`,
+		);
 		note(`Same pages through n8n's request helper alone (median)`, `${helperMs.toFixed(0)} ms`, 'no node logic, one item per page');
 		note('  ratio node / n8n helper alone', `${(nodeMs / helperMs).toFixed(2)}×`, 'what the node itself adds');
 		note('  requests made by the node', `${Math.ceil(SIZES.compare / 200)} (= ⌈N/200⌉)`, 'goal ⌈N/200⌉');
