@@ -96,7 +96,7 @@ function filterProperty(filter: FilterDefinition): INodeProperties {
 		case 'date':
 			return { ...common, type: 'dateTime', default: '', hint: 'Only the day counts' };
 		case 'dateTime':
-			return { ...common, type: 'dateTime', default: '' };
+			return { ...common, type: 'dateTime', default: '', hint: 'A time without a time zone counts as UTC' };
 		default:
 			return { ...common, type: 'string', default: '' };
 	}
