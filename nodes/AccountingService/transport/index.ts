@@ -7,7 +7,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
-import { sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { toServiceError } from './errors';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry';
@@ -171,34 +171,61 @@ async function lostRefreshRace(context: RequestContext, used: CredentialView, er
 	return current.refreshToken !== undefined && current.refreshToken !== used.refreshToken;
 }
 
+export interface ListResponse extends ApiResponse<IDataObject[]> {
+	/** The `$total` of the first page. */
+	total: number;
+	/**
+	 * True when the list changed while it was paged through (`$total` differed between pages, or a
+	 * full read did not add up to it): a record may have slid from an unread page onto a read one.
+	 */
+	moved: boolean;
+}
+
+/** One page as a list envelope; anything else is the service answering out of contract. */
+export async function apiRequestListPage(context: RequestContext, request: ApiRequest): Promise<{ page: ApiResponse<IDataObject>; envelope: ListEnvelope }> {
+	const page = await apiRequest.call(context, request);
+	const envelope = page.body as unknown as ListEnvelope;
+	if (!Array.isArray(envelope?.$items) || typeof envelope.$total !== 'number') {
+		throw new NodeOperationError(context.getNode(), `The service did not answer ${request.path.split('?')[0]} with a list`, {
+			itemIndex: request.itemIndex,
+		});
+	}
+	return { page, envelope };
+}
+
 /**
  * Reads a list by following the service's `$next` paths, which already carry the query
  * (page size, filters, search), so only the first request is built here.
  * With a limit, pages are only as large and as many as that limit needs.
+ * `headers` and `business` are those of the first page.
  */
 export async function apiRequestAllItems(
 	this: RequestContext,
 	request: ApiRequest,
 	limit?: number,
-): Promise<ApiResponse<IDataObject[]>> {
+): Promise<ListResponse> {
 	const pageSize = limit === undefined ? MAX_PAGE_SIZE : Math.min(limit, MAX_PAGE_SIZE);
-	const items: IDataObject[] = [];
-	let business: string | undefined;
-	let next: ApiRequest | undefined = {
-		...request,
-		qs: { ...request.qs, items_per_page: pageSize },
-	};
+	const first = await apiRequestListPage(this, { ...request, qs: { ...request.qs, items_per_page: pageSize } });
+	const total = first.envelope.$total;
+	const items: IDataObject[] = [...first.envelope.$items];
+	let moved = false;
+	let next = first.envelope.$next;
 
-	while (next) {
-		const page = await apiRequest.call(this, next);
-		const envelope = page.body as unknown as ListEnvelope;
-		business ??= page.business;
+	while (next && (limit === undefined || items.length < limit)) {
+		const { envelope } = await apiRequestListPage(this, { ...request, path: next, qs: undefined });
+		if (envelope.$total !== total) moved = true;
 		for (const item of envelope.$items) items.push(item);
-		const needMore = limit === undefined || items.length < limit;
-		next = needMore && envelope.$next ? { ...request, path: envelope.$next, qs: undefined } : undefined;
+		next = envelope.$next;
 	}
+	if (limit === undefined && items.length !== total) moved = true;
 
-	return { body: limit === undefined ? items : items.slice(0, limit), headers: {}, business };
+	return {
+		body: limit === undefined ? items : items.slice(0, limit),
+		headers: first.page.headers,
+		business: first.page.business,
+		total,
+		moved,
+	};
 }
 
 export function headerValue(

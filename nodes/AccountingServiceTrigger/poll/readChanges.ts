@@ -3,9 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { serviceDateTime } from '../../AccountingService/shared/parameterValues';
 import {
-	apiRequest,
+	apiRequestAllItems,
+	apiRequestListPage,
 	headerValue,
-	MAX_PAGE_SIZE,
 	type ApiRequest,
 	type ApiResponse,
 	type ListEnvelope,
@@ -34,31 +34,17 @@ export interface WindowRead extends Read {
  * of a list.
  */
 export async function readWindow(context: IPollFunctions, watch: Watch, since: number): Promise<WindowRead> {
-	const first = await listPage(context, watch, {
+	const read = await apiRequestAllItems.call(context, {
 		path: watch.path,
-		qs: {
-			updated_or_created_since: serviceDateTime(new Date(since)),
-			items_per_page: MAX_PAGE_SIZE,
-			attributes: watch.attributes,
-		},
+		qs: { updated_or_created_since: serviceDateTime(new Date(since)), attributes: watch.attributes },
+		business: watch.business,
+		retry: watch.retry,
 	});
-	const serverTime = serviceTime(context, first.response);
-	const total = first.envelope.$total;
-	const records = [...first.envelope.$items];
-	let consistent = true;
-	for (let next = first.envelope.$next; next; ) {
-		// `$next` already carries the query (filter, page size, attributes), so it is sent as is.
-		const page = await listPage(context, watch, { path: next });
-		if (page.envelope.$total !== total) consistent = false;
-		records.push(...page.envelope.$items);
-		next = page.envelope.$next;
-	}
-	if (records.length !== total) consistent = false;
 	return {
-		changes: records.map((record) => toChange(context, watch, record)),
-		serverTime,
-		consistent,
-		business: first.response.business ?? null,
+		changes: read.body.map((record) => toChange(context, watch, record)),
+		serverTime: serviceTime(context, read),
+		consistent: !read.moved,
+		business: read.business ?? null,
 	};
 }
 
@@ -90,12 +76,8 @@ async function listPage(
 	watch: Watch,
 	request: Pick<ApiRequest, 'path' | 'qs'>,
 ): Promise<{ envelope: ListEnvelope; response: ApiResponse<IDataObject> }> {
-	const response = await apiRequest.call(context, { ...request, business: watch.business, retry: watch.retry });
-	const envelope = response.body as unknown as ListEnvelope;
-	if (!Array.isArray(envelope?.$items) || typeof envelope.$total !== 'number') {
-		throw new NodeOperationError(context.getNode(), `The service did not answer ${watch.path} with a list`);
-	}
-	return { envelope, response };
+	const { page, envelope } = await apiRequestListPage(context, { ...request, business: watch.business, retry: watch.retry });
+	return { envelope, response: page };
 }
 
 /**
@@ -103,7 +85,7 @@ async function listPage(
  * Without it the trigger cannot place its position on the service's timeline; it stops rather
  * than guess from n8n's clock, which may differ.
  */
-function serviceTime(context: IPollFunctions, response: ApiResponse<IDataObject>): number {
+function serviceTime(context: IPollFunctions, response: Pick<ApiResponse<unknown>, 'headers'>): number {
 	const time = Date.parse(headerValue(response.headers, 'date') ?? '');
 	if (!Number.isFinite(time)) {
 		throw new NodeOperationError(
