@@ -2,7 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 
 import { findCollection } from '../collections/table';
 import { LEAD_BUSINESS, LEAD_BUSINESS_LABEL } from '../descriptions/business';
-import { apiRequest, MAX_PAGE_SIZE, type ListEnvelope } from '../transport';
+import { apiRequestListPage, MAX_PAGE_SIZE } from '../transport';
 
 interface Summary extends IDataObject {
 	id: string;
@@ -20,14 +20,13 @@ async function listPage(
 	qs: IDataObject,
 	business?: string,
 ) {
-	const response = await apiRequest.call(
+	const { envelope } = await apiRequestListPage(
 		context,
 		paginationToken
 			? { path: paginationToken, business }
 			: { path, qs: { ...qs, items_per_page: MAX_PAGE_SIZE }, business },
 	);
-	const envelope = response.body as unknown as ListEnvelope<Summary>;
-	return { results: toResults(envelope.$items), paginationToken: envelope.$next ?? undefined };
+	return { results: toResults(envelope.$items as Summary[]), paginationToken: envelope.$next ?? undefined };
 }
 
 function selectedBusiness(context: ILoadOptionsFunctions): string | undefined {
