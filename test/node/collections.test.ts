@@ -103,6 +103,14 @@ describe('Return All', () => {
 });
 
 describe('Search', () => {
+	const searchContacts = async (searchText: string) =>
+		await env.runNode({
+			resource: 'contact',
+			operation: 'search',
+			searchText,
+			returnAll: true,
+			options: { attributes: 'name,reference' },
+		});
 	const words = (text: unknown) => String(text ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u);
 
 	it.each(COLLECTIONS.filter(isSearchable).map((row) => [row.resource, row] as const))(
@@ -123,13 +131,7 @@ describe('Search', () => {
 		const secondWord = words(sample.name)[1];
 		const prefix = secondWord.slice(0, 3);
 
-		const found = await env.runNode({
-			resource: 'contact',
-			operation: 'search',
-			searchText: prefix,
-			returnAll: true,
-			options: { attributes: 'name,reference' },
-		});
+		const found = await searchContacts(prefix);
 		expect(found.error).toBeUndefined();
 		const names = found.json(NODE);
 		expect(names.map((contact) => contact.id)).toContain(sample.id);
@@ -139,13 +141,7 @@ describe('Search', () => {
 		}
 
 		const fragment = secondWord.slice(1, 4);
-		const inside = await env.runNode({
-			resource: 'contact',
-			operation: 'search',
-			searchText: fragment,
-			returnAll: true,
-			options: { attributes: 'name,reference' },
-		});
+		const inside = await searchContacts(fragment);
 		for (const contact of inside.json(NODE)) {
 			const startsAWord = [...words(contact.name), ...words(contact.reference)].some((word) => word.startsWith(fragment));
 			expect(startsAWord).toBe(true);
