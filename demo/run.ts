@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { createSandbox } from '../sandbox';
-import { CredentialStore, accountingServiceNode, connectCredential, runWorkflow } from '../test/harness';
+import { accountingServiceNode, connectedStore, runWorkflow } from '../test/harness';
 import { toCsv } from './csv';
 
 const OUTPUT = resolve(__dirname, '..', 'out', 'sales-invoices.csv');
@@ -31,19 +31,11 @@ async function main() {
 	const urls = await sandbox.start();
 	console.log(`Sandbox running at ${urls.origin}`);
 	try {
-		const connected = await connectCredential({
-			endpoints: urls,
-			client: sandbox.client,
-			grantType: 'pkce',
-			consent: async (authorizationUrl) => await sandbox.consent(authorizationUrl, { decision: 'allow' }),
-		});
-		const granted = connected.data.oauthTokenData as IDataObject;
+		const { store, credential } = await connectedStore({ urls, client: sandbox.client }, 'Sandbox');
+		const granted = store.oauthTokenData(credential.id);
 		console.log(
 			`Signed in with OAuth2 + PKCE (S256): scope ${String(granted.scopes)}, access token valid ${String(granted.expires_in)} s`,
 		);
-
-		const store = new CredentialStore();
-		const credential = store.add({ type: 'accountingServiceOAuth2Api', name: 'Sandbox', data: connected.data });
 
 		const businesses = await runWorkflow({
 			store,

@@ -44,3 +44,4 @@ export {
 	type ServiceEndpoints,
 } from './connect-credential';
 export { N8N_CORE_VERSION, N8N_MAJOR, isN8n1, recommendedGrantType } from './n8n-version';
+export { connectedStore } from './connected-store';

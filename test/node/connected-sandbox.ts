@@ -3,10 +3,8 @@ import { request } from 'undici';
 
 import { createSandbox } from '../../sandbox';
 import {
-	CredentialStore,
 	accountingServiceNode,
-	connectCredential,
-	recommendedGrantType,
+	connectedStore,
 	runWorkflow,
 	type NodeSettings,
 	type RunWorkflowOptions,
@@ -25,14 +23,7 @@ export type LogEntry = ReturnType<Sandbox['log']['entries']>[number];
 export async function startConnectedSandbox(options: Pick<SandboxOptions, 'scale' | 'clock'> = {}) {
 	const sandbox = createSandbox({ port: 0, ...options });
 	const urls = await sandbox.start();
-	const connected = await connectCredential({
-		endpoints: urls,
-		client: sandbox.client,
-		grantType: recommendedGrantType,
-		consent: async (authorizationUrl) => await sandbox.consent(authorizationUrl, { decision: 'allow' }),
-	});
-	const store = new CredentialStore();
-	const credential = store.add({ type: 'accountingServiceOAuth2Api', name: 'Sandbox', data: connected.data });
+	const { store, credential } = await connectedStore({ urls, client: sandbox.client });
 	const apiPrefix = new URL(urls.baseUrl).pathname;
 
 	/** Runs the node once with these parameters; `input` items each run with their own parameters. */
