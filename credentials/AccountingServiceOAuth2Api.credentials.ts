@@ -1,6 +1,6 @@
 import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { AUTHORIZATION_COUNTRIES } from '../nodes/AccountingService/shared/countries';
+import { AUTHORIZATION_COUNTRIES } from '../nodes/AccountingService/helpers/countries';
 
 export const PRODUCTION_ENDPOINTS = {
 	baseUrl: 'https://api.accounting.sage.com/v3.1',
@@ -21,6 +21,17 @@ export class AccountingServiceOAuth2Api implements ICredentialType {
 	icon: Icon = {
 		light: 'file:../nodes/AccountingService/icons/accountingService.svg',
 		dark: 'file:../nodes/AccountingService/icons/accountingService.dark.svg',
+	};
+
+	/**
+	 * The escape hatch for what the node does not cover: n8n's editor turns this into an
+	 * "Accounting Service" HTTP Request entry in the node panel, with this credential already
+	 * chosen (predefined credential type) and the URL starting at the production base URL.
+	 */
+	httpRequestNode = {
+		name: 'Accounting Service',
+		docsUrl: 'https://developer.sage.com/accounting/reference/',
+		apiBaseUrl: `${PRODUCTION_ENDPOINTS.baseUrl}/`,
 	};
 
 	properties: INodeProperties[] = [

@@ -1,6 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { COLLECTIONS, type CollectionDefinition } from '../AccountingService/collections/table';
+import {
+	COLLECTIONS,
+	hasFilter,
+	resourceDescription,
+	type CollectionDefinition,
+} from '../AccountingService/collections/table';
 import { businessSelector } from '../AccountingService/descriptions/business';
 import { requestOptions } from '../AccountingService/descriptions/requestOptions';
 import type { TriggerEvent } from './poll/position';
@@ -10,7 +15,7 @@ import type { TriggerEvent } from './poll/position';
  * read from the node's one collection table.
  */
 export const WATCHABLE: readonly CollectionDefinition[] = COLLECTIONS.filter(
-	(row) => !row.singleton && row.filters?.includes('updatedOrCreatedSince'),
+	(row) => !row.singleton && hasFilter(row, 'updated_or_created_since'),
 );
 
 export const EVENTS: ReadonlyArray<{ name: string; value: TriggerEvent; description: string }> = [
@@ -35,7 +40,9 @@ export const triggerProperties: INodeProperties[] = [
 		noDataExpression: true,
 		default: 'salesInvoice',
 		description: 'Which kind of record to watch',
-		options: WATCHABLE.map((row) => ({ name: row.singular, value: row.resource, description: row.description })),
+		options: WATCHABLE.map((row) => ({ name: row.singular, value: row.resource, description: resourceDescription(row) })).sort(
+			(a, b) => a.name.localeCompare(b.name),
+		),
 	},
 	{
 		displayName: 'Event',

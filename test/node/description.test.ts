@@ -1,19 +1,28 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 import type { INodeProperties } from 'n8n-workflow';
 
 import { AccountingServiceOAuth2Api } from '../../credentials/AccountingServiceOAuth2Api.credentials';
 import { AccountingService } from '../../nodes/AccountingService/AccountingService.node';
 import { supportedOperations } from '../../nodes/AccountingService/actions/registry';
-import { FILTERS, type FilterDefinition } from '../../nodes/AccountingService/collections/filters';
-import { COLLECTIONS, isSearchable } from '../../nodes/AccountingService/collections/table';
+import { GENERATED_COLLECTIONS } from '../../nodes/AccountingService/collections/generated';
+import { COLLECTIONS, findCollection, isSearchable } from '../../nodes/AccountingService/collections/table';
+import { GENERATED, generatedSource } from '../../scripts/generate-collections';
 
-const SHARED = resolve(__dirname, '..', '..', '..', 'shared');
-const spec = readFileSync(resolve(SHARED, 'spec', 'accounting-api-v3.1.md'), 'utf8');
-const openApi = JSON.parse(
-	readFileSync(resolve(SHARED, 'reference', 'accounting-v3.1-openapi.json'), 'utf8'),
-) as { paths: Record<string, { get?: { parameters?: Array<{ name: string; enum?: string[] }> } }> };
+const ROOT = resolve(__dirname, '..', '..');
+const REFERENCE = resolve(ROOT, 'reference');
+const spec = readFileSync(resolve(REFERENCE, 'accounting-api-v3.1.md'), 'utf8');
+
+interface QueryParameter {
+	name: string;
+	in: string;
+	enum?: string[];
+}
+type PathItem = Partial<Record<'get' | 'post' | 'put' | 'delete', { parameters?: QueryParameter[]; responses?: Record<string, { schema?: { type?: string } }> }>>;
+const openApi = JSON.parse(readFileSync(resolve(REFERENCE, 'accounting-v3.1-openapi.json'), 'utf8')) as {
+	paths: Record<string, PathItem>;
+};
 
 /** Collection names as the spec lists them: `` `/a`, `/b` `` and the searchable `` `a`, `b` ``. */
 function specList(heading: RegExp, pattern: RegExp): string[] {
@@ -26,48 +35,116 @@ const searchableInSpec = (() => {
 	const paragraph = spec.slice(start, spec.indexOf('Search rules', start));
 	return [...paragraph.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]).filter((name) => name !== 'search');
 })();
-const otherInSpec = specList(/^Collection paths present:/, /`\/([a-z_]+)`/g);
+const inSpec = [...new Set([...specList(/^Collection paths present:/, /`\/([a-z_]+)`/g), ...searchableInSpec])];
+
+const topLevelReads = Object.entries(openApi.paths).filter(([path, item]) => path.split('/').length === 2 && item.get);
+const listPaths = topLevelReads.filter(([, item]) => item.get?.responses?.['200']?.schema?.type === 'array').map(([path]) => path.slice(1));
+const settingsPaths = topLevelReads.filter(([, item]) => item.get?.responses?.['200']?.schema?.type !== 'array').map(([path]) => path.slice(1));
+const queryOf = (path: string) => (openApi.paths[`/${path}`].get?.parameters ?? []).filter((parameter) => parameter.in === 'query');
+const PAGING_AND_SHAPE = ['page', 'items_per_page', 'attributes', 'sort', 'search'];
+
+/** The 29 resource values of the first release: saved workflows use them, so they never change. */
+const FIRST_RELEASE_RESOURCES: Record<string, string> = {
+	artefact_statuses: 'artefactStatus', attachments: 'attachment', bank_accounts: 'bankAccount',
+	bank_account_types: 'bankAccountType', contacts: 'contact', countries: 'country', exchange_rates: 'exchangeRate',
+	financial_settings: 'financialSettings', invoice_settings: 'invoiceSettings', ledger_accounts: 'ledgerAccount',
+	ledger_account_types: 'ledgerAccountType', ledger_entries: 'ledgerEntry', other_payments: 'otherPayment',
+	products: 'product', purchase_corrective_invoices: 'purchaseCorrectiveInvoice', purchase_credit_notes: 'purchaseCreditNote',
+	purchase_invoices: 'purchaseInvoice', purchase_quick_entries: 'purchaseQuickEntry',
+	sales_corrective_invoices: 'salesCorrectiveInvoice', sales_credit_notes: 'salesCreditNote', sales_estimates: 'salesEstimate',
+	sales_invoices: 'salesInvoice', sales_quick_entries: 'salesQuickEntry', sales_quotes: 'salesQuote', services: 'service',
+	stock_items: 'stockItem', tax_offices: 'taxOffice', tax_profiles: 'taxProfile', tax_rates: 'taxRate',
+};
 
 describe('collection table', () => {
-	it('covers every collection of the spec, once', () => {
+	it('has a row for every list path and every settings object of the OpenAPI, once', () => {
+		expect(listPaths).toHaveLength(78);
+		expect(settingsPaths).toHaveLength(7);
 		const paths = COLLECTIONS.map((row) => row.path);
 		expect(new Set(paths).size).toBe(paths.length);
-		expect([...paths].sort()).toEqual([...new Set([...otherInSpec, ...searchableInSpec])].sort());
-		expect(paths).toHaveLength(29);
+		expect([...paths].sort()).toEqual([...listPaths, ...settingsPaths].sort());
+		expect(COLLECTIONS.filter((row) => row.singleton).map((row) => row.path).sort()).toEqual([...settingsPaths].sort());
 	});
 
-	it('offers search exactly on the spec’s searchable collections', () => {
-		expect(COLLECTIONS.filter(isSearchable).map((row) => row.path).sort()).toEqual([...searchableInSpec].sort());
+	it('includes every collection the spec names, with the first release’s resource values unchanged', () => {
+		expect(inSpec).toHaveLength(29);
+		for (const path of inSpec) expect(COLLECTIONS.find((row) => row.path === path)?.resource).toBe(FIRST_RELEASE_RESOURCES[path]);
+	});
+
+	it('names every new resource the same way: camelCase of the singular', () => {
+		const resources = COLLECTIONS.map((row) => row.resource);
+		expect(new Set(resources).size).toBe(resources.length);
+		for (const resource of resources) expect(resource).toMatch(/^[a-z][a-zA-Z]*$/);
+		expect(findCollection('contactPayment')?.path).toBe('contact_payments');
+		expect(findCollection('contactPerson')?.path).toBe('contact_persons');
+	});
+
+	it('offers search where the spec says for its collections, and where the OpenAPI declares it elsewhere', () => {
 		expect(searchableInSpec).toHaveLength(14);
+		for (const row of COLLECTIONS) {
+			const declared = queryOf(row.path).some((parameter) => parameter.name === 'search');
+			const expected = inSpec.includes(row.path) ? searchableInSpec.includes(row.path) : declared;
+			expect([row.path, isSearchable(row)]).toEqual([row.path, expected]);
+		}
 	});
 
-	it('marks the two single-object endpoints as singletons', () => {
-		expect(COLLECTIONS.filter((row) => row.singleton).map((row) => row.path).sort()).toEqual([
-			'financial_settings',
-			'invoice_settings',
-		]);
-	});
-
-	it.each(COLLECTIONS.filter((row) => row.filters || row.sort).map((row) => [row.path, row] as const))(
-		'%s: every filter and sort field is one the production OpenAPI lists',
+	it.each(COLLECTIONS.filter((row) => !row.singleton).map((row) => [row.path, row] as const))(
+		'%s: offers exactly the OpenAPI’s filters, named after them, with its enum values',
 		(path, row) => {
-			const parameters = openApi.paths[`/${path}`]?.get?.parameters ?? [];
-			const names = parameters.map((parameter) => parameter.name);
-			for (const id of row.filters ?? []) expect(names).toContain(FILTERS[id].query);
-			if (row.sort) expect(names).toContain('sort');
-			for (const id of row.filters ?? []) {
-				const declared = parameters.find((parameter) => parameter.name === FILTERS[id].query)?.enum;
-				const offered = (FILTERS[id] as FilterDefinition).options?.map((option) => option.value);
-				if (declared && offered) expect(declared).toEqual(expect.arrayContaining(offered));
+			const declared = queryOf(path).filter((parameter) => !PAGING_AND_SHAPE.includes(parameter.name));
+			expect(row.filters.map((filter) => filter.query).sort()).toEqual(declared.map((parameter) => parameter.name).sort());
+			for (const filter of row.filters) {
+				expect(filter.name).toBe(filter.query.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()));
+				expect(filter.description.length).toBeGreaterThan(10);
+				const allowed = declared.find((parameter) => parameter.name === filter.query)?.enum;
+				if (allowed) expect(allowed).toEqual(expect.arrayContaining(filter.options?.map((option) => option.value) ?? ['none']));
+				if (filter.kind === 'options') expect(filter.options?.length).toBeGreaterThan(0);
 			}
+			if (row.sort.length) expect(queryOf(path).map((parameter) => parameter.name)).toContain('sort');
 		},
 	);
 
 	it('the spec’s two known filters are dropdowns with the spec’s values', () => {
-		expect(FILTERS.visibleIn.options.map((option) => option.value)).toEqual(
+		const filter = (resource: string, query: string) => findCollection(resource)?.filters.find((candidate) => candidate.query === query);
+		expect(filter('ledgerAccount', 'visible_in')?.options?.map((option) => option.value)).toEqual(
 			expect.arrayContaining(['expenses', 'sales']),
 		);
-		expect(FILTERS.otherPaymentType.options.map((option) => option.value)).toEqual(['OTHER_PAYMENT', 'OTHER_RECEIPT']);
+		expect(filter('otherPayment', 'transaction_type_id')?.options?.map((option) => option.value)).toEqual([
+			'OTHER_PAYMENT',
+			'OTHER_RECEIPT',
+		]);
+	});
+
+	it('filters by day where the spec’s dates are days, and by moment where the service takes a time', () => {
+		for (const row of COLLECTIONS) {
+			for (const filter of row.filters) {
+				if (['from_date', 'to_date'].includes(filter.query)) expect(filter.kind).toBe('date');
+				if (filter.query.endsWith('_since')) expect(filter.kind).toBe('dateTime');
+			}
+		}
+	});
+
+	it('shows where an endpoint is limited to some countries, as the OpenAPI says', () => {
+		expect(findCollection('taxOffice')?.availability).toBe('Only in Germany');
+		expect(findCollection('datevSettings')?.availability).toBe('Only in Germany');
+		expect(findCollection('cisSettings')?.availability).toBe('Only in the UK');
+		expect(findCollection('salesInvoice')?.availability).toBeUndefined();
+	});
+
+	it('records the write methods of every path for the write side', () => {
+		const writable = COLLECTIONS.filter((row) => row.writes.create);
+		expect(writable).toHaveLength(Object.values(openApi.paths).filter((item) => item.post).length - 5);
+		expect(findCollection('salesInvoice')?.writes).toEqual({
+			create: 'postSalesInvoices',
+			update: 'putSalesInvoices',
+			delete: true,
+			actions: ['release'],
+		});
+	});
+
+	it('generated.ts is what the generator makes from the OpenAPI now (npm run generate)', () => {
+		expect(readFileSync(GENERATED, 'utf8')).toBe(generatedSource());
+		expect(GENERATED_COLLECTIONS).toHaveLength(85);
 	});
 });
 
@@ -151,8 +228,19 @@ describe('credential', () => {
 	});
 });
 
-it('the shared spec is readable from the test run', () => {
-	expect(existsSync(SHARED)).toBe(true);
+it('no file of the repository reaches outside it for the shared spec or OpenAPI', () => {
+	const outside = ['..', 'shared'].join('/');
+	const offenders: string[] = [];
+	const walk = (folder: string) => {
+		for (const name of readdirSync(folder)) {
+			if (['node_modules', '.git', 'dist', 'scratch', 'out'].includes(name) || name.endsWith('.png')) continue;
+			const path = join(folder, name);
+			if (statSync(path).isDirectory()) walk(path);
+			else if (statSync(path).size < 2_000_000 && readFileSync(path, 'utf8').includes(outside)) offenders.push(path.slice(ROOT.length + 1));
+		}
+	};
+	walk(ROOT);
+	expect(offenders).toEqual([]);
 });
 
 it('the canvas subtitle names the operation and resource as the editor shows them', () => {

@@ -429,5 +429,5 @@ it('offers at least the ten collections the issue names, all from the collection
 	for (const resource of ['salesInvoice', 'salesCreditNote', 'salesQuote', 'purchaseInvoice', 'contact', 'product', 'service', 'otherPayment', 'bankAccount', 'ledgerEntry']) {
 		expect(offered).toContain(resource);
 	}
-	expect(WATCHABLE.every((row) => row.filters?.includes('updatedOrCreatedSince'))).toBe(true);
+	expect(WATCHABLE.every((row) => row.filters.some((filter) => filter.query === 'updated_or_created_since'))).toBe(true);
 });

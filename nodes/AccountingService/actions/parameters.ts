@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { FILTERS, type FilterDefinition } from '../collections/filters';
+import type { FilterDefinition } from '../collections/filters';
 import type { CollectionDefinition } from '../collections/table';
 import { LEAD_BUSINESS } from '../descriptions/business';
 import {
@@ -9,7 +9,7 @@ import {
 	describeValue as describe,
 	retryPolicyFrom,
 	serviceDateTime,
-} from '../shared/parameterValues';
+} from '../helpers/parameterValues';
 import type { RetryPolicy } from '../transport/retry';
 
 /**
@@ -84,8 +84,7 @@ export class ParameterReader {
 		const chosen = (this.raw('filters', {}) ?? {}) as IDataObject;
 		if (typeof chosen !== 'object' || Array.isArray(chosen)) this.fail('Filters', 'expected a set of filters');
 		const query: IDataObject = {};
-		for (const id of row.filters ?? []) {
-			const filter: FilterDefinition = FILTERS[id];
+		for (const filter of row.filters) {
 			const value = chosen[filter.name];
 			if (value === undefined || value === '') continue;
 			query[filter.query] = this.filterValue(filter, value);
@@ -96,8 +95,11 @@ export class ParameterReader {
 		return query;
 	}
 
-	private filterValue(filter: FilterDefinition, value: unknown): string | boolean {
+	private filterValue(filter: FilterDefinition, value: unknown): string | number | boolean {
 		switch (filter.kind) {
+			case 'number':
+				if (typeof value !== 'number' || !Number.isFinite(value)) this.fail(filter.displayName, `expected a number, got ${describe(value)}`);
+				return value;
 			case 'boolean':
 				if (typeof value !== 'boolean') this.fail(filter.displayName, `expected true or false, got ${describe(value)}`);
 				return value;

@@ -25,7 +25,8 @@ export type OperationTable = Record<string, Record<string, OperationHandler>>;
 export const OPERATIONS: OperationTable = (() => {
 	const table: OperationTable = {};
 	for (const row of COLLECTIONS) {
-		const operations: Record<string, OperationHandler> = { get: collectionOperations.get(row) };
+		const operations: Record<string, OperationHandler> = {};
+		if (row.singleton || row.getById) operations.get = collectionOperations.get(row);
 		if (!row.singleton) operations.getAll = collectionOperations.getAll(row);
 		if (isSearchable(row)) operations.search = collectionOperations.search(row);
 		table[row.resource] = operations;

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { FILTERS, sortProperty, type FilterDefinition } from '../collections/filters';
+import { sortProperty, type FilterDefinition } from '../collections/filters';
 import { COLLECTIONS, isSearchable, type CollectionDefinition } from '../collections/table';
 import { returnAllOrLimit, showFor } from './common';
 
@@ -8,6 +8,7 @@ const lower = (text: string) => text.toLowerCase();
 /** "a sales invoice", "an attachment": the article the action text needs. */
 const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${lower(noun)}`;
 const listed = COLLECTIONS.filter((row) => !row.singleton);
+const readById = COLLECTIONS.filter((row) => row.getById);
 const resourcesOf = (rows: readonly CollectionDefinition[]) => rows.map((row) => row.resource);
 
 export function collectionOperationOptions(row: CollectionDefinition): INodePropertyOptions[] {
@@ -21,20 +22,21 @@ export function collectionOperationOptions(row: CollectionDefinition): INodeProp
 			},
 		];
 	}
-	const options: INodePropertyOptions[] = [
-		{
+	const options: INodePropertyOptions[] = [];
+	if (row.getById) {
+		options.push({
 			name: 'Get',
 			value: 'get',
 			description: `Get one ${lower(row.singular)} by its ID`,
 			action: `Get ${withArticle(row.singular)}`,
-		},
-		{
+		});
+	}
+	options.push({
 			name: 'Get Many',
 			value: 'getAll',
 			description: `Get many ${lower(row.plural)}`,
 			action: `Get many ${lower(row.plural)}`,
-		},
-	];
+	});
 	if (isSearchable(row)) {
 		options.push({
 			name: 'Search',
@@ -97,22 +99,47 @@ function filterProperty(filter: FilterDefinition): INodeProperties {
 			return { ...common, type: 'dateTime', default: '', hint: 'Only the day counts' };
 		case 'dateTime':
 			return { ...common, type: 'dateTime', default: '', hint: 'A time without a time zone counts as UTC' };
+		case 'number':
+			return { ...common, type: 'number', default: 0 };
 		default:
 			return { ...common, type: 'string', default: '' };
 	}
 }
 
 function filtersCollection(row: CollectionDefinition): INodeProperties | undefined {
-	if (!row.filters?.length) return undefined;
+	if (!row.filters.length) return undefined;
 	return {
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: { show: { resource: [row.resource], operation: ['getAll', 'search'] } },
-		options: row.filters.map((id) => filterProperty(FILTERS[id])),
+		options: row.filters.map(filterProperty),
 	};
+}
+
+/**
+ * One property per distinct shape, shown for every resource that has it: 85 resources share a
+ * few dozen filter and option sets, and the editor receives each set once.
+ */
+function sharedByShape(
+	rows: readonly CollectionDefinition[],
+	operations: string[],
+	build: (row: CollectionDefinition) => INodeProperties | undefined,
+): INodeProperties[] {
+	const groups = new Map<string, { property: INodeProperties; resources: string[] }>();
+	for (const row of rows) {
+		const property = build(row);
+		if (!property) continue;
+		const shape = JSON.stringify(property);
+		const group = groups.get(shape) ?? { property, resources: [] };
+		group.resources.push(row.resource);
+		groups.set(shape, group);
+	}
+	return [...groups.values()].map(({ property, resources }) => ({
+		...property,
+		displayOptions: { show: { resource: resources, operation: operations } },
+	}));
 }
 
 const showLegacyId: INodeProperties = {
@@ -149,8 +176,7 @@ function listOptions(row: CollectionDefinition): INodeProperties {
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: { resource: [row.resource], operation: ['getAll', 'search'] } },
-		options: [attributes, includeBusiness, showLegacyId, ...(row.sort ? [sortProperty(row.sort)] : [])],
+		options: [attributes, includeBusiness, showLegacyId, ...(row.sort.length ? [sortProperty(row.sort)] : [])],
 	};
 }
 
@@ -172,7 +198,7 @@ const sharedProperties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: { resource: resourcesOf(listed), operation: ['get'] } },
+		displayOptions: { show: { resource: resourcesOf(readById), operation: ['get'] } },
 		options: [includeBusiness, showLegacyId],
 	},
 	{
@@ -188,9 +214,9 @@ const sharedProperties: INodeProperties[] = [
 
 /** The fields of every collection resource (operations aside), generated from the collection table. */
 export const collectionProperties: INodeProperties[] = [
-	...listed.map(idLocator),
+	...readById.map(idLocator),
 	...sharedProperties,
-	...COLLECTIONS.map(filtersCollection).filter((property): property is INodeProperties => !!property),
-	...listed.map(listOptions),
+	...sharedByShape(listed, ['getAll', 'search'], filtersCollection),
+	...sharedByShape(listed, ['getAll', 'search'], listOptions),
 ];
 

@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { OPERATION_MODULES, OTHER_RESOURCES } from '../actions/registry';
 import type { OperationModule } from '../actions/types';
-import { COLLECTIONS } from '../collections/table';
+import { COLLECTIONS, resourceDescription } from '../collections/table';
 import { businessSelector } from './business';
 import { collectionOperationOptions, collectionProperties } from './collection';
 import { showFor } from './common';
@@ -34,7 +34,7 @@ const moduleProperties = (module: OperationModule) =>
 	showFor([module.resource], [module.option.value], module.properties);
 
 const resources = [
-	...COLLECTIONS.map((row) => ({ name: row.singular, value: row.resource, description: row.description })),
+	...COLLECTIONS.map((row) => ({ name: row.singular, value: row.resource, description: resourceDescription(row) })),
 	...OTHER_RESOURCES.map(({ name, value, description }) => ({ name, value, description })),
 ];
 

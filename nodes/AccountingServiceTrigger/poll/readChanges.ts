@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { serviceDateTime } from '../../AccountingService/shared/parameterValues';
+import { serviceDateTime } from '../../AccountingService/helpers/parameterValues';
 import {
 	apiRequestAllItems,
 	apiRequestListPage,

@@ -1,0 +1,68 @@
+/**
+ * The shapes of the collection table: what the generator reads from the OpenAPI (`generated.ts`)
+ * and what the curated overlay (`overlay.ts`) may add or correct.
+ */
+
+export type FilterKind = 'dateTime' | 'date' | 'string' | 'number' | 'boolean' | 'options';
+
+export interface FilterOption {
+	name: string;
+	value: string;
+}
+
+/**
+ * One list filter. `name` is the public parameter name inside "Filters" (saved workflows depend
+ * on it): the camelCase of `query`, the service's query parameter.
+ */
+export interface FilterDefinition {
+	name: string;
+	query: string;
+	displayName: string;
+	kind: FilterKind;
+	description: string;
+	options?: FilterOption[];
+}
+
+/** Operations beyond the read side that the OpenAPI declares for a path (the write side's input). */
+export interface WriteMethods {
+	/** `POST /{path}` with its request definition. */
+	create?: string;
+	/** `PUT /{path}/{key}` (or `PUT /{path}` for a settings object) with its request definition. */
+	update?: string;
+	delete?: boolean;
+	/** `POST /{path}/{key}/<action>`, e.g. `release`. */
+	actions: string[];
+}
+
+/** One row per list collection and settings object of the OpenAPI, as `npm run generate` derives it. */
+export interface GeneratedCollection {
+	path: string;
+	/** Public `resource` value: camelCase of the OpenAPI's singular title. Saved workflows depend on it. */
+	resource: string;
+	singular: string;
+	plural: string;
+	/** A settings object: `GET /{path}` answers one object, there are no ids. */
+	singleton: boolean;
+	/** `GET /{path}/{key}` exists. */
+	getById: boolean;
+	/** The OpenAPI's words for what `search=` matches, when the list accepts it. */
+	search?: string;
+	attributes: boolean;
+	filters: FilterDefinition[];
+	sort: string[];
+	/** Where the OpenAPI says the endpoint exists, when that is narrower than the service as a whole. */
+	availability?: string;
+	/** The record's definition in the OpenAPI. */
+	definition: string;
+	writes: WriteMethods;
+}
+
+/** What the overlay may set for one row; a filter override applies to the filter with that query name. */
+export interface CollectionOverlay {
+	singular?: string;
+	plural?: string;
+	description?: string;
+	/** Words for the Search hint; `false` turns Search off where the spec does not list the collection as searchable. */
+	searchMatches?: string | false;
+	filters?: Record<string, Partial<Omit<FilterDefinition, 'name' | 'query'>>>;
+}
