@@ -1,5 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
+import { COLLECTIONS } from '../../nodes/AccountingService/collections/table';
 import { accountingServiceNode, runListSearch } from '../harness';
 import { useConnectedSandbox } from './connected-sandbox';
 
@@ -52,3 +53,16 @@ describe('From List of record IDs', () => {
 		expect(request.path).toMatch(/search=a/);
 	});
 });
+
+describe.each(COLLECTIONS.filter((row) => row.getById).map((row) => [row.resource, row] as const))(
+	'From List of %s',
+	(_resource, row) => {
+		it('offers the records of the list by their labels, as the service lists them', async () => {
+			const { results } = await search({ resource: row.resource, operation: 'get' }, 'searchRecords');
+			const direct = await env.fetchDirect(`/${row.path}?items_per_page=200`);
+			const items = direct.body.$items as Array<{ id: string; displayed_as?: string }>;
+			expect(results.map((result) => result.value)).toEqual(items.map((item) => item.id));
+			expect(results.map((result) => result.name)).toEqual(items.map((item) => item.displayed_as || item.id));
+		});
+	},
+);
