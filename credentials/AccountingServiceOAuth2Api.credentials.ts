@@ -25,13 +25,25 @@ export class AccountingServiceOAuth2Api implements ICredentialType {
 
 	/**
 	 * The escape hatch for what the node does not cover: n8n's editor turns this into an
-	 * "Accounting Service" HTTP Request entry in the node panel, with this credential already
-	 * chosen (predefined credential type) and the URL starting at the production base URL.
+	 * "Accounting Service" entry in the node panel, an HTTP Request node with this credential
+	 * already chosen (predefined credential type) and its URL starting at the production base URL.
+	 *
+	 * n8n's package loader (PackageDirectoryLoader.inferSupportedNodes, which loads every
+	 * community package) sets `hidden` on it because this package has nodes that use the
+	 * credential: it counts on those nodes' "custom API call" link in their actions panel. For a
+	 * community node the editor shows its package footer there instead, so nothing would lead to
+	 * the HTTP Request node. `hidden` therefore stays false whatever the loader assigns.
 	 */
-	httpRequestNode = {
-		name: 'Accounting Service',
+	httpRequestNode: ICredentialType['httpRequestNode'] = {
+		name: 'Accounting Service API',
 		docsUrl: 'https://developer.sage.com/accounting/reference/',
 		apiBaseUrl: `${PRODUCTION_ENDPOINTS.baseUrl}/`,
+		get hidden() {
+			return false;
+		},
+		set hidden(_ignored: boolean | undefined) {
+			// n8n's loader assigns true (see above); the entry stays in the node panel.
+		},
 	};
 
 	properties: INodeProperties[] = [

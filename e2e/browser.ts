@@ -4,6 +4,7 @@ import { join } from 'node:path';
 
 import { chromium, type Locator, type Page } from 'playwright-core';
 
+import { AccountingServiceOAuth2Api } from '../credentials/AccountingServiceOAuth2Api.credentials';
 import { LOCAL_OWNER } from './config';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 import { info } from './log';
@@ -12,6 +13,12 @@ const STEP_TIMEOUT = 30_000;
 const WIDE = { width: 1440, height: 900 };
 
 const testId = (id: string) => `[data-test-id="${id}"]`;
+
+/** The credential's httpRequestNode, which the node panel lists under its name; found by searching that name. */
+const HTTP_REQUEST_ENTRY = new AccountingServiceOAuth2Api().httpRequestNode as { name: string; apiBaseUrl: string };
+const CUSTOM_CALL_SEARCH = HTTP_REQUEST_ENTRY.name;
+const CUSTOM_CALL_ENTRY = HTTP_REQUEST_ENTRY.name;
+const PRODUCTION_BASE_URL = HTTP_REQUEST_ENTRY.apiBaseUrl;
 
 /** The node panel's search field: the test id sits on the input itself or on its wrapper, depending on n8n's version. */
 const SEARCH = `input${testId('node-creator-search-bar')}, ${testId('node-creator-search-bar')} input`;
@@ -33,10 +40,12 @@ export interface SandboxConnection {
 
 /**
  * What a user does the first time: signs in, starts a workflow, finds the node by searching
- * "Sage", adds "Get many sales invoices", looks at the business list (served by the sandbox
- * through the node's list search), opens a new credential, points it at the sandbox and
- * connects it through n8n's own OAuth2 flow (PKCE, the consent page in a popup) — a screenshot
- * at each stop. When a step fails, the page as it was is saved next to the logs.
+ * "Sage", looks at its actions, adds "Get many sales invoices", opens the Resource list, looks at
+ * the business list (served by the sandbox through the node's list search), opens a new
+ * credential, points it at the sandbox and connects it through n8n's own OAuth2 flow (PKCE, the
+ * consent page in a popup); then the custom API call: the credential's HTTP Request entry in
+ * the node panel and the node it adds; last an imported example — a screenshot at each stop.
+ * When a step fails, the page as it was is saved next to the logs.
  */
 export async function captureEditor(url: string, sandbox: SandboxConnection, docsDir: string, failureDir: string): Promise<Screenshot[]> {
 	const profile = mkdtempSync(join(tmpdir(), 'e2e-chromium-'));
@@ -85,6 +94,7 @@ export async function captureEditor(url: string, sandbox: SandboxConnection, doc
 		await page.getByText('Get many sales invoices', { exact: true }).waitFor();
 		await settle(page);
 		await shoot('n8n-node-actions.png', 'the node\'s actions, grouped by resource');
+		await shoot('actions-panel.png', 'the Actions panel alone: the node\'s actions under their resources', page.locator(testId('node-creator')));
 
 		stage = 'add "Get many sales invoices"';
 		await page.locator(SEARCH).first().fill('sales invoices');
@@ -93,6 +103,15 @@ export async function captureEditor(url: string, sandbox: SandboxConnection, doc
 		await page.locator(testId('parameter-input-resource')).waitFor();
 		await settle(page);
 		await shoot('n8n-get-many-sales-invoices.png', 'parameters of Get Many sales invoices');
+
+		stage = 'the Resource dropdown';
+		await page.locator(`${testId('parameter-input-resource')} input`).first().click();
+		// The open list: its selected option is the current resource.
+		await page.locator('.el-select-dropdown__item.selected:visible').first().waitFor();
+		await settle(page);
+		await shoot('resource-dropdown.png', 'the Resource dropdown opened: the resources, the current one selected');
+		await page.keyboard.press('Escape');
+		await page.locator('.el-select-dropdown__item.selected:visible').first().waitFor({ state: 'hidden' });
 
 		stage = 'business list (list search against the sandbox)';
 		await page.click(`${testId('resource-locator-business')} ${testId('rlc-input')}`);
@@ -149,6 +168,30 @@ export async function captureEditor(url: string, sandbox: SandboxConnection, doc
 		for (const close of await page.locator('.el-notification__closeBtn').all()) await close.click().catch(() => undefined);
 		await settle(page);
 		await shoot('n8n-canvas.png', 'the workflow with the node on the canvas');
+
+		stage = 'the custom API call entry (the credential\'s httpRequestNode) in the node panel';
+		await page.click(testId('node-creator-plus-button'));
+		await page.locator(SEARCH).first().fill(CUSTOM_CALL_SEARCH);
+		const entry = page.locator(testId('item-iterator-item'), { hasText: CUSTOM_CALL_ENTRY }).filter({ hasText: 'HTTP request' }).first();
+		await entry.waitFor();
+		await settle(page);
+		await shoot('n8n-custom-api-call-entry.png', `node panel, search "${CUSTOM_CALL_SEARCH}": the node and the HTTP Request entry for its credential`);
+
+		stage = 'an HTTP Request node from that entry';
+		await entry.click();
+		await page.locator(testId('ndv')).waitFor();
+		// n8n's notice with the credential's docsUrl, the URL prefilled with its apiBaseUrl, the credential chosen.
+		await page.getByText(`${CUSTOM_CALL_ENTRY} docs`).first().waitFor();
+		await page.waitForFunction(
+			([selector, base]) => Array.from(document.querySelectorAll(selector)).some((element) => ((element as HTMLInputElement).value ?? element.textContent ?? '').includes(base)),
+			[`${testId('parameter-input-url')} input, ${testId('parameter-input-url')} textarea, ${testId('parameter-input-url')} .cm-content`, PRODUCTION_BASE_URL] as const,
+		);
+		await page.waitForFunction(
+			(selector) => ((document.querySelector(selector) as HTMLInputElement | null)?.value ?? '').startsWith('Accounting Service account'),
+			`${testId('node-credentials-select')} input`,
+		);
+		await settle(page);
+		await shoot('n8n-custom-api-call-node.png', 'the HTTP Request node it adds: the credential chosen, the URL starting at the base URL');
 
 		stage = 'an imported example';
 		await page.goto(`${url}/workflow/acctSalesInvoicesCsv`);

@@ -60,7 +60,7 @@ async function main(): Promise<void> {
 		const workflows = loadExamples().map(({ workflow }) => {
 			const check = EXAMPLE_CHECKS.find((candidate) => candidate.workflowId === workflow.id);
 			// The e2e's periods have data in the sandbox, whose history ends in June 2025.
-			return adaptExample(workflow, { folder: instance.filesDir, ...check?.settings }, check?.nodeParameters);
+			return adaptExample(workflow, { folder: instance.filesDir, ...check?.settings }, check?.nodeParameters, urls.baseUrl);
 		});
 		mkdirSync(instance.filesDir, { recursive: true });
 		writeWorkflows(join(root, 'workflows'), workflows);

@@ -1,9 +1,12 @@
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { PRODUCTION_ENDPOINTS } from '../credentials/AccountingServiceOAuth2Api.credentials';
 import { CUSTOM_NODE_PREFIX, PUBLISHED_NODE_PREFIX, REPO_ROOT } from './config';
 
 export const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
+
+const HTTP_REQUEST_NODE_TYPE = 'n8n-nodes-base.httpRequest';
 
 interface WorkflowNode {
 	name: string;
@@ -33,12 +36,15 @@ export function loadExamples(): Array<{ file: string; workflow: Workflow }> {
 /**
  * An example as this n8n can run it: the node type renamed for N8N_CUSTOM_EXTENSIONS, the
  * values of its "Settings" node (folder, period) replaced — the parts a user edits too — and
- * any node parameters a test run needs otherwise (a shorter poll interval).
+ * any node parameters a test run needs otherwise (a shorter poll interval). HTTP Request URLs
+ * on the production base URL move to `apiBaseUrl`, as the credential does. An example without a
+ * Settings node writes no files: its `folder` is not used.
  */
 export function adaptExample(
 	workflow: Workflow,
 	settings: Record<string, string>,
 	nodeParameters: Record<string, Record<string, unknown>> = {},
+	apiBaseUrl?: string,
 ): Workflow {
 	const adapted = structuredClone(workflow);
 	for (const node of adapted.nodes) {
@@ -49,7 +55,18 @@ export function adaptExample(
 		if (!node) throw new Error(`${workflow.name}: it has no node "${name}"`);
 		Object.assign(node.parameters, parameters);
 	}
+	for (const node of adapted.nodes) {
+		const url = node.parameters.url;
+		if (apiBaseUrl && node.type === HTTP_REQUEST_NODE_TYPE && typeof url === 'string' && url.startsWith(PRODUCTION_ENDPOINTS.baseUrl)) {
+			node.parameters.url = apiBaseUrl + url.slice(PRODUCTION_ENDPOINTS.baseUrl.length);
+		}
+	}
 	const settingsNode = adapted.nodes.find((node) => node.name === 'Settings');
+	if (!settingsNode) {
+		const others = Object.keys(settings).filter((name) => name !== 'folder');
+		if (others.length > 0) throw new Error(`${workflow.name}: it has no Settings node for ${others.join(', ')}`);
+		return adapted;
+	}
 	const assignments = (settingsNode?.parameters.assignments as { assignments?: Assignment[] } | undefined)?.assignments ?? [];
 	for (const [name, value] of Object.entries(settings)) {
 		const assignment = assignments.find((candidate) => candidate.name === name);

@@ -10,10 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { createSandbox } from '../sandbox';
+import { fingerprint } from '../sandbox/oauth/secrets';
 import { captureEditor } from './browser';
 import { EXAMPLE_CHECKS, type CheckContext, type ExampleCheck } from './checks';
 import { ensureChromium } from './chromium';
 import { CUSTOM_NODE_PREFIX, N8N_VERSION, REPO_ROOT } from './config';
+import { checkCommunityLoad } from './community-load';
 import { checkConnectExchange } from './connect-check';
 import { connectToSandbox, writeCredentialImport } from './credential';
 import { adaptExample, loadExamples, writeWorkflows } from './examples';
@@ -49,7 +51,8 @@ async function main(): Promise<void> {
 		const packed = await packPackage(join(root, 'pack'));
 		info(`tarball: ${checkTarballContents(packed.files)}`);
 		info(`N8N_CUSTOM_EXTENSIONS=${instance.extensionsDir}`);
-		await unpackInto(packed.tarball, instance.extensionsDir);
+		const packageDir = await unpackInto(packed.tarball, instance.extensionsDir);
+		info(await checkCommunityLoad(install, packageDir));
 	});
 
 	// n8n's own OAuth callback for the in-browser Connect, besides the harness's default one.
@@ -59,9 +62,12 @@ async function main(): Promise<void> {
 	info(`sandbox at ${urls.origin}`);
 	const running = { urls, client: sandbox.client, consent: sandbox.consent };
 
+	let importedTokenFingerprint = '';
 	await step('credential: consent flow with PKCE, then n8n import:credentials', async () => {
 		const file = join(root, 'credential.json');
-		writeCredentialImport(file, await connectToSandbox(running));
+		const connected = await connectToSandbox(running);
+		importedTokenFingerprint = fingerprint(String((connected.oauthTokenData as { access_token: string }).access_token));
+		writeCredentialImport(file, connected);
 		await importCredentials(install, instance, file);
 		rmSync(file);
 	});
@@ -79,7 +85,7 @@ async function main(): Promise<void> {
 			const folder = join(instance.filesDir, workflow.id);
 			mkdirSync(folder, { recursive: true });
 			folders.set(workflow.id, folder);
-			return adaptExample(workflow, { folder, ...check.settings }, check.nodeParameters);
+			return adaptExample(workflow, { folder, ...check.settings }, check.nodeParameters, urls.baseUrl);
 		});
 		writeWorkflows(join(root, 'workflows'), workflows);
 		await importWorkflows(install, instance, join(root, 'workflows'));
@@ -89,7 +95,8 @@ async function main(): Promise<void> {
 	const contextFor = (check: ExampleCheck): CheckContext => {
 		const folder = folders.get(check.workflowId);
 		if (!folder) throw new Error(`no example file has workflow id ${check.workflowId}`);
-		return { folder, reader, sandbox, n8nDir: install.dir };
+		const executeAgain = async () => await executeWorkflow(install, instance, check.workflowId);
+		return { folder, reader, sandbox, n8nDir: install.dir, importedTokenFingerprint, executeAgain };
 	};
 
 	for (const check of EXAMPLE_CHECKS.filter((candidate) => candidate.runs === 'execute')) {

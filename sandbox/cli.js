@@ -4,11 +4,12 @@
 const { parseArgs } = require('node:util');
 const { createSandbox } = require('./index');
 
-const USAGE = `Usage: node sandbox/cli.js [--port N] [--scale N] [--big-attachment-mib N] [--redirect-uri URL]... [--json]
+const USAGE = `Usage: node sandbox/cli.js [--port N] [--scale N] [--big-attachment-mib N] [--amounts number|string] [--redirect-uri URL]... [--json]
 
   --port N                port on 127.0.0.1 (default 4010; 0 picks a free one)
   --scale N               dataset size for benchmarks (passed to the dataset)
   --big-attachment-mib N  add an attachment of N MiB to the lead business (benchmarks)
+  --amounts number|string send amounts as JSON numbers (default) or as decimal strings ("120.50")
   --redirect-uri URL      register another OAuth callback (repeatable)
   --json                  print one JSON line (urls, client, lead business) instead of the text, for scripts`;
 
@@ -19,6 +20,7 @@ function parseOptions(argv) {
 			port: { type: 'string', default: '4010' },
 			scale: { type: 'string' },
 			'big-attachment-mib': { type: 'string' },
+			amounts: { type: 'string', default: 'number' },
 			json: { type: 'boolean', default: false },
 			'redirect-uri': { type: 'string', multiple: true, default: [] },
 			help: { type: 'boolean', short: 'h' },
@@ -33,7 +35,8 @@ function parseOptions(argv) {
 	if (bigAttachmentMiB !== undefined && !(bigAttachmentMiB >= 0)) {
 		throw new TypeError(`--big-attachment-mib must be a number of MiB, not ${values['big-attachment-mib']}`);
 	}
-	return { port, scale, bigAttachmentMiB, redirectUris: values['redirect-uri'], json: values.json };
+	if (values.amounts !== 'number' && values.amounts !== 'string') throw new TypeError(`--amounts must be number or string, not ${values.amounts}`);
+	return { port, scale, bigAttachmentMiB, amounts: values.amounts, redirectUris: values['redirect-uri'], json: values.json };
 }
 
 function describe(urls, sandbox) {

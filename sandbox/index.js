@@ -21,6 +21,8 @@ const { createHttpControls } = require('./controls/http-controls');
  * @property {string} [host] a loopback address; default 127.0.0.1
  * @property {number} [scale] passed to the dataset (benchmarks use large values)
  * @property {number} [bigAttachmentMiB] adds an attachment of this size to the lead business (benchmarks)
+ * @property {'number'|'string'} [amounts] how records send the OpenAPI's number fields; default 'number'
+ * @property {'string'|'number'} [trialBalanceAmounts] how the trial balance sends its amounts; default 'string' (the spec)
  * @property {string[]} [redirectUris] callbacks to register besides n8n's default ones
  * @property {ReturnType<typeof createClock>} [clock] default: a clock starting at real time
  */
@@ -40,10 +42,10 @@ const { createHttpControls } = require('./controls/http-controls');
  * @param {SandboxOptions} [options]
  */
 function createSandbox(options = {}) {
-	const { port = 0, host = '127.0.0.1', scale, bigAttachmentMiB, redirectUris = [], clock = createClock() } = options;
+	const { port = 0, host = '127.0.0.1', scale, bigAttachmentMiB, amounts, trialBalanceAmounts, redirectUris = [], clock = createClock() } = options;
 	if (!isLoopbackHost(host)) throw new TypeError(`the sandbox binds loopback addresses only, not ${host}`);
 
-	const dataset = require('./data').buildDataset({ scale, bigAttachmentMiB, clock });
+	const dataset = require('./data').buildDataset({ scale, bigAttachmentMiB, amounts, trialBalanceAmounts, clock });
 	const api = require('./api').createApi({ dataset, clock });
 
 	const clients = createClientRegistry(redirectUris);

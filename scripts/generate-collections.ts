@@ -86,7 +86,8 @@ function optionName(value: string): string {
 function filterKind(parameter: Parameter): FilterKind {
 	if (parameter.enum?.length) return 'options';
 	if (parameter.type === 'boolean') return 'boolean';
-	if (parameter.type === 'number' || parameter.type === 'integer') return 'number';
+	if (parameter.type === 'integer') return 'integer';
+	if (parameter.type === 'number') return 'number';
 	if (parameter.format === 'date') return 'date';
 	if (parameter.format === 'date-time') return 'dateTime';
 	return 'string';

@@ -10,7 +10,22 @@ export interface SandboxView {
 		/** Test hook: a new record, created at the sandbox clock's now. */
 		createRecord(businessId: string, collection: string, fields?: Record<string, unknown>): Record<string, unknown>;
 	};
-	log: { entries(): Array<{ seq: number; path: string; method: string; status: number | null }> };
+	log: { entries(): LogEntry[] };
+	/** The sandbox's clock: access tokens expire 300 s after they were issued, by this clock. */
+	clock: { advance(seconds: number): number };
+}
+
+/** One request as the sandbox's log keeps it (sandbox/controls/request-log.js). */
+export interface LogEntry {
+	seq: number;
+	path: string;
+	method: string;
+	status: number | null;
+	auth: 'bearer' | 'basic' | 'other' | 'none';
+	/** First 12 hex digits of sha256(bearer token); no token itself is logged. */
+	tokenFingerprint: string | null;
+	/** Token endpoint only. */
+	grantType: string | null;
 }
 
 /** What a check gets: where the example wrote, the sandbox to compare with, and n8n's run data when the e2e ran it. */
@@ -25,6 +40,10 @@ export interface CheckContext {
 	n8nDir: string;
 	/** The request log's last `seq` before `n8n start`: later entries are the running instance's. */
 	logSeqBeforeStart?: number;
+	/** Fingerprint (as the request log has it) of the access token the n8n credential was imported with. */
+	importedTokenFingerprint?: string;
+	/** Runs the example with `n8n execute` once more; for checks that change the sandbox between runs. */
+	executeAgain?: () => Promise<RunData>;
 }
 
 /** One example as the e2e runs it: which values to use, how it is started, and what must come out. */

@@ -5,7 +5,8 @@ const { listCollection, getRecord } = require('./list');
 const { trialBalance, sampleTrialBalance } = require('./trial-balance');
 const { attachmentFile } = require('./attachment-file');
 const { createBusinessRoutes } = require('./businesses');
-const { BY_NAME } = require('../data/collections');
+const { BY_NAME, availableIn } = require('../data/collections');
+const { singletonRecord } = require('../data/records');
 
 /**
  * @typedef {object} ApiRequest
@@ -57,6 +58,14 @@ function createApi({ dataset, clock }) {
 
 	const ok = (json) => ({ status: 200, json });
 
+	/** A settings object; one the service does not offer in the business's country is not there (404). */
+	function settingsObject(ctx, def) {
+		if (!availableIn(def, ctx.biz.country)) {
+			fail(404, 'RouteNotFound', `/${def.name} is not available for businesses in ${ctx.biz.country.toUpperCase()}.`, 'path');
+		}
+		return singletonRecord(ctx, def);
+	}
+
 	/**
 	 * @returns {{ methods: string[], run: (method: string) => ApiResponse } | null} the route for
 	 * these segments, or null when no path like it exists
@@ -72,12 +81,13 @@ function createApi({ dataset, clock }) {
 		}
 		if (first === 'user' && n === 1) return { methods: ['GET', 'PUT'], run: (m) => ok(m === 'GET' ? businesses.user() : businesses.updateUser(body)) };
 		if (first === 'trial_balance' && n === 1) return { methods: ['GET'], run: () => ok(trialBalance(ctx, query)) };
-		if (first === 'test' && second === 'trial_balance' && n === 2) return { methods: ['GET'], run: () => ok(sampleTrialBalance(query)) };
+		if (first === 'test' && second === 'trial_balance' && n === 2) return { methods: ['GET'], run: () => ok(sampleTrialBalance(ctx, query)) };
 		const def = BY_NAME.get(first);
 		if (!def) return null;
-		if (def.singleton) return n === 1 ? { methods: ['GET'], run: () => ok(def.render(ctx)) } : null;
+		if (def.singleton) return n === 1 ? { methods: ['GET'], run: () => ok(settingsObject(ctx, def)) } : null;
 		if (n === 1) return { methods: ['GET'], run: () => ok(listCollection(ctx, def, query)) };
-		if (n === 2) return { methods: ['GET'], run: () => ok(getRecord(ctx, def, second, query)) };
+		// `itemPath: false`: a list the service offers without `/{key}` (tax_determinations).
+		if (n === 2 && def.itemPath !== false) return { methods: ['GET'], run: () => ok(getRecord(ctx, def, second, query)) };
 		if (n === 3 && first === 'attachments' && third === 'file') return { methods: ['GET'], run: () => attachmentFile(ctx, second, headers) };
 		return null;
 	}

@@ -6,13 +6,13 @@ const { filtersFor } = require('./filters');
 const { parseTerms, searchTest } = require('./search');
 const { summary, fullRecord } = require('../data/records');
 
-/** Sort keys the reference names, mapped onto row fields. */
+/** Sort attributes the reference names, mapped onto row fields where rows keep them as numbers. */
 const SORT_FIELDS = { created_at: 'created', updated_at: 'updated', date: 'date', due_date: 'due', expiry_date: 'due' };
 const CACHE_SIZE = 32;
 
 /**
  * @param {object} def @param {URLSearchParams} query
- * @returns {{ field: string, direction: 1|-1 } | null}
+ * @returns {{ attribute: string, field: string, direction: 1|-1 } | null}
  */
 function parseSort(def, query) {
 	const raw = query.get('sort');
@@ -22,7 +22,20 @@ function parseSort(def, query) {
 	if (extra !== undefined || !def.sorts.includes(attribute) || (direction !== 'asc' && direction !== 'desc')) {
 		badParameter('sort', `must be one of ${def.sorts.join(', ')}, optionally followed by :asc or :desc (got "${raw}")`);
 	}
-	return { field: SORT_FIELDS[attribute], direction: direction === 'asc' ? 1 : -1 };
+	return { attribute, field: SORT_FIELDS[attribute] ?? attribute, direction: direction === 'asc' ? 1 : -1 };
+}
+
+/**
+ * Sort keys: the row's number when it keeps one (day numbers, epoch ms), else the record's attribute
+ * (ISO dates and date-times order as strings).
+ */
+function sortKeys(ctx, def, rows, indexes, { attribute, field }) {
+	const keys = new Map();
+	for (const i of indexes) {
+		const value = rows[i][field];
+		keys.set(i, typeof value === 'number' ? value : String({ ...def.render(rows[i], ctx, i), ...rows[i].extra }[attribute] ?? ''));
+	}
+	return keys;
 }
 
 /**
@@ -38,7 +51,7 @@ function matching(ctx, def, query) {
 	const { tests, deleted, key: filterKey } = filtersFor(ctx, def, query);
 	const sort = parseSort(def, query);
 
-	const key = `${def.name}|${ctx.generation()}|${terms.join(' ')}|${filterKey}|${sort ? `${sort.field}:${sort.direction}` : ''}`;
+	const key = `${def.name}|${ctx.generation()}|${terms.join(' ')}|${filterKey}|${sort ? `${sort.attribute}:${sort.direction}` : ''}`;
 	const cache = ctx.biz.listCache ?? (ctx.biz.listCache = new Map());
 	const hit = cache.get(key);
 	if (hit) return hit;
@@ -54,8 +67,9 @@ function matching(ctx, def, query) {
 		if (ok) out.push(i);
 	}
 	if (sort) {
-		const { field, direction } = sort;
-		out.sort((a, b) => (rows[a][field] - rows[b][field]) * direction || a - b);
+		const keys = sortKeys(ctx, def, rows, out, sort);
+		const compare = (x, y) => (x < y ? -1 : x > y ? 1 : 0);
+		out.sort((a, b) => compare(keys.get(a), keys.get(b)) * sort.direction || a - b);
 	}
 	if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value);
 	cache.set(key, out);
@@ -107,7 +121,8 @@ function shape(wanted, summaryOf, fullOf) {
 /** `GET /<collection>` for a table collection. */
 function listCollection(ctx, def, query) {
 	const answer = envelope(`/${def.name}`, query);
-	const wanted = attributes(query);
+	// `attributes` only where the list declares it (every list of the reference does).
+	const wanted = def.attributes ? attributes(query) : null;
 	const legacy = boolean(query, 'show_legacy_id') ?? false;
 	const indexes = matching(ctx, def, query);
 	return answer(indexes.length, (from, to) => indexes.slice(from, to).map((i) => shape(wanted,

@@ -18,16 +18,23 @@ function dateRange(query) {
 	return { from, to };
 }
 
-/** A net balance (debit − credit, cents) on the side it falls. */
-const sided = (net) => (net >= 0 ? { debit: decimal(net), credit: '0.00' } : { debit: '0.00', credit: decimal(-net) });
+/**
+ * Amounts as the spec shows them (decimal strings), or as numbers when the sandbox is asked to,
+ * so a client can be tested against both.
+ * @param {object} ctx @returns {(cents: number) => string|number}
+ */
+const amountFormat = (ctx) => (ctx.options.trialBalanceAmounts === 'number' ? (cents) => Number(decimal(cents)) : decimal);
 
-/** @param {{ id: string, displayed_as: string, $path: string }} ref @param {number} opening @param {number} debit @param {number} credit */
-const accountRow = (ref, opening, debit, credit) => ({
+/** A net balance (debit − credit, cents) on the side it falls. */
+const sided = (net, format) => (net >= 0 ? { debit: format(net), credit: format(0) } : { debit: format(0), credit: format(-net) });
+
+/** @param {{ id: string, displayed_as: string, $path: string }} ref @param {number} opening @param {number} debit @param {number} credit @param {(cents: number) => string|number} format */
+const accountRow = (ref, opening, debit, credit, format) => ({
 	...ref,
-	opening_balance: sided(opening),
-	closing_balance: sided(opening + debit - credit),
-	debit: decimal(debit),
-	credit: decimal(credit),
+	opening_balance: sided(opening, format),
+	closing_balance: sided(opening + debit - credit, format),
+	debit: format(debit),
+	credit: format(credit),
 });
 
 /**
@@ -48,9 +55,10 @@ function trialBalance(ctx, query) {
 		else { debit[e.account] += e.debit; credit[e.account] += e.credit; }
 	}
 	const ledgerAccounts = [];
+	const format = amountFormat(ctx);
 	for (let a = 0; a < n; a++) {
 		if (opening[a] === 0 && debit[a] === 0 && credit[a] === 0) continue;
-		ledgerAccounts.push(accountRow(ctx.ref('ledger_accounts', a), opening[a], debit[a], credit[a]));
+		ledgerAccounts.push(accountRow(ctx.ref('ledger_accounts', a), opening[a], debit[a], credit[a], format));
 	}
 	return { from_date: formatDay(from), to_date: formatDay(to), ledger_accounts: ledgerAccounts };
 }
@@ -71,15 +79,15 @@ const SAMPLE = [
 /**
  * `GET /test/trial_balance`: the service's static sample, the same whatever the caller's data;
  * only the requested dates are echoed.
- * @param {URLSearchParams} query
+ * @param {object} ctx @param {URLSearchParams} query
  */
-function sampleTrialBalance(query) {
+function sampleTrialBalance(ctx, query) {
 	const { from, to } = dateRange(query);
 	return {
 		from_date: formatDay(from),
 		to_date: formatDay(to),
 		ledger_accounts: SAMPLE.map(([id, name, opening, debit, credit]) =>
-			accountRow({ id, displayed_as: name, $path: `/ledger_accounts/${id}` }, opening, debit, credit)),
+			accountRow({ id, displayed_as: name, $path: `/ledger_accounts/${id}` }, opening, debit, credit, amountFormat(ctx))),
 	};
 }
 

@@ -5,7 +5,8 @@ const { legacyId } = require('./ids');
 const { chartFor } = require('./chart');
 const { LOCALES } = require('./words');
 const { CURRENCIES } = require('./reference');
-const { BY_NAME, TABLE } = require('./collections');
+const { COUNTRY_GROUPS } = require('./code-lists');
+const { BY_NAME, TABLE, availableIn } = require('./collections');
 const { seedTimeline, deletedShare } = require('./kinds/common');
 const { balances } = require('./kinds/ledger');
 
@@ -48,6 +49,8 @@ function createBusinessContext({ biz, seed, codec, options }) {
 	}
 
 	function seedRows(def) {
+		// A collection the service does not offer in this business's country is empty there.
+		if (!availableIn(def, biz.country)) return [];
 		if (def.seed) return def.seed(ctx);
 		const count = liveCount(def);
 		const deleted = def.filters.includes('deleted_since') ? deletedShare(count) : 0;
@@ -68,7 +71,8 @@ function createBusinessContext({ biz, seed, codec, options }) {
 		L: LOCALES[biz.country],
 		chart: chartFor(biz.country),
 		currencyName: CURRENCIES.find(([code]) => code === biz.currency)[1],
-		postingSources: TABLE.filter((def) => def.post).map((def) => def.name),
+		// `books`: a kind that books its records to the ledger from its `seed` rather than a `post` per row.
+		postingSources: TABLE.filter((def) => def.post || def.books).map((def) => def.name),
 
 		/** @param {...(string|number)} parts */
 		rng: (...parts) => rngFor(seed, biz.key, ...parts),
@@ -92,7 +96,17 @@ function createBusinessContext({ biz, seed, codec, options }) {
 		},
 		generation: () => generation,
 
-		id: (name, index) => (BY_NAME.get(name).idKind === 'code' ? ctx.rows(name)[index].code : codec.encode(biz.index, name, index)),
+		id(name, index) {
+			const def = BY_NAME.get(name);
+			// `idOf`: a kind whose records keep ids minted elsewhere (a contact's address, a transaction).
+			if (def.idOf) return def.idOf(ctx, index);
+			return def.idKind === 'code' ? ctx.rows(name)[index].code : codec.encode(biz.index, name, index);
+		},
+		/** @param {string} id @returns {{ space: string, index: number, sub: number } | null} an id minted in this business */
+		decode(id) {
+			const d = codec.decode(id);
+			return d && d.business === biz.index ? d : null;
+		},
 		subId: (name, index, sub) => codec.encode(biz.index, name, index, sub),
 		pseudoId: (space, index) => codec.encode(biz.index, space, index),
 		legacyId: (index) => legacyId(biz.index, index),
@@ -122,7 +136,10 @@ function createBusinessContext({ biz, seed, codec, options }) {
 		find(name, id) {
 			const rows = ctx.rows(name);
 			let index;
-			if (BY_NAME.get(name).idKind === 'code') {
+			const findId = BY_NAME.get(name).findId;
+			if (findId) {
+				index = findId(ctx, id);
+			} else if (BY_NAME.get(name).idKind === 'code') {
 				index = store(name).codes.get(id) ?? -1;
 			} else {
 				const d = codec.decode(id);
@@ -142,6 +159,11 @@ function createBusinessContext({ biz, seed, codec, options }) {
 		contactBalance: (index) => balances(ctx).contacts.get(index) ?? 0,
 		accountBalance: (account) => balances(ctx).accounts[account],
 		get countryIndex() { return ctx.codeIndex('countries', biz.country.toUpperCase()); },
+		/** The business country's group (EU) as a reference, or null outside any group. */
+		get countryGroup() {
+			const group = Object.keys(COUNTRY_GROUPS).find((code) => COUNTRY_GROUPS[code].members.includes(biz.country.toUpperCase()));
+			return group ? ctx.refCode('country_groups', group) : null;
+		},
 
 		liveCount,
 	};

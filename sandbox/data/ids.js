@@ -18,6 +18,15 @@ const ID_SPACES = Object.freeze([
 	'sales_estimates', 'sales_invoices', 'sales_quick_entries', 'sales_quotes', 'services', 'stock_items',
 	'tax_offices', 'tax_profiles', 'tax_rates',
 	'transactions',
+	// The business-data collections (sandbox/data/business-collections.js); addresses and contact
+	// persons keep their contact's sub-ids, unallocated artefacts their artefact's id.
+	'contact_payments', 'contact_allocations', 'contact_opening_balances', 'hosted_artefact_payment_settings',
+	'journals', 'journal_codes', 'opening_balance_journals', 'ledger_account_opening_balances',
+	'bank_transfers', 'bank_deposits', 'bank_opening_balances', 'bank_reconciliations',
+	'stock_movements', 'product_sales_price_types', 'service_rate_types', 'analysis_types', 'analysis_type_categories',
+	'migration_tax_returns',
+	// The reference lists with opaque ids (sandbox/data/reference-collections.js) and the migration's id.
+	'coa_accounts', 'migrations',
 ]);
 const SPACE_CODE = new Map(ID_SPACES.map((name, code) => [name, code]));
 const MAGIC = 0x5a6e4b31;

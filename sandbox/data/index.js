@@ -25,17 +25,34 @@ const DEFAULT_SEED = 'accounting-sandbox-v1';
  */
 
 /**
- * Builds the sandbox's seeded data: three businesses with all 29 collections, the seeded user,
- * and hooks for tests. Same options → byte-identical data; only records created through the
- * hooks take their time from `clock`.
- * @param {{ scale?: number, clock?: ReturnType<typeof createClock>, seed?: string, bigAttachmentMiB?: number }} [options]
- *   scale: live sales invoices of the lead business (default 2,150); bigAttachmentMiB: adds a PDF of that size to the lead.
+ * @typedef {object} CollectionInfo what a collection of the table accepts (from the reference OpenAPI)
+ * @property {string} name
+ * @property {boolean} singleton a settings object (`GET /financial_settings`), not a list
+ * @property {boolean} searchable
+ * @property {'hex'|'code'} idKind opaque 32-hex ids, or the service's readable codes
+ * @property {string[]} filters the list's filter parameters
+ * @property {string[]} sorts the attributes `sort` accepts
+ * @property {string[]} searchFields
+ * @property {string|undefined} definition the OpenAPI definition of its records
+ * @property {string[]|null} countries where the service offers it (lower case); null: everywhere
  */
-function buildDataset({ scale = DEFAULT_SCALE, clock = createClock(), seed = DEFAULT_SEED, bigAttachmentMiB = 0 } = {}) {
+
+/**
+ * Builds the sandbox's seeded data: three businesses with every collection of the table, the
+ * seeded user, and hooks for tests. Same options → byte-identical data; only records created
+ * through the hooks take their time from `clock`.
+ * @param {{ scale?: number, clock?: ReturnType<typeof createClock>, seed?: string, bigAttachmentMiB?: number, amounts?: 'number'|'string', trialBalanceAmounts?: 'string'|'number' }} [options]
+ *   scale: live sales invoices of the lead business (default 2,150); bigAttachmentMiB: adds a PDF of that size to the lead;
+ *   amounts: 'number' (default) sends the OpenAPI's number fields as JSON numbers, 'string' as decimal strings ("120.50");
+ *   trialBalanceAmounts: 'string' (default, as the spec shows it) or 'number', so clients can be tested against both.
+ */
+function buildDataset({ scale = DEFAULT_SCALE, clock = createClock(), seed = DEFAULT_SEED, bigAttachmentMiB = 0, amounts = 'number', trialBalanceAmounts = 'string' } = {}) {
 	if (!Number.isInteger(scale) || scale < 1) throw new RangeError('scale must be a positive integer');
 	if (!Number.isFinite(bigAttachmentMiB) || bigAttachmentMiB < 0) throw new RangeError('bigAttachmentMiB must be ≥ 0');
+	if (amounts !== 'number' && amounts !== 'string') throw new RangeError(`amounts must be 'number' or 'string', not ${JSON.stringify(amounts)}`);
 	const codec = createIdCodec(seed);
-	const options = { scale, bigAttachmentMiB };
+	if (trialBalanceAmounts !== 'number' && trialBalanceAmounts !== 'string') throw new RangeError(`trialBalanceAmounts must be 'string' or 'number', not ${JSON.stringify(trialBalanceAmounts)}`);
+	const options = { scale, bigAttachmentMiB, amounts, trialBalanceAmounts };
 
 	const userCreated = formatInstant(SEED_START - 90 * DAY_MS);
 	const user = { id: uuidFrom(rngFor(seed, 'user')), ...USER, created_at: userCreated, updated_at: userCreated };
@@ -92,16 +109,18 @@ function buildDataset({ scale = DEFAULT_SCALE, clock = createClock(), seed = DEF
 	return {
 		seed,
 		scale,
+		amounts,
 		user,
 		/** @type {BusinessInfo[]} */
 		businesses: infos,
 		/** @type {BusinessInfo} the business used when `X-Business` is absent */
 		leadBusiness: infos[contexts.indexOf(lead)],
 		leadBusinessId: lead.biz.id,
-		/** The table's public face: which collections exist and what each accepts. */
+		/** @type {CollectionInfo[]} the table's public face: which collections exist and what each accepts */
 		collections: TABLE.map((def) => ({
 			name: def.name, singleton: def.singleton, searchable: def.searchable, idKind: def.idKind,
 			filters: [...def.filters], sorts: [...def.sorts], searchFields: def.search ? Object.keys(def.search) : [],
+			definition: def.definition, countries: def.countries && [...def.countries],
 		})),
 
 		/** Live (not deleted) records of a collection in a business; 1 for a singleton. */

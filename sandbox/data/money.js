@@ -1,5 +1,7 @@
 'use strict';
 
+const { decimalString } = require('../openapi/number-fields');
+
 /**
  * Amounts are integer cents in rows, so ledger sums are exact and debits equal credits to the cent.
  */
@@ -14,7 +16,13 @@ function decimal(cents) {
 	return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/**
+ * A rate where the reference types it a string (purchase credit notes' `inverse_exchange_rate`).
+ * @param {number} value @returns {string} "1.00", "1.169591"
+ */
+const rate = (value) => decimalString(value);
+
 /** @param {number} cents @param {number} ratePercent */
 const taxOn = (cents, ratePercent) => Math.round((cents * ratePercent) / 100);
 
-module.exports = { amount, decimal, taxOn };
+module.exports = { amount, decimal, taxOn, rate };

@@ -1,8 +1,12 @@
 'use strict';
 
+const { numbersAsStrings } = require('../openapi/number-fields');
+
 /**
  * How a row becomes what the API sends: a summary `{ id, displayed_as, $path }` (+ `legacy_id`
  * on request) or the full record, with fields set through createRecord/updateRecord on top.
+ * With the dataset option `amounts: 'string'`, every field the record's OpenAPI definition types
+ * `number` is sent as a decimal string ("120.50").
  */
 
 const RESERVED = new Set(['id', '$path', 'legacy_id']);
@@ -10,15 +14,22 @@ const RESERVED = new Set(['id', '$path', 'legacy_id']);
 /** @param {object} ctx @param {object} def @param {number} index @param {boolean} legacy */
 function summary(ctx, def, index, legacy) {
 	const out = ctx.ref(def.name, index);
-	if (legacy) out.legacy_id = ctx.legacyId(index);
+	// `legacyOf`: records that are another collection's (an unallocated artefact) keep its legacy id.
+	if (legacy) out.legacy_id = def.legacyOf ? def.legacyOf(ctx, index) : ctx.legacyId(index);
 	return out;
 }
 
 /** @param {object} ctx @param {object} def @param {number} index @param {boolean} legacy */
 function fullRecord(ctx, def, index, legacy) {
 	const row = ctx.rows(def.name)[index];
-	return { ...summary(ctx, def, index, legacy), ...def.render(row, ctx, index), ...row.extra };
+	return present(ctx, def, { ...summary(ctx, def, index, legacy), ...def.render(row, ctx, index), ...row.extra });
 }
+
+/** A settings object (`GET /financial_settings`) of the business. */
+const singletonRecord = (ctx, def) => present(ctx, def, def.render(ctx));
+
+/** @param {object} ctx @param {object} def @param {object} record */
+const present = (ctx, def, record) => (ctx.options.amounts === 'string' && def.definition ? numbersAsStrings(def.definition, record) : record);
 
 /**
  * Fields a test hook may set; identity fields stay the sandbox's.
@@ -30,4 +41,4 @@ function extraFields(fields) {
 	return out;
 }
 
-module.exports = { summary, fullRecord, extraFields };
+module.exports = { summary, fullRecord, singletonRecord, extraFields };

@@ -25,8 +25,8 @@ const ARTEFACT_STATUSES = [
 
 const COUNTRIES = [
 	['AD', 'Andorra'], ['AT', 'Austria'], ['AU', 'Australia'], ['AX', 'Åland Islands'], ['BE', 'Belgium'],
-	['BR', 'Brazil'], ['CA', 'Canada'], ['CH', 'Switzerland'], ['CI', "Côte d'Ivoire"], ['CN', 'China'],
-	['CW', 'Curaçao'], ['CZ', 'Czechia'], ['DE', 'Germany'], ['DK', 'Denmark'], ['EE', 'Estonia'], ['ES', 'Spain'],
+	['BG', 'Bulgaria'], ['BR', 'Brazil'], ['CA', 'Canada'], ['CH', 'Switzerland'], ['CI', "Côte d'Ivoire"], ['CN', 'China'],
+	['CW', 'Curaçao'], ['CY', 'Cyprus'], ['CZ', 'Czechia'], ['DE', 'Germany'], ['DK', 'Denmark'], ['EE', 'Estonia'], ['ES', 'Spain'],
 	['FI', 'Finland'], ['FR', 'France'], ['GB', 'United Kingdom'], ['GG', 'Guernsey'], ['GI', 'Gibraltar'],
 	['GR', 'Greece'], ['HR', 'Croatia'], ['HU', 'Hungary'], ['IE', 'Ireland'], ['IM', 'Isle of Man'], ['IN', 'India'],
 	['IS', 'Iceland'], ['IT', 'Italy'], ['JE', 'Jersey'], ['JP', 'Japan'], ['LT', 'Lithuania'], ['LU', 'Luxembourg'],
@@ -55,13 +55,13 @@ const TAX_RATES = {
 };
 
 /**
- * Spanish tax offices only (the service has them for Spain alone). Their ids carry a `/` on
- * purpose: clients must percent-encode ids in paths (`/tax_offices/28%2F079`).
+ * German Finanzämter (the reference offers /tax_offices in Germany alone, with four-digit office
+ * numbers): [id, office number, name]. No seeded business is German, so every business's list is
+ * empty; the rows show what a German one would get.
  */
 const TAX_OFFICES = {
-	es: [['28/079', '28079', 'Delegación de Madrid — Guzmán el Bueno'], ['08/019', '08019', 'Delegació de Barcelona'],
-		['46/250', '46250', 'Delegación de Valencia'], ['41/091', '41091', 'Delegación de Sevilla'],
-		['29/067', '29067', 'Administración de Málaga — Avenida de Andalucía'], ['48/020', '48020', "Delegación de Bizkaia (Bilbao)"]],
+	de: [['1127', '1127', 'Finanzamt für Körperschaften I Berlin'], ['2241', '2241', 'Finanzamt Hamburg-Mitte'],
+		['9143', '9143', 'Finanzamt München'], ['5117', '5117', 'Finanzamt Köln-Altstadt']],
 };
 
 module.exports = { BANK_ACCOUNT_TYPES, LEDGER_ACCOUNT_TYPES, ARTEFACT_STATUSES, COUNTRIES, CURRENCIES, TAX_RATES, TAX_OFFICES };

@@ -26,7 +26,7 @@ const REFUSED_BEFORE_SENDING: Array<[string, IDataObject, RegExp]> = [
 	['updated since not a date', filters('salesInvoice', { updatedOrCreatedSince: '={{ "last week" }}' }), /"Updated or Created Since"/],
 	['deleted since impossible day', filters('salesInvoice', { deletedSince: '2024-99-99T00:00:00' }), /"Deleted Since"/],
 	['ledger entries dates reversed', filters('ledgerEntry', { fromDate: '2025-01-01', toDate: '2024-01-01' }), /"From Date"/],
-	['visible_in not an area', filters('ledgerAccount', { visibleIn: '={{ "nowhere" }}' }), /"Visible In".*one of/],
+	['visible_in not an area', filters('ledgerAccount', { visibleIn: '={{ "nowhere" }}' }), /"Visible in".*one of/],
 	['transaction type unknown', filters('otherPayment', { transactionTypeId: '={{ "EXPENSE" }}' }), /"Transaction Type"/],
 	['contact type unknown', filters('contact', { contactTypeId: '={{ "ALIEN" }}' }), /"Contact Type"/],
 	['has attachments as text', filters('salesInvoice', { hasAttachments: '={{ "yes" }}' }), /"Has Attachments"/],
@@ -57,6 +57,9 @@ const REFUSED_BEFORE_SENDING: Array<[string, IDataObject, RegExp]> = [
 	['max retries 11', invoices({ requestOptions: { maxRetries: 11 } }), /"Max Retries"/],
 	['max retries -1', invoices({ requestOptions: { maxRetries: -1 } }), /"Max Retries"/],
 	['user update without fields', { resource: 'user', operation: 'update', updateFields: {} }, /"Update Fields"/],
+	['n8n’s Custom API Call entry chosen in the node', { resource: '__CUSTOM_API_CALL__', operation: '__CUSTOM_API_CALL__' }, /custom API call runs in an HTTP Request node/],
+	['Get on a list without an item path', { resource: 'taxDetermination', operation: 'get', id: byId('x') }, /"Operation"/],
+	['legacy attachment id not whole', { resource: 'attachment', operation: 'getAll', limit: 1, filters: { legacyAttachmentContextId: 1.5 } }, /"Legacy Attached To \(ID\)".*whole number/],
 ];
 
 /** [case, parameters, HTTP status] — sent, and refused by the service with its own message. */

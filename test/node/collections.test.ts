@@ -44,16 +44,39 @@ describe.each(listed.filter((row) => row.getById).map((row) => [row.resource, ro
 	});
 });
 
+type Business = { id: string; country: string; lead: boolean };
+/** The businesses of the sandbox whose country has the endpoint, as the OpenAPI's availability says. */
+const businessesWith = (path: string) => {
+	const dataset = env.sandbox.dataset;
+	const countries = (dataset.collections as Array<{ name: string; countries: string[] | null }>).find(
+		(collection) => collection.name === path,
+	)?.countries;
+	return (dataset.businesses as Business[]).filter((business) => !countries || countries.includes(business.country));
+};
+
 describe.each(COLLECTIONS.filter((row) => row.singleton).map((row) => [row.resource, row] as const))(
 	'%s (a single object)',
 	(_resource, row) => {
-		it('Get returns the one object, not a list', async () => {
-			const result = await env.runNode({ resource: row.resource, operation: 'get' });
-			expect(result.error).toBeUndefined();
-			const items = result.json(NODE);
-			expect(items).toHaveLength(1);
-			expect(items[0]).toEqual((await env.fetchDirect(`/${row.path}`)).body);
-			expect(items[0].$items).toBeUndefined();
+		const getIn = async (business: Business) =>
+			await env.runNode({ resource: row.resource, operation: 'get', business: { __rl: true, mode: 'id', value: business.id } });
+
+		it('Get returns the one object where the business’s country has it, the service’s refusal as an API error where not', async () => {
+			const having = businessesWith(row.path);
+			const lacking = (env.sandbox.dataset.businesses as Business[]).filter((business) => !having.includes(business));
+			expect(having.length + lacking.length).toBe(3);
+			for (const business of having) {
+				const result = await getIn(business);
+				expect(result.error).toBeUndefined();
+				const items = result.json(NODE);
+				expect(items).toHaveLength(1);
+				expect(items[0]).toEqual((await env.fetchDirect(`/${row.path}`, { 'X-Business': business.id })).body);
+				expect(items[0].$items).toBeUndefined();
+			}
+			for (const business of lacking) {
+				const result = await getIn(business);
+				expect(result.error?.name).toBe('NodeApiError');
+				expect(String((result.error as { httpCode?: string } | undefined)?.httpCode)).toBe('404');
+			}
 		});
 	},
 );

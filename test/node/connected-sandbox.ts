@@ -20,7 +20,9 @@ export type LogEntry = ReturnType<Sandbox['log']['entries']>[number];
  * type the README recommends for the n8n under test: PKCE, or Authorization Code on 1.x), and a
  * shortcut to run the Accounting Service node through n8n's engine with that credential.
  */
-export async function startConnectedSandbox(options: Pick<SandboxOptions, 'scale' | 'clock'> = {}) {
+export async function startConnectedSandbox(
+	options: Pick<SandboxOptions, 'scale' | 'clock' | 'amounts' | 'trialBalanceAmounts'> = {},
+) {
 	const sandbox = createSandbox({ port: 0, ...options });
 	const urls = await sandbox.start();
 	const { store, credential } = await connectedStore({ urls, client: sandbox.client });
@@ -71,7 +73,10 @@ export type ConnectedSandbox = Awaited<ReturnType<typeof startConnectedSandbox>>
  * A connected sandbox for the tests of one file: started before them and stopped after
  * (`fresh`: a new one for every test). Its fields are there once the tests run.
  */
-export function useConnectedSandbox(options: { scale?: number } = {}, { fresh = false } = {}): ConnectedSandbox {
+export function useConnectedSandbox(
+	options: Parameters<typeof startConnectedSandbox>[0] = {},
+	{ fresh = false } = {},
+): ConnectedSandbox {
 	const env = {} as ConnectedSandbox;
 	(fresh ? beforeEach : beforeAll)(async () => {
 		Object.assign(env, await startConnectedSandbox(options));

@@ -34,6 +34,8 @@ function sample(filter: FilterDefinition): { typed: NodeParameterValue; sent: st
 			return { typed: '2024-03-01T10:30:00Z', sent: '2024-03-01T10:30:00+00:00' };
 		case 'number':
 			return { typed: 12.5, sent: '12.5' };
+		case 'integer':
+			return { typed: 12, sent: '12' };
 		case 'options': {
 			const value = String(filter.options?.[0]?.value);
 			return { typed: value, sent: value };

@@ -27,9 +27,13 @@ export function frozenClock(startMs: number) {
  * A connected sandbox on a frozen clock, with shortcuts to make pollers of the trigger node
  * (n8n-core's poll path, static data kept between polls) and to create and update records.
  */
-export async function startTriggerSandbox({ start = T0, scale = 60 } = {}) {
+export async function startTriggerSandbox({
+	start = T0,
+	scale = 60,
+	amounts,
+}: { start?: number; scale?: number; amounts?: 'number' | 'string' } = {}) {
 	const clock = frozenClock(start);
-	const env = await startConnectedSandbox({ scale, clock });
+	const env = await startConnectedSandbox({ scale, clock, amounts });
 	const { dataset } = env.sandbox;
 	const lead = dataset.leadBusinessId;
 

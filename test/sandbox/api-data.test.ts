@@ -79,8 +79,10 @@ describe('edge sizes and coverage', () => {
 		expect(pairs.some((p) => p.n > 0 && p.n < 20)).toBe(true);
 	});
 
-	test('every collection has records in some business', () => {
-		for (const c of d.collections) expect(pairs.filter((p) => p.c === c.name).some((p) => p.n > 0) || c.singleton).toBe(true);
+	test('every collection has records in some business, unless no seeded business\'s country has it', () => {
+		const offered = (c: (typeof d.collections)[number]) => d.businesses.some((b) => !c.countries || c.countries.includes(b.country));
+		for (const c of d.collections) expect(pairs.filter((p) => p.c === c.name).some((p) => p.n > 0) || c.singleton || !offered(c)).toBe(true);
+		expect(d.collections.find((c) => c.name === 'tax_offices')!.countries).toEqual(['de']);
 	});
 
 	test('soft-deleted records exist where deleted_since is offered', () => {

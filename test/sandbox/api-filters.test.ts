@@ -174,3 +174,122 @@ test('filters combine with search and with each other', async () => {
 	const { json } = await api.get('/sales_invoices?status_id=PAID&from_date=2024-01-01');
 	expect(json.$total).toBe(paid.length);
 });
+
+describe('every filter the OpenAPI declares is accepted and validated by its type', () => {
+	const { collectionMeta } = require('../../sandbox/openapi/collection-meta');
+	type Parameter = { name: string; type?: string; format?: string; enum?: string[] };
+	/** Values a bespoke filter wants beyond the declared type. */
+	const SPECIAL: Record<string, Record<string, string>> = { other_payments: { transaction_type_id: 'OTHER_RECEIPT' } };
+	const ANY_HEX = '0123456789abcdef0123456789abcdef';
+
+	const targetOf = (thing: string) => [`${thing}s`, `${thing}es`, thing.replace(/y$/, 'ies')]
+		.map((name) => api.dataset.collections.find((c) => c.name === name)).find(Boolean);
+
+	async function validValue(collection: string, p: Parameter): Promise<string> {
+		const special = SPECIAL[collection]?.[p.name];
+		if (special) return special;
+		if (p.name === 'status_id') return 'PAID';
+		if (p.name === 'attachment_context_id') return `${ANY_HEX}&attachment_context_type_id=SALES_INVOICE`;
+		if (p.name === 'attachment_context_type_id') return `SALES_INVOICE&attachment_context_id=${ANY_HEX}`;
+		if (p.type === 'boolean') return 'true';
+		if (p.type === 'integer') return '7';
+		if (p.type === 'number') return '12.5';
+		if (p.enum) return p.enum[0];
+		if (p.name === 'from_date' || p.name === 'to_date' || p.format === 'date') return '2024-01-31';
+		if (p.format === 'date-time') return '2024-01-31T10:00:00Z';
+		if (p.name.endsWith('_id')) {
+			const target = targetOf(p.name.slice(0, -3));
+			if (target?.idKind === 'code') return (await api.get(`/${target.name}?items_per_page=1`)).json.$items[0].id;
+			return ANY_HEX;
+		}
+		return 'anything';
+	}
+
+	function invalidValue(p: Parameter): string | null {
+		if (p.name === 'attachment_context_type_id') return null;
+		if (p.type === 'boolean') return 'maybe';
+		if (p.type === 'integer') return '1.5';
+		if (p.type === 'number') return 'twelve';
+		if (p.enum) return 'not-a-value';
+		if (p.name === 'from_date' || p.name === 'to_date' || p.format === 'date') return '2024-02-30';
+		if (p.format === 'date-time') return 'yesterday';
+		return null;
+	}
+
+	const lists = () => api.dataset.collections.filter((c) => !c.singleton && c.filters.length > 0);
+
+	test('the table takes each list\'s filters from the OpenAPI', () => {
+		for (const c of api.dataset.collections) expect(c.filters).toEqual(collectionMeta(c.name).filters.map((p: Parameter) => p.name));
+		expect(api.dataset.collections.find((c) => c.name === 'sales_quotes')!.sorts).toEqual(['created_at', 'updated_at', 'date', 'expiry_date']);
+	});
+
+	test('a well-typed value of every declared filter answers 200, a badly typed one 400 naming it', async () => {
+		const checked: string[] = [];
+		for (const c of lists()) {
+			const all = (await api.get(`/${c.name}`)).json.$total;
+			for (const p of collectionMeta(c.name).filters as Parameter[]) {
+				const ok = await api.get(`/${c.name}?${p.name}=${await validValue(c.name, p)}`);
+				expect([`${c.name}?${p.name}`, ok.status]).toEqual([`${c.name}?${p.name}`, 200]);
+				if (p.name !== 'deleted_since') expect(ok.json.$total).toBeLessThanOrEqual(all);
+				const bad = invalidValue(p);
+				if (bad !== null) {
+					const refused = await api.get(`/${c.name}?${p.name}=${encodeURIComponent(bad)}`);
+					expect([`${c.name}?${p.name}=${bad}`, refused.status, refused.json[0]?.$source]).toEqual([`${c.name}?${p.name}=${bad}`, 400, p.name]);
+				}
+				checked.push(`${c.name}.${p.name}`);
+			}
+		}
+		expect(checked.length).toBeGreaterThan(80);
+	});
+});
+
+describe('generic filters narrow by the record\'s fields; rows may bring their own', () => {
+	test('ledger_account_classification_id keeps the accounts of that classification', async () => {
+		const all = await list('/ledger_accounts?items_per_page=200&attributes=ledger_account_classification');
+		const hits = await list('/ledger_accounts?items_per_page=200&ledger_account_classification_id=TAXATION');
+		expect(hits.length).toBeGreaterThan(0);
+		expect(ids(hits)).toEqual(ids(all.filter((a) => a.ledger_account_classification?.id === 'TAXATION')));
+		expect((await api.get('/ledger_accounts?ledger_account_classification_id=NOPE')).json.$total).toBe(0);
+		expect((await api.get('/ledger_accounts?ledger_account_classification_id=taxation')).json.$total).toBe(hits.length);
+	});
+
+	test('country_id on address_regions and coa_templates, coa_template_id on coa_accounts', async () => {
+		const regions = await list('/address_regions?items_per_page=200&country_id=us');
+		expect(regions.length).toBe(51);
+		expect(regions.every((r) => r.id.startsWith('US-'))).toBe(true);
+		expect((await api.get('/coa_templates?country_id=FR')).json.$total).toBe(0);
+		expect((await api.get('/address_regions?country_id=XX')).json.$total).toBe(0);
+		const templates = await list('/coa_templates?items_per_page=200&country_id=GB&attributes=country');
+		expect(templates.every((t) => t.country.id === 'GB')).toBe(true);
+		const [full, sole] = await Promise.all(templates.map((t) => api.get(`/coa_accounts?coa_template_id=${t.id}`)));
+		expect(full.json.$total + sole.json.$total).toBe((await api.get('/coa_accounts')).json.$total);
+	});
+
+	test('valid_for_business drops the transaction types of documents the business\'s country lacks', async () => {
+		const spain = api.dataset.businesses.find((b) => b.country === 'es')!.id;
+		const all = await list('/transaction_types?items_per_page=200', { 'X-Business': spain });
+		const valid = await list('/transaction_types?items_per_page=200&valid_for_business=true', { 'X-Business': spain });
+		expect(all.map((t) => t.id)).toContain('SALES_CREDIT_NOTE');
+		expect(valid.map((t) => t.id)).not.toContain('SALES_CREDIT_NOTE');
+		expect(valid.map((t) => t.id)).toContain('SALES_CORRECTIVE_INVOICE');
+		const gb = await list('/transaction_types?items_per_page=200&valid_for_business=true');
+		expect(gb.map((t) => t.id)).not.toContain('SALES_CORRECTIVE_INVOICE');
+	});
+
+	test('filter_inactive_contacts keeps active contacts; cis_only finds no CIS rates', async () => {
+		const active = await api.get('/contacts?filter_inactive_contacts=true');
+		const inactive = (await list('/contacts?items_per_page=200&attributes=is_active')).filter((c) => !c.is_active);
+		expect(inactive.length).toBeGreaterThan(0);
+		expect(active.json.$total).toBe(api.dataset.count(api.dataset.leadBusiness.id, 'contacts') - inactive.length);
+		expect((await api.get('/tax_rates?cis_only=true')).json.$total).toBe(0);
+		expect((await api.get('/tax_rates?cis_only=false')).json.$total).toBe(api.dataset.count(api.dataset.leadBusiness.id, 'tax_rates'));
+	});
+
+	test('presentation flags are accepted without narrowing', async () => {
+		for (const path of ['/contacts?show_balance=true&nested_attributes=main_address', '/sales_invoices?show_payments_allocations=true',
+			'/ledger_accounts?show_balance_details=true&from_date=2024-01-01&to_date=2024-12-31', '/bank_accounts?exclude_stripe=true&appName=n8n']) {
+			const name = path.slice(1, path.indexOf('?'));
+			expect((await api.get(path)).json.$total).toBe(api.dataset.count(api.dataset.leadBusiness.id, name));
+		}
+	});
+});

@@ -69,3 +69,15 @@ test('--json prints one line a script can read, and --big-attachment-mib adds th
 	const withBig = buildDataset({ bigAttachmentMiB: 2 });
 	expect(withBig.count(withBig.leadBusinessId, 'attachments')).toBe(plain.count(plain.leadBusinessId, 'attachments') + 1);
 });
+
+test('--amounts takes number or string, and reaches the dataset', async () => {
+	const child = spawn(process.execPath, [CLI, '--port', '0', '--amounts', 'text']);
+	let errors = '';
+	child.stderr.on('data', (chunk) => (errors += chunk));
+	expect(await exitCode(child as ChildProcessWithoutNullStreams)).toBe(2);
+	expect(errors).toContain('--amounts');
+
+	const { createSandbox } = require('../../sandbox');
+	expect(createSandbox({ amounts: 'string' }).dataset.amounts).toBe('string');
+	expect(createSandbox().dataset.amounts).toBe('number');
+});

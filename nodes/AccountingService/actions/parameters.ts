@@ -100,6 +100,11 @@ export class ParameterReader {
 			case 'number':
 				if (typeof value !== 'number' || !Number.isFinite(value)) this.fail(filter.displayName, `expected a number, got ${describe(value)}`);
 				return value;
+			case 'integer':
+				if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+					this.fail(filter.displayName, `expected a whole number, got ${describe(value)}`);
+				}
+				return value;
 			case 'boolean':
 				if (typeof value !== 'boolean') this.fail(filter.displayName, `expected true or false, got ${describe(value)}`);
 				return value;

@@ -5,9 +5,19 @@ import { ParameterReader } from './parameters';
 import { OPERATIONS } from './registry';
 import type { OperationHandler } from './types';
 
+/** The value n8n's editor gives Resource and Operation when the user picks its "Custom API Call" entry. */
+const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
+
 function findHandler(context: IExecuteFunctions, itemIndex: number): OperationHandler {
 	const resource = context.getNodeParameter('resource', itemIndex) as string;
-	const operation = context.getNodeParameter('operation', itemIndex) as string;
+	const operation = resource === CUSTOM_API_CALL ? CUSTOM_API_CALL : (context.getNodeParameter('operation', itemIndex) as string);
+	if (operation === CUSTOM_API_CALL) {
+		throw new NodeOperationError(context.getNode(), 'A custom API call runs in an HTTP Request node, not in this one', {
+			itemIndex,
+			description:
+				'In the node panel, search "Accounting Service" and add its "HTTP request" entry: an HTTP Request node that signs every request with this credential, its URL starting at the base URL.',
+		});
+	}
 	const operations = OPERATIONS[resource];
 	if (!operations) {
 		throw new NodeOperationError(

@@ -239,7 +239,7 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				"name": "legacyAttachmentContextId",
 				"query": "legacy_attachment_context_id",
 				"displayName": "Legacy Attachment Context ID",
-				"kind": "number",
+				"kind": "integer",
 				"description": ""
 			},
 			{

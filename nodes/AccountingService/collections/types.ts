@@ -3,7 +3,7 @@
  * and what the curated overlay (`overlay.ts`) may add or correct.
  */
 
-export type FilterKind = 'dateTime' | 'date' | 'string' | 'number' | 'boolean' | 'options';
+export type FilterKind = 'dateTime' | 'date' | 'string' | 'number' | 'integer' | 'boolean' | 'options';
 
 export interface FilterOption {
 	name: string;

@@ -101,6 +101,8 @@ function filterProperty(filter: FilterDefinition): INodeProperties {
 			return { ...common, type: 'dateTime', default: '', hint: 'A time without a time zone counts as UTC' };
 		case 'number':
 			return { ...common, type: 'number', default: 0 };
+		case 'integer':
+			return { ...common, type: 'number', typeOptions: { numberPrecision: 0 }, default: 0 };
 		default:
 			return { ...common, type: 'string', default: '' };
 	}

@@ -1,7 +1,7 @@
 'use strict';
 
 const { rngFromSeed } = require('../prng');
-const { amount, taxOn } = require('../money');
+const { amount, taxOn, rate } = require('../money');
 const { DAY_MS, SEED_START, SEED_END, dayOf, wholeSecond } = require('../time');
 const { stamps, address, amounts, currency, formatDay, formatInstant, laterEdit } = require('./common');
 const { post, transactionRef, transactionTypeRef } = require('./ledger');
@@ -164,7 +164,7 @@ function artefact(shape) {
 				...(shape.second ? { [shape.second]: formatDay(row.due) } : {}),
 				reference: row.ref,
 				...(sales ? {
-					main_address: address(ctx, contact.at),
+					main_address: address(ctx, contact.at, { artefact: true }),
 					delivery_address: null,
 					notes: null,
 					terms_and_conditions: ctx.biz.terms,
@@ -180,10 +180,12 @@ function artefact(shape) {
 				} : {}),
 				currency: currency(ctx),
 				exchange_rate: 1,
-				inverse_exchange_rate: 1,
+				// The reference types it a string on purchase credit notes and corrective invoices.
+				inverse_exchange_rate: !sales && (shape.lifecycle === 'credit' || shape.corrective) ? rate(1) : 1,
 				...amounts('base_currency_', money),
 				total_quantity: lines.reduce((s, l) => s + l.quantity, 0),
-				total_discount_amount: 0,
+				// Discounts exist on sales documents only.
+				...(sales ? { total_discount_amount: 0 } : {}),
 				status: ctx.refCode('artefact_statuses', row.status),
 				...(sales ? { sent: row.status !== 'DRAFT', sent_by_email: row.status !== 'DRAFT' && row.number % 3 !== 0 } : {}),
 				...(payable ? { void_reason: row.status === 'VOID' ? 'Raised in error' : null } : {}),
@@ -195,7 +197,8 @@ function artefact(shape) {
 				...(shape.corrective ? corrective(row, ctx, shape) : {}),
 				...(shape.lifecycle === 'quote' ? { invoice: null } : {}),
 				tax_reconciled: false,
-				migrated: false,
+				// Invoices and credit notes carry it; quotes, estimates and corrective invoices do not.
+				...(shape.lifecycle !== 'quote' && !shape.corrective ? { migrated: false } : {}),
 			};
 			return record;
 		},
@@ -223,9 +226,7 @@ function renderLine(ctx, shape, index, line, k) {
 		base_currency_net_amount: amount(line.net),
 		base_currency_tax_amount: amount(line.taxAmount),
 		base_currency_total_amount: amount(line.net + line.taxAmount),
-		discount_amount: 0,
-		base_currency_discount_amount: 0,
-		discount_percentage: 0,
+		...(shape.side === 'sales' ? { discount_amount: 0, base_currency_discount_amount: 0, discount_percentage: 0 } : {}),
 	};
 }
 
@@ -238,7 +239,7 @@ function corrective(row, ctx, shape) {
 		original_invoice: ctx.ref(shape.side === 'sales' ? 'sales_invoices' : 'purchase_invoices', index),
 		original_invoice_number: ctx.displayedAs(shape.side === 'sales' ? 'sales_invoices' : 'purchase_invoices', index),
 		original_invoice_date: formatDay(original.date),
-		corrective_reason_code: { id: 'R1', displayed_as: 'Error fundado en derecho' },
+		...(shape.side === 'sales' ? { corrective_reason_code: ctx.refCode('corrective_reason_codes', 'R1') } : {}),
 	};
 }
 

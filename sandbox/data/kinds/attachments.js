@@ -37,9 +37,16 @@ const TYPES = {
 	csv: ['text/csv', '.csv'],
 };
 
+/** What an attachment can hang on: collection → [attachment context type id, name] (/attachment_context_types). */
 const CONTEXT_TYPES = {
 	sales_invoices: ['SALES_INVOICE', 'Sales Invoice'],
+	sales_credit_notes: ['SALES_CREDIT_NOTE', 'Sales Credit Note'],
+	sales_corrective_invoices: ['SALES_CORRECTIVE_INVOICE', 'Sales Corrective Invoice'],
+	sales_quotes: ['SALES_QUOTE', 'Sales Quote'],
+	sales_estimates: ['SALES_ESTIMATE', 'Sales Estimate'],
 	purchase_invoices: ['PURCHASE_INVOICE', 'Purchase Invoice'],
+	purchase_credit_notes: ['PURCHASE_CREDIT_NOTE', 'Purchase Credit Note'],
+	purchase_corrective_invoices: ['PURCHASE_CORRECTIVE_INVOICE', 'Purchase Corrective Invoice'],
 	other_payments: ['OTHER_PAYMENT', 'Other Payment'],
 	contacts: ['CONTACT', 'Contact'],
 };
@@ -111,7 +118,7 @@ const attachments = {
 	displayedAs: (row) => row.name,
 	render(row, ctx, index) {
 		const [mime, ext] = TYPES[row.kind];
-		const [typeId, typeLabel] = CONTEXT_TYPES[row.space];
+		const [typeId] = CONTEXT_TYPES[row.space];
 		const context = ctx.rows(row.space)[row.index];
 		const id = ctx.id('attachments', index);
 		return {
@@ -123,7 +130,7 @@ const attachments = {
 			file_size: row.size,
 			file_name: row.name,
 			$file_path: `/attachments/${id}/file`,
-			attachment_context_type: { id: typeId, displayed_as: typeLabel, $path: `/attachment_context_types/${typeId}` },
+			attachment_context_type: ctx.refCode('attachment_context_types', typeId),
 			attachment_context: ctx.ref(row.space, row.index),
 			is_public: row.isPublic,
 			...stamps(row),

@@ -45,7 +45,7 @@ const bankAccounts = {
 			editable: true,
 			deletable: row.deleted === null,
 			journal_code: null,
-			default_payment_method: { id: 'BANK_TRANSFER', displayed_as: 'Bank Transfer', $path: '/payment_methods/BANK_TRANSFER' },
+			default_payment_method: ctx.refCode('payment_methods', 'BANK_TRANSFER'),
 			gifi_code: null,
 			is_active: row.deleted === null,
 			currency: currency(ctx),

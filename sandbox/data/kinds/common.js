@@ -49,10 +49,11 @@ const deletedShare = (count) => Math.floor(count / 100);
 const stamps = (row) => ({ created_at: formatInstant(row.created), updated_at: formatInstant(row.updated) });
 
 /**
- * An address as the OpenAPI's Address / SalesArtefactAddress.
+ * An address as the OpenAPI's Address (a contact's, with `is_main_address`) or, with `artefact`,
+ * its SalesArtefactAddress (a document's copy, which has no such flag).
  * @param {object} ctx @param {{ street: number, no: number, city: number }} at
  */
-function address(ctx, at, { id, type = 'DELIVERY', main = true } = {}) {
+function address(ctx, at, { id, type = 'DELIVERY', main = true, artefact = false } = {}) {
 	const L = ctx.L;
 	const [city, postalCode] = L.cities[at.city % L.cities.length];
 	const line1 = ctx.biz.country === 'gb' ? `${at.no} ${L.streets[at.street % L.streets.length]}`
@@ -65,8 +66,9 @@ function address(ctx, at, { id, type = 'DELIVERY', main = true } = {}) {
 		postal_code: postalCode,
 		region: null,
 		country: ctx.ref('countries', ctx.countryIndex),
-		address_type: { id: type, displayed_as: type === 'DELIVERY' ? 'Delivery' : 'Accounts' },
-		is_main_address: main,
+		country_group: ctx.countryGroup,
+		address_type: ctx.refCode('address_types', type),
+		...(artefact ? {} : { is_main_address: main }),
 	};
 }
 
@@ -82,9 +84,7 @@ const amounts = (prefix, { net, tax, outstanding }) => ({
 	...(outstanding === undefined ? {} : { [`${prefix}outstanding_amount`]: amount(outstanding) }),
 });
 
-/** @param {object} ctx */
-const currency = (ctx) => ({
-	id: ctx.biz.currency, displayed_as: `${ctx.currencyName} (${ctx.biz.currency})`, $path: `/currencies/${ctx.biz.currency}`,
-});
+/** @param {object} ctx the business's currency, as /currencies shows it */
+const currency = (ctx) => ctx.refCode('currencies', ctx.biz.currency);
 
 module.exports = { seedTimeline, laterEdit, deletedShare, stamps, address, amounts, currency, formatDay, formatInstant };

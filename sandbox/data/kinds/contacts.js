@@ -27,9 +27,11 @@ const kind = {
 		const letters = asciiLetters(name).toUpperCase();
 		const slug = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
 			.replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+		const number = String(i + 1).padStart(3, '0');
 		const row = {
 			name,
-			ref: `${letters.slice(0, 8)}${String(i + 1).padStart(3, '0')}`,
+			// At most 10 characters, as the reference allows.
+			ref: `${letters.slice(0, 10 - number.length)}${number}`,
 			email: `${rng.pick(['accounts', 'info', 'hello', 'finance', 'admin'])}@${slug.slice(0, 30)}.${L.emailTld}`,
 			types,
 			at: { street: rng.int(0, 99), no: rng.int(1, 240), city: rng.int(0, 99) },
@@ -53,8 +55,7 @@ const kind = {
 			...stamps(row),
 			deleted_at: formatInstant(row.deleted),
 			balance: amount(ctx.contactBalance(index)),
-			contact_types: TYPES.filter(([bit]) => row.types & bit)
-				.map(([, id, label]) => ({ id, displayed_as: label, $path: `/contact_types/${id}` })),
+			contact_types: TYPES.filter(([bit]) => row.types & bit).map(([, id]) => ctx.refCode('contact_types', id)),
 			name: row.name,
 			reference: row.ref,
 			default_sales_ledger_account: isCustomer ? ctx.ref('ledger_accounts', ctx.chart.byRole('sales_goods')) : null,
@@ -68,7 +69,7 @@ const kind = {
 			main_contact_person: {
 				id: ctx.subId('contacts', index, 3),
 				displayed_as: `${first} ${last}`,
-				contact_person_types: [{ id: 'ACCOUNTS', displayed_as: 'Accounts' }],
+				contact_person_types: [ctx.refCode('contact_person_types', 'ACCOUNTS')],
 				name: `${first} ${last}`,
 				job_title: 'Accounts',
 				telephone: row.phone,
@@ -81,7 +82,8 @@ const kind = {
 			bank_account_details: { account_name: row.name.slice(0, 30), account_number: null, sort_code: null, bic: null, iban: null },
 			credit_limit: amount(row.creditLimit),
 			credit_days: row.creditDays,
-			credit_terms: 'date',
+			// Due dates are the invoice date plus credit_days (customers' terms run from the invoice, suppliers' are payment terms).
+			credit_terms: isCustomer ? 'date_from_invoice' : 'date_from_payment',
 			credit_terms_and_conditions: null,
 			currency: currency(ctx),
 			aux_reference: null,
@@ -95,4 +97,4 @@ const kind = {
 	},
 };
 
-module.exports = { kind, CUSTOMER, VENDOR };
+module.exports = { kind, CUSTOMER, VENDOR, TYPES };

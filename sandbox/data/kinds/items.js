@@ -25,7 +25,7 @@ function describe(ctx, i) {
 	return { text: words.join(' '), code: category.code, role: category.role };
 }
 
-function common(row, ctx, space) {
+function common(row, ctx, catalogType) {
 	return {
 		...stamps(row),
 		deleted_at: formatInstant(row.deleted),
@@ -44,7 +44,8 @@ function common(row, ctx, space) {
 		source_guid: null,
 		purchase_description: row.text,
 		active: row.active,
-		...(space ? { catalog_item_type: { id: space[0], displayed_as: space[1], $path: `/catalog_item_types/${space[0]}` } } : {}),
+		// Of the three, only the Product definition carries its catalog item type.
+		...(catalogType ? { catalog_item_type: ctx.refCode('catalog_item_types', catalogType) } : {}),
 	};
 }
 
@@ -52,7 +53,8 @@ function common(row, ctx, space) {
 const sellingPrices = (ctx, space, index, row) => [{
 	id: ctx.subId(space, index, 1), displayed_as: 'Selling Price', price_name: 'Selling Price',
 	price: amount(row.price), price_includes_tax: false,
-	product_sales_price_type: { id: ctx.subId(space, index, 2), displayed_as: 'Selling Price' },
+	// The business's 'Selling Price' entry of /product_sales_price_types.
+	product_sales_price_type: ctx.ref('product_sales_price_types', 0),
 }];
 
 const search = { item_code: (row) => row.code, description: (row) => row.text };
@@ -72,7 +74,7 @@ const product = {
 	search,
 	render(row, ctx, index) {
 		return {
-			...common(row, ctx, ['PRODUCT', 'Product']),
+			...common(row, ctx, 'NON_STOCK_ITEM'),
 			sales_prices: sellingPrices(ctx, 'products', index, row),
 		};
 	},
@@ -97,6 +99,8 @@ const service = {
 			sales_rates: [{
 				id: ctx.subId('services', index, 1), displayed_as: 'Standard rate', rate_name: 'Standard rate',
 				rate: amount(row.price), rate_includes_tax: false,
+				// The business's 'Standard rate' entry of /service_rate_types.
+				service_rate_type: ctx.ref('service_rate_types', 0),
 			}],
 			oss_service: false,
 		};
@@ -126,7 +130,7 @@ const stockItem = {
 	search,
 	render(row, ctx, index) {
 		return {
-			...common(row, ctx, ['STOCK_ITEM', 'Stock']),
+			...common(row, ctx, null),
 			sales_prices: sellingPrices(ctx, 'stock_items', index, row),
 			reorder_level: row.reorder,
 			reorder_quantity: row.reorder * 2,

@@ -3,6 +3,7 @@
 const { amount } = require('../money');
 const { stamps, formatDay } = require('./common');
 const { SEED_START, dayOf, wholeSecond } = require('../time');
+const { classificationOf } = require('../code-lists');
 
 /**
  * Double-entry bookkeeping for the seeded documents: every document that touches the books posts
@@ -16,6 +17,13 @@ const TRANSACTION_TYPES = [
 	['PURCHASE_QUICK_ENTRY_INVOICE', 'Purchase QE Invoice'], ['PURCHASE_QUICK_ENTRY_CREDIT_NOTE', 'Purchase QE Credit Note'],
 	['CUSTOMER_RECEIPT', 'Customer Receipt'], ['CUSTOMER_REFUND', 'Customer Refund'], ['VENDOR_PAYMENT', 'Supplier Payment'],
 	['VENDOR_REFUND', 'Supplier Refund'], ['OTHER_PAYMENT', 'Other Payment'], ['OTHER_RECEIPT', 'Other Receipt'],
+	// Booked by the business-data collections (sandbox/data/business-collections.js).
+	['CUSTOMER_ALLOCATION', 'Customer Allocation'], ['VENDOR_ALLOCATION', 'Supplier Allocation'],
+	['BANK_TRANSFER', 'Bank Transfer'], ['BANK_DEPOSIT', 'Bank Deposit'], ['BANK_OPENING_BALANCE', 'Bank Opening Balance'],
+	['CUSTOMER_OPENING_BALANCE_INVOICE', 'Customer Opening Balance Invoice'],
+	['CUSTOMER_OPENING_BALANCE_CREDIT_NOTE', 'Customer Opening Balance Credit Note'],
+	['VENDOR_OPENING_BALANCE_INVOICE', 'Supplier Opening Balance Invoice'],
+	['VENDOR_OPENING_BALANCE_CREDIT_NOTE', 'Supplier Opening Balance Credit Note'],
 ];
 const TYPE_LABEL = new Map(TRANSACTION_TYPES);
 
@@ -35,7 +43,10 @@ function post(ctx, t) {
 	if (debit !== credit) throw new Error(`unbalanced ${t.type}: ${debit} ≠ ${credit}`);
 	const { transactions, postings } = ctx.biz;
 	const tx = transactions.length;
-	transactions.push({ type, space: t.source?.[0] ?? null, index: t.source?.[1] ?? -1, payment: !!t.payment, label: t.label ?? null });
+	transactions.push({
+		type, space: t.source?.[0] ?? null, index: t.source?.[1] ?? -1, payment: !!t.payment, label: t.label ?? null,
+		day: t.day, created: t.created, contact: t.contact ?? -1,
+	});
 	for (const [account, d, c] of t.legs) {
 		if (d === 0 && c === 0) continue;
 		postings.push({
@@ -44,6 +55,8 @@ function post(ctx, t) {
 		});
 	}
 	ctx.touch('ledger_entries');
+	// The /transactions list, once seeded, follows transactions booked later (test hooks).
+	ctx.biz.afterPost?.(tx);
 	return tx;
 }
 
@@ -84,7 +97,7 @@ const ledgerAccounts = {
 			included_in_chart: true,
 			nominal_code: row.nominal,
 			ledger_account_type: ctx.refCode('ledger_account_types', row.type),
-			ledger_account_classification: null,
+			ledger_account_classification: classificationOf(row) && ctx.refCode('ledger_account_classifications', classificationOf(row)),
 			tax_rate: row.type === 'SALES' || row.type === 'DIRECT_EXPENSES' ? ctx.ref('tax_rates', 0) : null,
 			fixed_tax_rate: false,
 			visible_in_banking: visible('banking'),
@@ -130,7 +143,6 @@ const ledgerEntries = {
 			debit: amount(row.debit),
 			ledger_account: ctx.ref('ledger_accounts', row.account),
 			transaction: transactionRef(ctx, row.tx),
-			transaction_type: transactionTypeRef(row.type),
 			contact: row.contact >= 0 ? ctx.ref('contacts', row.contact) : null,
 			deleted: false,
 			tax_rate: null,
@@ -163,4 +175,4 @@ function balances(ctx) {
 	return ctx.biz.balanceCache;
 }
 
-module.exports = { post, transactionRef, transactionTypeRef, TRANSACTION_TYPES, ledgerAccounts, ledgerEntries, balances };
+module.exports = { post, transactionRef, transactionTypeRef, TRANSACTION_TYPES, GROUPS, ledgerAccounts, ledgerEntries, balances };

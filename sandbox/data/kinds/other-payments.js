@@ -6,7 +6,8 @@ const { stamps, formatDay, formatInstant, laterEdit } = require('./common');
 const { post, transactionRef, transactionTypeRef } = require('./ledger');
 const { VENDOR } = require('./contacts');
 
-const METHODS = [['BANK_TRANSFER', 'Bank Transfer'], ['CREDIT_DEBIT', 'Card Payment'], ['DIRECT_DEBIT', 'Direct Debit'], ['CASH', 'Cash']];
+/** /payment_methods codes a payment may use. */
+const METHODS = ['BANK_TRANSFER', 'CREDIT_DEBIT', 'DIRECT_DEBIT', 'CASH'];
 const RECEIPTS = [['other_income', 'Grant received'], ['other_income', 'Insurance pay-out'], ['sales_goods', 'Card takings']];
 
 /** Money in and out of a bank account without an invoice (`OTHER_PAYMENT`, `OTHER_RECEIPT`). */
@@ -44,14 +45,13 @@ const otherPayments = {
 	},
 	displayedAs: (row) => row.ref ?? row.details,
 	render(row, ctx, index) {
-		const [methodId, methodLabel] = METHODS[row.method];
 		const total = row.net + row.tax;
 		return {
 			...stamps(row),
 			transaction: row.tx >= 0 ? transactionRef(ctx, row.tx) : null,
 			transaction_type: transactionTypeRef(row.type),
 			deleted_at: formatInstant(row.deleted),
-			payment_method: { id: methodId, displayed_as: methodLabel, $path: `/payment_methods/${methodId}` },
+			payment_method: ctx.refCode('payment_methods', METHODS[row.method]),
 			contact: row.contact >= 0 ? ctx.ref('contacts', row.contact) : null,
 			bank_account: ctx.ref('bank_accounts', row.bank),
 			tax_address_region: null,

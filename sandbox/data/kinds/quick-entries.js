@@ -8,7 +8,6 @@ const { postDocument, STATUS_PICKS } = require('./artefacts');
 const { CUSTOMER, VENDOR } = require('./contacts');
 
 const SALES_ROLES = [['sales_goods', 'Wholesale order'], ['sales_food', 'Market stall takings'], ['sales_services', 'Event booking']];
-const QE_TYPES = { INVOICE: 'Invoice', CREDIT_NOTE: 'Credit Note' };
 
 /**
  * Quick entries: one-line invoices and credit notes keyed in from paper, booked like documents.
@@ -55,7 +54,7 @@ function quickEntry(side) {
 				transaction: row.tx >= 0 ? transactionRef(ctx, row.tx) : null,
 				transaction_type: transactionTypeRef(txId(row.qeType)),
 				deleted_at: formatInstant(row.deleted),
-				quick_entry_type: { id: row.qeType, displayed_as: QE_TYPES[row.qeType], $path: `/quick_entry_types/${row.qeType}` },
+				quick_entry_type: ctx.refCode('quick_entry_types', row.qeType),
 				contact_name: contact.name,
 				contact_reference: contact.ref,
 				contact: ctx.ref('contacts', row.contact),

@@ -1,7 +1,9 @@
 'use strict';
 
 const R = require('../reference');
+const { LEDGER_ACCOUNT_CLASSIFICATIONS } = require('../code-lists');
 const { stamps } = require('./common');
+const { byCode, whenTrue } = require('../../api/row-filters');
 
 /**
  * A collection keyed by readable codes, read from a fixed list. Rows carry the code as their id.
@@ -24,7 +26,14 @@ const plain = (rows) => () => rows;
 
 const KINDS = {
 	bank_account_types: codeList(plain(R.BANK_ACCOUNT_TYPES)),
-	ledger_account_types: codeList(plain(R.LEDGER_ACCOUNT_TYPES)),
+	ledger_account_types: {
+		...codeList(plain(R.LEDGER_ACCOUNT_TYPES)),
+		predicates: {
+			// The types a classification belongs to (each classification has one type).
+			ledger_account_classification_id: byCode('ledger_account_classifications',
+				(row, code) => LEDGER_ACCOUNT_CLASSIFICATIONS.some(([c, , type]) => c === code && type === row.code)),
+		},
+	},
 	artefact_statuses: codeList(plain(R.ARTEFACT_STATUSES)),
 	countries: codeList(plain(R.COUNTRIES)),
 	exchange_rates: codeList(
@@ -37,31 +46,35 @@ const KINDS = {
 			...stamps(row),
 			rate: Number(row.details[0].toFixed(6)),
 			inverse_rate: Number((1 / row.details[0]).toFixed(6)),
-			base_currency: { id: ctx.biz.currency, displayed_as: ctx.currencyName, $path: `/currencies/${ctx.biz.currency}` },
-			currency: { id: row.code, displayed_as: row.name, $path: `/currencies/${row.code}` },
+			base_currency: ctx.refCode('currencies', ctx.biz.currency),
+			currency: ctx.refCode('currencies', row.code),
 		}),
 		(row) => `${row.name} (${row.code})`,
 	),
-	tax_rates: codeList(
-		(ctx) => R.TAX_RATES[ctx.biz.country],
-		(row) => {
-			const percentage = row.details[0];
-			return {
-				...stamps(row),
-				name: row.name,
-				agency: null,
-				percentage,
-				percentages: [{ percentage, from_date: '2011-01-04', to_date: null }],
-				is_visible: true,
-				retailer: false,
-				editable: false,
-				deletable: false,
-				is_combined_rate: false,
-				component_tax_rates: [],
-			};
-		},
-		(row) => `${row.name} ${row.details[0].toFixed(2)}%`,
-	),
+	tax_rates: {
+		// No seeded rate is a CIS (construction) rate.
+		predicates: { cis_only: whenTrue('cis_only', () => false) },
+		...codeList(
+			(ctx) => R.TAX_RATES[ctx.biz.country],
+			(row) => {
+				const percentage = row.details[0];
+				return {
+					...stamps(row),
+					name: row.name,
+					agency: null,
+					percentage,
+					percentages: [{ percentage, from_date: '2011-01-04', to_date: null }],
+					is_visible: true,
+					retailer: false,
+					editable: false,
+					deletable: false,
+					is_combined_rate: false,
+					component_tax_rates: [],
+				};
+			},
+			(row) => `${row.name} ${row.details[0].toFixed(2)}%`,
+		),
+	},
 	tax_offices: codeList(
 		(ctx) => R.TAX_OFFICES[ctx.biz.country] ?? [],
 		(row) => ({ office_number: row.name, name: row.details[0] }),
@@ -69,4 +82,4 @@ const KINDS = {
 	),
 };
 
-module.exports = KINDS;
+module.exports = { ...KINDS, codeList };

@@ -3,8 +3,10 @@
 const { formatDay, formatInstant, stamps } = require('./common');
 const { SEED_START, dayOf } = require('../time');
 
-/** Tax registrations per country: [tax type id, label]. */
+/** Tax registrations per country: [tax type id, label] (the ids are /tax_types codes). */
 const TAX_PROFILES = { gb: [['GB_VAT', 'VAT']], es: [['ES_IVA', 'IVA'], ['ES_IRPF', 'IRPF']], fr: [['FR_TVA', 'TVA']] };
+/** The VAT scheme each business is on (/tax_schemes codes). */
+const TAX_SCHEME = { gb: 'STANDARD', es: 'GENERAL', fr: 'REEL_NORMAL' };
 
 const taxProfiles = {
 	seed: (ctx) => TAX_PROFILES[ctx.biz.country].map(([type, label]) => ({
@@ -13,11 +15,11 @@ const taxProfiles = {
 	displayedAs: (row) => row.label,
 	render: (row, ctx) => ({
 		...stamps(row),
-		tax_type: { id: row.type, displayed_as: row.label, $path: `/tax_types/${row.type}` },
+		tax_type: ctx.refCode('tax_types', row.type),
 		tax_number: ctx.biz.taxNumber,
 		tax_number_suffix: null,
 		collect_tax: true,
-		tax_return_frequency: { id: 'QUARTERLY', displayed_as: 'Quarterly', $path: '/tax_return_frequencies/QUARTERLY' },
+		tax_return_frequency: ctx.refCode('tax_return_frequencies', 'QUARTERLY'),
 		address_region: null,
 	}),
 };
@@ -30,16 +32,18 @@ const financialSettings = {
 		year_end_lockdown_date: null,
 		accounting_type: 'accrual',
 		accounts_start_date: formatDay(dayOf(SEED_START)),
-		base_currency: { id: ctx.biz.currency, displayed_as: `${ctx.currencyName} (${ctx.biz.currency})`, $path: `/currencies/${ctx.biz.currency}` },
+		base_currency: ctx.refCode('currencies', ctx.biz.currency),
 		multi_currency_enabled: false,
 		use_live_exchange_rates: false,
 		mtd_activation_status: ctx.biz.country === 'gb' ? 'active' : null,
 		mtd_connected: ctx.biz.country === 'gb',
-		mtd_authenticated_date: ctx.biz.country === 'gb' ? formatInstant(ctx.biz.createdMs) : null,
-		tax_return_frequency: { id: 'QUARTERLY', displayed_as: 'Quarterly', $path: '/tax_return_frequencies/QUARTERLY' },
+		mtd_authenticated_date: ctx.biz.country === 'gb' ? formatDay(dayOf(ctx.biz.createdMs)) : null,
+		tax_scheme: ctx.refCode('tax_schemes', TAX_SCHEME[ctx.biz.country]),
+		tax_return_frequency: ctx.refCode('tax_return_frequencies', 'QUARTERLY'),
 		tax_number: ctx.biz.taxNumber,
 		general_tax_number: null,
-		tax_office: ctx.biz.country === 'es' ? ctx.ref('tax_offices', 0) : null,
+		// Tax offices are German only.
+		tax_office: ctx.rows('tax_offices').length ? ctx.ref('tax_offices', 0) : null,
 		default_irpf_rate: ctx.biz.country === 'es' ? 15 : null,
 		flat_rate_tax_percentage: null,
 		recoverable_percentage: null,
@@ -83,11 +87,11 @@ const invoiceSettings = {
 			next_sales_corrective_invoice_number: next('sales_corrective_invoices'),
 			customer_credit_days: 30,
 			vendor_credit_days: 30,
-			customer_credit_terms: 'date',
-			vendor_credit_terms: 'date',
+			customer_credit_terms: 'date_from_invoice',
+			vendor_credit_terms: 'date_from_payment',
 			updated_at: formatInstant(ctx.biz.createdMs),
 		};
 	},
 };
 
-module.exports = { taxProfiles, financialSettings, invoiceSettings };
+module.exports = { taxProfiles, financialSettings, invoiceSettings, TAX_PROFILES, TAX_SCHEME };

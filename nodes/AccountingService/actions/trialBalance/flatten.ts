@@ -27,10 +27,20 @@ export interface TrialBalanceReport extends IDataObject {
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const AMOUNT_KEYS = new Set(['debit', 'credit']);
 
-/** Anything that is not a decimal string (absent, already a number) is passed on as it is. */
+/**
+ * The amount in the form asked for, whichever form the service sent: the spec shows decimal
+ * strings, the OpenAPI numbers. Anything else (absent, not an amount) is passed on as it is.
+ */
 function amount(value: unknown, amountsAs: AmountsAs): unknown {
 	if (amountsAs === 'number' && typeof value === 'string' && DECIMAL.test(value.trim())) return Number(value);
+	if (amountsAs === 'string' && typeof value === 'number' && Number.isFinite(value)) return decimalText(value);
 	return value;
+}
+
+/** 120.5 → "120.50": at least the two decimals of money, never fewer digits than the number has. */
+function decimalText(value: number): string {
+	const [whole, fraction = ''] = String(value).split('.');
+	return `${whole}.${fraction.padEnd(2, '0')}`;
 }
 
 /** A spreadsheet column: always present, empty when the service left the amount out. */
@@ -67,7 +77,7 @@ function convertAmounts(value: unknown, amountsAs: AmountsAs): unknown {
 	);
 }
 
-/** The report as the service sent it, with its amounts converted when numbers are asked for. */
+/** The report as the service sent it, with its amounts in the form asked for. */
 export function wholeReport(report: TrialBalanceReport, amountsAs: AmountsAs): IDataObject {
-	return amountsAs === 'string' ? report : (convertAmounts(report, amountsAs) as IDataObject);
+	return convertAmounts(report, amountsAs) as IDataObject;
 }

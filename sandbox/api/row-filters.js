@@ -1,0 +1,32 @@
+'use strict';
+
+const { parseBoolean } = require('./params');
+
+/**
+ * Building blocks for the `predicates` a table row may bring (see filters.js). They need nothing
+ * from the collection table, so the kinds can use them without a require cycle.
+ */
+
+/**
+ * A filter whose value is a code of a code-keyed collection (`ledger_account_type_id=SALES`, any
+ * case): a known code keeps `keep(row, code)`, a code that names nothing matches nothing.
+ * @param {string} collection @param {(row: object, code: string) => boolean} keep
+ */
+const byCode = (collection, keep) => ({
+	parse(raw, ctx) {
+		const code = [raw, raw.toUpperCase()].find((c) => ctx.codeIndex(collection, c) >= 0);
+		return code === undefined ? () => false : (row) => keep(row, code);
+	},
+});
+
+/**
+ * A flag that narrows only when true (`valid_for_business=true`); false keeps everything.
+ * @param {string} name @param {(row: object, ctx: object) => boolean} keep
+ */
+const whenTrue = (name, keep) => ({
+	parse(raw, ctx) {
+		return parseBoolean(raw, name) ? (row) => keep(row, ctx) : () => true;
+	},
+});
+
+module.exports = { byCode, whenTrue };
