@@ -34,6 +34,38 @@ export interface WriteMethods {
 	actions: string[];
 }
 
+export type WriteFieldType =
+	| 'string'
+	| 'number'
+	| 'integer'
+	| 'boolean'
+	| 'date'
+	| 'dateTime'
+	| 'options'
+	| 'object'
+	| 'array';
+
+/** One attribute of a request body inside the resource's wrapper, as the OpenAPI's request schema gives it. */
+export interface WriteField {
+	name: string;
+	type: WriteFieldType;
+	description: string;
+	/** Required by the OpenAPI (for a create; nothing is required for an update). */
+	required?: boolean;
+	options?: string[];
+	maxLength?: number;
+	/** The attributes of an object, or of each element of an array of objects. */
+	fields?: WriteField[];
+	/** The element type of an array of plain values. */
+	items?: WriteFieldType;
+}
+
+/** A request definition of the OpenAPI (`postSalesInvoices`): the wrapper and what goes inside it. */
+export interface WriteSchema {
+	wrapper: string;
+	fields: WriteField[];
+}
+
 /** One row per list collection and settings object of the OpenAPI, as `npm run generate` derives it. */
 export interface GeneratedCollection {
 	path: string;
