@@ -197,10 +197,12 @@ function writeMethods(document: OpenApiDocument, path: string, singleton: boolea
 		.filter(([candidate, methods]) => candidate.startsWith(`${path}/{key}/`) && methods.post)
 		.map(([candidate]) => candidate.slice(`${path}/{key}/`.length))
 		.sort();
+	const deleteQuery = (item?.delete?.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name);
 	return {
 		...(create ? { create } : {}),
 		...(update ? { update } : {}),
 		...(item?.delete ? { delete: true } : {}),
+		...(deleteQuery.length ? { deleteQuery } : {}),
 		actions,
 	};
 }
@@ -253,20 +255,25 @@ function writeFieldType(schema: Schema): WriteFieldType {
 	}
 }
 
-function writeFields(document: OpenApiDocument, schema: Schema): WriteField[] {
+/**
+ * The attributes of a request schema. `record`: the record's own definition, whose maximum lengths
+ * the service enforces on what it stores where the request schema declares none.
+ */
+function writeFields(document: OpenApiDocument, schema: Schema, record?: Schema): WriteField[] {
 	const resolved = schema.$ref ? document.definitions[definitionOf(schema.$ref)] : schema;
 	const required = new Set(resolved.required ?? []);
 	return Object.entries(resolved.properties ?? {}).map(([name, property]) => {
 		const field = property.$ref ? document.definitions[definitionOf(property.$ref)] : property;
 		const type = writeFieldType(field);
 		const element = field.items?.$ref ? document.definitions[definitionOf(field.items.$ref)] : field.items;
+		const maxLength = field.maxLength ?? (type === 'string' ? record?.properties?.[name]?.maxLength : undefined);
 		return {
 			name,
 			type,
 			description: (field.description ?? '').trim(),
 			...(required.has(name) ? { required: true } : {}),
 			...(field.enum?.length ? { options: field.enum } : {}),
-			...(field.maxLength ? { maxLength: field.maxLength } : {}),
+			...(maxLength ? { maxLength } : {}),
 			...(type === 'object' && field.properties ? { fields: writeFields(document, field) } : {}),
 			...(type === 'array' && element?.properties ? { fields: writeFields(document, element) } : {}),
 			...(type === 'array' && element && !element.properties ? { items: writeFieldType(element) } : {}),
@@ -276,11 +283,14 @@ function writeFields(document: OpenApiDocument, schema: Schema): WriteField[] {
 
 /** Every request definition the write methods name, by definition name: the wrapper and its attributes. */
 export function generateWriteSchemas(document: OpenApiDocument, rows: GeneratedCollection[]): Record<string, WriteSchema> {
-	const names = rows.flatMap((row) => [row.writes.create, row.writes.update]).filter((name): name is string => !!name);
+	const records = new Map<string, string>();
+	for (const row of rows) {
+		for (const name of [row.writes.create, row.writes.update]) if (name) records.set(name, row.definition);
+	}
 	const schemas: Record<string, WriteSchema> = {};
-	for (const name of [...new Set(names)].sort()) {
+	for (const name of [...records.keys()].sort()) {
 		const [wrapper, inner] = Object.entries(document.definitions[name].properties ?? {})[0];
-		schemas[name] = { wrapper, fields: writeFields(document, inner) };
+		schemas[name] = { wrapper, fields: writeFields(document, inner, document.definitions[records.get(name) ?? '']) };
 	}
 	return schemas;
 }

@@ -3,7 +3,16 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { route } from './actions/router';
 import { nodeProperties, nodeSubtitle } from './descriptions';
-import { searchBusinesses, searchRecords } from './methods/listSearch';
+import {
+	searchArtefacts,
+	searchBusinesses,
+	searchLedgerAccounts,
+	searchProducts,
+	searchRecords,
+	searchServices,
+	searchTaxRates,
+} from './methods/listSearch';
+import { getWriteFields } from './methods/resourceMapping';
 
 export class AccountingService implements INodeType {
 	description: INodeTypeDescription = {
@@ -23,7 +32,16 @@ export class AccountingService implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchBusinesses, searchRecords },
+		listSearch: {
+			searchBusinesses,
+			searchRecords,
+			searchProducts,
+			searchServices,
+			searchLedgerAccounts,
+			searchTaxRates,
+			searchArtefacts,
+		},
+		resourceMapping: { getWriteFields },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

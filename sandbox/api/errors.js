@@ -28,4 +28,17 @@ function fail(status, dataCode, message, source = '', headers = {}) {
 /** @param {string} name @param {string} why */
 const badParameter = (name, why) => fail(400, 'InvalidParameter', `${name} ${why}`, name);
 
-module.exports = { RequestError, fail, badParameter };
+/**
+ * 422 with the service's body: one entry per problem, each naming its attribute.
+ * @param {Array<{ source: string, message: string, code?: string }>} problems
+ * @returns {never}
+ */
+function invalid(problems) {
+	throw new RequestError({
+		status: 422,
+		headers: {},
+		json: problems.map(({ source, message, code = 'RecordInvalid' }) => ({ $severity: 'error', $dataCode: code, $message: message, $source: source })),
+	});
+}
+
+module.exports = { RequestError, fail, badParameter, invalid };

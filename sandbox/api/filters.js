@@ -9,6 +9,7 @@ const { CUSTOMER, VENDOR } = require('../data/kinds/contacts');
 const { attachments } = require('../data/kinds/attachments');
 const { BY_NAME } = require('../data/collections');
 const { parseDay, DAY_MS } = require('../data/time');
+const { renderRow } = require('../data/records');
 
 /**
  * List filters: one mechanism for every collection the table holds.
@@ -250,7 +251,7 @@ function viewOf(ctx, def) {
 	const record = (i) => {
 		if (i !== at) {
 			const row = rows[i];
-			last = { ...def.render(row, ctx, i), ...row.extra };
+			last = renderRow(ctx, def, row, i);
 			at = i;
 		}
 		return last;

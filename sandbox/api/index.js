@@ -7,6 +7,7 @@ const { attachmentFile } = require('./attachment-file');
 const { createBusinessRoutes } = require('./businesses');
 const { BY_NAME, availableIn } = require('../data/collections');
 const { singletonRecord } = require('../data/records');
+const { createWrites } = require('./writes');
 
 /**
  * @typedef {object} ApiRequest
@@ -33,6 +34,7 @@ const { singletonRecord } = require('../data/records');
  */
 function createApi({ dataset, clock }) {
 	const businesses = createBusinessRoutes({ dataset, clock });
+	const writes = createWrites({ dataset, clock });
 
 	/**
 	 * `X-Business` picks one of the user's businesses; absent or blank means the lead. An id the
@@ -84,12 +86,19 @@ function createApi({ dataset, clock }) {
 		if (first === 'test' && second === 'trial_balance' && n === 2) return { methods: ['GET'], run: () => ok(sampleTrialBalance(ctx, query)) };
 		const def = BY_NAME.get(first);
 		if (!def) return null;
-		if (def.singleton) return n === 1 ? { methods: ['GET'], run: () => ok(settingsObject(ctx, def)) } : null;
-		if (n === 1) return { methods: ['GET'], run: () => ok(listCollection(ctx, def, query)) };
+		// Reads as before; writes exactly where the OpenAPI has them (./writes).
+		const write = writes.routes(segments, request, ctx);
+		const withWrites = (read) => {
+			if (!write) return read;
+			if (!read) return write;
+			return { methods: [...read.methods, ...write.methods], run: (m) => (read.methods.includes(m) ? read.run(m) : write.run(m)) };
+		};
+		if (def.singleton) return withWrites(n === 1 ? { methods: ['GET'], run: () => ok(settingsObject(ctx, def)) } : null);
+		if (n === 1) return withWrites({ methods: ['GET'], run: () => ok(listCollection(ctx, def, query)) });
 		// `itemPath: false`: a list the service offers without `/{key}` (tax_determinations).
-		if (n === 2 && def.itemPath !== false) return { methods: ['GET'], run: () => ok(getRecord(ctx, def, second, query)) };
+		if (n === 2 && def.itemPath !== false) return withWrites({ methods: ['GET'], run: () => ok(getRecord(ctx, def, second, query)) });
 		if (n === 3 && first === 'attachments' && third === 'file') return { methods: ['GET'], run: () => attachmentFile(ctx, second, headers) };
-		return null;
+		return withWrites(null);
 	}
 
 	/** @param {ApiRequest} request @returns {Promise<ApiResponse>} */

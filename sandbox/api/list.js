@@ -4,7 +4,7 @@ const { fail, badParameter } = require('./errors');
 const { pagination, boolean, attributes } = require('./params');
 const { filtersFor } = require('./filters');
 const { parseTerms, searchTest } = require('./search');
-const { summary, fullRecord } = require('../data/records');
+const { summary, fullRecord, renderRow } = require('../data/records');
 
 /** Sort attributes the reference names, mapped onto row fields where rows keep them as numbers. */
 const SORT_FIELDS = { created_at: 'created', updated_at: 'updated', date: 'date', due_date: 'due', expiry_date: 'due' };
@@ -33,7 +33,7 @@ function sortKeys(ctx, def, rows, indexes, { attribute, field }) {
 	const keys = new Map();
 	for (const i of indexes) {
 		const value = rows[i][field];
-		keys.set(i, typeof value === 'number' ? value : String({ ...def.render(rows[i], ctx, i), ...rows[i].extra }[attribute] ?? ''));
+		keys.set(i, typeof value === 'number' ? value : String(renderRow(ctx, def, rows[i], i)[attribute] ?? ''));
 	}
 	return keys;
 }

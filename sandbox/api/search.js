@@ -40,7 +40,8 @@ function haystacks(ctx, def) {
 	const value = ctx.rows(def.name).map((row) => {
 		let words = '';
 		for (const [field, get] of fields) {
-			const text = row.extra?.[field] ?? get(row, ctx);
+			// A written row is searched in the record it keeps.
+			const text = row.extra?.[field] ?? (row.stored ? row.stored[field] : get(row, ctx));
 			if (text) words += ` ${fold(String(text)).split(/[^\p{L}\p{N}]+/u).filter(Boolean).join(' ')}`;
 		}
 		return words;

@@ -1,28 +1,32 @@
 'use strict';
 
-const KINDS = Object.freeze(['429', '503', 'reset', 'slow']);
+const KINDS = Object.freeze(['429', '503', 'reset', 'slow', 'reset-after-commit']);
+const METHODS = Object.freeze(['GET', 'POST', 'PUT', 'DELETE']);
 const TARGETS = Object.freeze(['api', 'token']);
-const FIELDS = new Set(['kind', 'count', 'retryAfter', 'delayMs', 'pathPrefix', 'target', 'skip']);
+const FIELDS = new Set(['kind', 'count', 'retryAfter', 'delayMs', 'pathPrefix', 'method', 'target', 'skip']);
 const DEFAULT_DELAY_MS = 1000;
 const MAX_DELAY_MS = 10 * 60 * 1000;
 
 /**
  * @typedef {object} FaultSpec
- * @property {'429'|'503'|'reset'|'slow'|429|503} kind
+ * @property {'429'|'503'|'reset'|'slow'|'reset-after-commit'|429|503} kind `reset-after-commit`: the API request
+ *   is served in full (a write is committed) and then the connection is reset instead of answered
  * @property {number} [count] how many of the next matching requests it hits; default 1
  * @property {number|string} [retryAfter] Retry-After for 429/503: seconds, or an HTTP-date string; no header when absent
  * @property {number} [delayMs] for slow: added delay before the request is served; default 1000
  * @property {string} [pathPrefix] only API paths (after /v3.1) starting with this
+ * @property {'GET'|'POST'|'PUT'|'DELETE'} [method] only requests with this method (a write, not the polls around it)
  * @property {number} [skip] let this many matching requests through first, so a fault can land mid-run
  * @property {'api'|'token'} [target] 'api' (default) or the token endpoint
  */
 
 /**
  * @typedef {object} PendingFault
- * @property {'429'|'503'|'reset'|'slow'} kind
+ * @property {'429'|'503'|'reset'|'slow'|'reset-after-commit'} kind
  * @property {number} remaining
  * @property {'api'|'token'} target
  * @property {string|null} pathPrefix
+ * @property {string|null} method
  * @property {number} skip
  * @property {number|string|null} retryAfter
  * @property {number|null} delayMs
@@ -49,10 +53,12 @@ function createFaultQueue() {
 		 * Takes one hit of the first fault matching the request, if any.
 		 * @param {'api'|'token'} target
 		 * @param {string} path for the API, the raw path after /v3.1
+		 * @param {string} [method] the request's method
 		 * @returns {PendingFault|undefined}
 		 */
-		take(target, path) {
-			const fault = queue.find((f) => f.target === target && (f.pathPrefix === null || path.startsWith(f.pathPrefix)));
+		take(target, path, method) {
+			const fault = queue.find((f) => f.target === target && (f.pathPrefix === null || path.startsWith(f.pathPrefix))
+				&& (f.method === null || f.method === method));
 			if (!fault) return undefined;
 			if (fault.skip > 0) {
 				fault.skip -= 1;
@@ -94,6 +100,9 @@ function validate(spec) {
 		if (typeof pathPrefix !== 'string' || !pathPrefix.startsWith('/')) throw new TypeError('pathPrefix must be a path starting with /');
 		if (target !== 'api') throw new TypeError('pathPrefix applies to the api target only');
 	}
+	const method = spec.method ?? null;
+	if (method !== null && !METHODS.includes(method)) throw new TypeError(`method must be one of ${METHODS.join(', ')}`);
+	if (kind === 'reset-after-commit' && target !== 'api') throw new TypeError('reset-after-commit applies to the api target only');
 	const retryAfter = spec.retryAfter ?? null;
 	if (retryAfter !== null) {
 		if (kind !== '429' && kind !== '503') throw new TypeError('retryAfter applies to 429 and 503 only');
@@ -110,7 +119,7 @@ function validate(spec) {
 	} else if (spec.delayMs !== undefined) {
 		throw new TypeError('delayMs applies to slow only');
 	}
-	return { kind: /** @type {PendingFault['kind']} */ (kind), remaining: count, skip, target, pathPrefix, retryAfter, delayMs };
+	return { kind: /** @type {PendingFault['kind']} */ (kind), remaining: count, skip, target, pathPrefix, method, retryAfter, delayMs };
 }
 
 module.exports = { createFaultQueue, KINDS };

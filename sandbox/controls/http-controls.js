@@ -25,7 +25,7 @@ function createHttpControls({ clock, faults, log, dataset }) {
 			GET: () => [200, {
 				controls: [
 					'GET /__sandbox/clock', 'POST /__sandbox/clock/advance {"seconds": n}',
-					'GET /__sandbox/faults', 'POST /__sandbox/faults {"kind": "429"|"503"|"reset"|"slow", ...}', 'DELETE /__sandbox/faults',
+					'GET /__sandbox/faults', 'POST /__sandbox/faults {"kind": "429"|"503"|"reset"|"slow"|"reset-after-commit", ...}', 'DELETE /__sandbox/faults',
 					'GET /__sandbox/log', 'DELETE /__sandbox/log',
 					'POST /__sandbox/records {"collection": "sales_invoices", "business"?, "fields"?, "at"?}',
 					'POST /__sandbox/records/update {"collection", "id", "business"?, "fields"?, "at"?}',

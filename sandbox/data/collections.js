@@ -39,7 +39,8 @@ const { collectionMeta } = require('../openapi/collection-meta');
 const MASTER = { from: SEED_START - 45 * DAY_MS, to: SEED_START + 30 * DAY_MS };
 const HISTORY = { from: SEED_START, to: SEED_END };
 
-const doc = (name, shape, counts) => ({ name, ...artefact({ space: name, ...shape }), counts, window: HISTORY });
+// `shape` is kept on the row for the writes (sandbox/api/writes/kinds/documents.js).
+const doc = (name, shape, counts) => ({ name, ...artefact({ space: name, ...shape }), shape: Object.freeze({ space: name, ...shape }), counts, window: HISTORY });
 const sales = { side: 'sales' };
 const purchase = { side: 'purchase', number: null };
 

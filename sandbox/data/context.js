@@ -98,9 +98,11 @@ function createBusinessContext({ biz, seed, codec, options }) {
 
 		id(name, index) {
 			const def = BY_NAME.get(name);
-			// `idOf`: a kind whose records keep ids minted elsewhere (a contact's address, a transaction).
-			if (def.idOf) return def.idOf(ctx, index);
-			return def.idKind === 'code' ? ctx.rows(name)[index].code : codec.encode(biz.index, name, index);
+			if (def.idKind === 'code') return ctx.rows(name)[index].code;
+			// `idOf`: a kind whose records keep ids minted elsewhere (a contact's address, a transaction);
+			// a record the API created has an id of its own collection's (`minted`).
+			if (def.idOf && !ctx.rows(name)[index]?.minted) return def.idOf(ctx, index);
+			return codec.encode(biz.index, name, index);
 		},
 		/** @param {string} id @returns {{ space: string, index: number, sub: number } | null} an id minted in this business */
 		decode(id) {
@@ -112,7 +114,8 @@ function createBusinessContext({ biz, seed, codec, options }) {
 		legacyId: (index) => legacyId(biz.index, index),
 		displayedAs(name, index) {
 			const row = ctx.rows(name)[index];
-			return row.extra?.displayed_as ?? BY_NAME.get(name).displayedAs(row, ctx);
+			// A written row keeps the label it was given when it was written (`label`).
+			return row.extra?.displayed_as ?? (row.stored ? row.label : BY_NAME.get(name).displayedAs(row, ctx));
 		},
 		ref(name, index) {
 			const id = ctx.id(name, index);
@@ -139,6 +142,11 @@ function createBusinessContext({ biz, seed, codec, options }) {
 			const findId = BY_NAME.get(name).findId;
 			if (findId) {
 				index = findId(ctx, id);
+				if (index < 0) {
+					// A record the API created in a kind whose seeded records borrow ids.
+					const d = codec.decode(id);
+					index = d && d.business === biz.index && d.space === name && d.sub === 0 && rows[d.index]?.minted ? d.index : -1;
+				}
 			} else if (BY_NAME.get(name).idKind === 'code') {
 				index = store(name).codes.get(id) ?? -1;
 			} else {
@@ -147,6 +155,25 @@ function createBusinessContext({ biz, seed, codec, options }) {
 			}
 			return index >= 0 && index < rows.length && rows[index].deleted === null ? index : -1;
 		},
+		/**
+		 * Appends a row written through the API (sandbox/api/writes): the next row index, its code
+		 * registered in a code-keyed list, lists and searches invalidated.
+		 * @param {string} name @param {object} row @returns {number} the row index
+		 */
+		append(name, row) {
+			const rows = ctx.rows(name);
+			const index = rows.length;
+			rows.push(row);
+			if (row.code !== undefined && store(name).codes) store(name).codes.set(row.code, index);
+			ctx.touch(name);
+			return index;
+		},
+		/** Whether any live ledger posting names the contact (then it cannot be deleted). */
+		contactInUse: (index) => memo('contacts-in-use', () => ctx.version('ledger_entries'), () => {
+			const used = new Set();
+			for (const p of ctx.rows('ledger_entries')) if (p.deleted === null && p.contact >= 0) used.add(p.contact);
+			return used;
+		}).has(index),
 		/** @param {string} id @returns {number} transaction number, or -1 */
 		findTransaction(id) {
 			const d = codec.decode(id);
@@ -157,7 +184,7 @@ function createBusinessContext({ biz, seed, codec, options }) {
 			() => liveIndexes('contacts', (row) => (row.types & bit) !== 0)),
 		activeBankAccounts: () => memo('banks', () => ctx.version('bank_accounts'), () => liveIndexes('bank_accounts')),
 		contactBalance: (index) => balances(ctx).contacts.get(index) ?? 0,
-		accountBalance: (account) => balances(ctx).accounts[account],
+		accountBalance: (account) => balances(ctx).accounts[account] ?? 0,
 		get countryIndex() { return ctx.codeIndex('countries', biz.country.toUpperCase()); },
 		/** The business country's group (EU) as a reference, or null outside any group. */
 		get countryGroup() {

@@ -27,6 +27,8 @@ const ID_SPACES = Object.freeze([
 	'migration_tax_returns',
 	// The reference lists with opaque ids (sandbox/data/reference-collections.js) and the migration's id.
 	'coa_accounts', 'migrations',
+	// Addresses and contact persons created through the API have ids of their own (sandbox/api/writes).
+	'addresses', 'contact_persons',
 ]);
 const SPACE_CODE = new Map(ID_SPACES.map((name, code) => [name, code]));
 const MAGIC = 0x5a6e4b31;

@@ -1,6 +1,7 @@
 'use strict';
 
 const { numbersAsStrings } = require('../openapi/number-fields');
+const { renderRow } = require('./stored');
 
 /**
  * How a row becomes what the API sends: a summary `{ id, displayed_as, $path }` (+ `legacy_id`
@@ -22,11 +23,14 @@ function summary(ctx, def, index, legacy) {
 /** @param {object} ctx @param {object} def @param {number} index @param {boolean} legacy */
 function fullRecord(ctx, def, index, legacy) {
 	const row = ctx.rows(def.name)[index];
-	return present(ctx, def, { ...summary(ctx, def, index, legacy), ...def.render(row, ctx, index), ...row.extra });
+	return present(ctx, def, { ...summary(ctx, def, index, legacy), ...renderRow(ctx, def, row, index) });
 }
 
-/** A settings object (`GET /financial_settings`) of the business. */
-const singletonRecord = (ctx, def) => present(ctx, def, def.render(ctx));
+/**
+ * A settings object (`GET /financial_settings`) of the business: as seeded, or as last written by
+ * `PUT /<settings object>` (kept whole in `biz.settings`).
+ */
+const singletonRecord = (ctx, def) => present(ctx, def, ctx.biz.settings?.[def.name] ?? def.render(ctx));
 
 /** @param {object} ctx @param {object} def @param {object} record */
 const present = (ctx, def, record) => (ctx.options.amounts === 'string' && def.definition ? numbersAsStrings(def.definition, record) : record);
@@ -41,4 +45,4 @@ function extraFields(fields) {
 	return out;
 }
 
-module.exports = { summary, fullRecord, singletonRecord, extraFields };
+module.exports = { summary, fullRecord, singletonRecord, extraFields, renderRow };

@@ -61,11 +61,22 @@ function withSummary(definitions) {
 const validators = new Map();
 
 /**
- * @param {{ strict?: boolean }} [options] strict: undeclared properties are errors
- * @returns {(definition: string, value: unknown) => string[]} the problems, each with its JSON path
+ * @typedef {object} Problem one ajv error, for callers that phrase their own messages (the writes)
+ * @property {Array<string|number>} path where in the value, property names and array indexes
+ * @property {string} keyword ajv's keyword (`required`, `type`, `additionalProperties`, `format`, `enum`, `maxLength`, …)
+ * @property {string} message ajv's message
+ * @property {object} params ajv's params
  */
-function createValidator({ strict = true } = {}) {
-	const key = strict ? 'strict' : 'open';
+
+/**
+ * @param {{ strict?: boolean, summary?: boolean }} [options] strict: undeclared properties are
+ *   errors; summary (default true): records carry the list summary (`id`, `displayed_as`, `$path`,
+ *   `legacy_id`) besides their declared fields; false for request bodies, which declare all they take
+ * @returns {((definition: string, value: unknown) => string[]) & { detailed: (definition: string, value: unknown) => Problem[] }}
+ *   the problems, each with its JSON path; `detailed` gives them structured
+ */
+function createValidator({ strict = true, summary = true } = {}) {
+	const key = `${strict ? 'strict' : 'open'}${summary ? '' : '-bare'}`;
 	if (validators.has(key)) return validators.get(key);
 	const Ajv = require('ajv');
 	const addFormats = require('ajv-formats');
@@ -75,9 +86,10 @@ function createValidator({ strict = true } = {}) {
 	ajv.addFormat('int32', { type: 'number', validate: (n) => Number.isInteger(n) && Math.abs(n) <= 2 ** 31 });
 	ajv.addFormat('int64', { type: 'number', validate: (n) => Number.isSafeInteger(n) });
 	const definitions = nullableOptional(openApi().definitions);
-	ajv.addSchema({ $id: 'openapi', definitions: strict ? closed(withSummary(definitions)) : definitions });
+	const shaped = summary ? withSummary(definitions) : definitions;
+	ajv.addSchema({ $id: 'openapi', definitions: strict ? closed(shaped) : shaped });
 	const compiled = new Map();
-	const validate = (definition, value) => {
+	const errorsOf = (definition, value) => {
 		let check = compiled.get(definition);
 		if (!check) {
 			if (!openApi().definitions[definition]) throw new Error(`the OpenAPI has no definition ${definition}`);
@@ -85,10 +97,17 @@ function createValidator({ strict = true } = {}) {
 			compiled.set(definition, check);
 		}
 		if (check(value)) return [];
-		return check.errors
-			.filter((error) => error.keyword !== 'anyOf' && !(error.keyword === 'type' && error.params.type === 'null'))
-			.map((error) => `${error.instancePath || '/'} ${error.message}${error.params?.additionalProperty ? ` (${error.params.additionalProperty})` : ''}`);
+		return check.errors.filter((error) => error.keyword !== 'anyOf' && !(error.keyword === 'type' && error.params.type === 'null'));
 	};
+	const validate = (definition, value) => errorsOf(definition, value)
+		.map((error) => `${error.instancePath || '/'} ${error.message}${error.params?.additionalProperty ? ` (${error.params.additionalProperty})` : ''}`);
+	validate.detailed = (definition, value) => errorsOf(definition, value).map((error) => ({
+		path: error.instancePath.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+			.map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+		keyword: error.keyword,
+		message: error.message,
+		params: error.params ?? {},
+	}));
 	validators.set(key, validate);
 	return validate;
 }

@@ -19,30 +19,40 @@ function createApiGateway({ api, tokens }) {
 	 * @param {import('node:http').ServerResponse} res
 	 * @param {string} path raw (still percent-encoded) path after /v3.1
 	 * @param {string} queryString without the leading "?"
+	 * @param {{ dropAnswer?: boolean }} [options] dropAnswer (fault `reset-after-commit`): serve the
+	 *   request in full, then reset the connection instead of answering, as a connection lost after
+	 *   the service committed a write
 	 */
-	async function handle(req, res, path, queryString) {
+	async function handle(req, res, path, queryString, options = {}) {
+		// Every answer goes through here; with dropAnswer the connection is reset instead (an RST,
+		// as with a real dropped connection), after the work is done.
+		const answer = (send) => {
+			if (!options.dropAnswer) return send();
+			req.socket.resetAndDestroy();
+			return undefined;
+		};
 		const token = bearerToken(req.headers.authorization);
 		if (token === undefined) {
-			return sendServiceError(res, apiError(401, 'AuthorizationFailure', 'An access token is required: send Authorization: Bearer <ACCESS_TOKEN>.'),
-				{ 'WWW-Authenticate': `Bearer realm="${REALM}"` });
+			return answer(() => sendServiceError(res, apiError(401, 'AuthorizationFailure', 'An access token is required: send Authorization: Bearer <ACCESS_TOKEN>.'),
+				{ 'WWW-Authenticate': `Bearer realm="${REALM}"` }));
 		}
 		const auth = tokens.authenticate(token);
 		if ('problem' in auth) {
 			const message = auth.problem === 'expired' ? 'The access token has expired.' : 'The access token is invalid.';
-			return sendServiceError(res, apiError(401, 'AuthorizationFailure', message),
-				{ 'WWW-Authenticate': `Bearer realm="${REALM}", error="invalid_token", error_description="${message}"` });
+			return answer(() => sendServiceError(res, apiError(401, 'AuthorizationFailure', message),
+				{ 'WWW-Authenticate': `Bearer realm="${REALM}", error="invalid_token", error_description="${message}"` }));
 		}
 
 		const raw = await readBody(req);
 		let body;
 		if (raw.length > 0) {
 			if (mediaType(req.headers['content-type']) !== 'application/json') {
-				return sendServiceError(res, apiError(415, 'UnsupportedMediaType', 'Request bodies must be JSON: send Content-Type: application/json.'));
+				return answer(() => sendServiceError(res, apiError(415, 'UnsupportedMediaType', 'Request bodies must be JSON: send Content-Type: application/json.')));
 			}
 			try {
 				body = JSON.parse(raw.toString('utf8'));
 			} catch (error) {
-				return sendServiceError(res, apiError(400, 'InvalidJSON', `The request body is not valid JSON: ${error.message}`));
+				return answer(() => sendServiceError(res, apiError(400, 'InvalidJSON', `The request body is not valid JSON: ${error.message}`)));
 			}
 		}
 
@@ -56,7 +66,7 @@ function createApiGateway({ api, tokens }) {
 			body,
 			auth: { userId: auth.grant.userId, scope: auth.grant.scope },
 		});
-		return sendApiResult(res, result);
+		return answer(() => sendApiResult(res, result));
 	}
 
 	return { handle };

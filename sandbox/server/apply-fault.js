@@ -28,6 +28,8 @@ async function applyFault(fault, req, res, signal) {
 		req.socket.resetAndDestroy();
 		return true;
 	}
+	// Answered before the request is served: a write's body is read and dropped, nothing is written.
+	req.resume();
 	const status = Number(fault.kind);
 	const headers = fault.retryAfter === null ? {} : { 'Retry-After': String(fault.retryAfter) };
 	if (fault.target === 'token') {

@@ -46,7 +46,7 @@ function createHttpServer(parts) {
 
 		if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
 			const path = pathname.slice(API_PREFIX.length);
-			return serveTracked(req, res, 'api', path, () => apiGateway.handle(req, res, path, queryString));
+			return serveTracked(req, res, 'api', path, (entry, options) => apiGateway.handle(req, res, path, queryString, options));
 		}
 		if (pathname === TOKEN_PATH) {
 			return serveTracked(req, res, 'token', pathname, (entry) => onlyPost(req, res, () => tokenEndpoint.handle(req, res, entry)));
@@ -66,16 +66,18 @@ function createHttpServer(parts) {
 	/**
 	 * @param {'api'|'token'|null} faultTarget which injected faults may hit this request
 	 * @param {string} faultPath the path pathPrefix is matched against
-	 * @param {(entry: import('../controls/request-log').LogEntry) => Promise<void>|void} serve
+	 * @param {(entry: import('../controls/request-log').LogEntry, options?: { dropAnswer: boolean }) => Promise<void>|void} serve
 	 */
 	async function serveTracked(req, res, faultTarget, faultPath, serve) {
 		const entry = log.begin(req);
 		res.on('close', () => {
 			entry.status = res.headersSent ? res.statusCode : null;
 		});
-		const fault = faultTarget === null ? undefined : faults.take(faultTarget, faultPath);
+		const fault = faultTarget === null ? undefined : faults.take(faultTarget, faultPath, req.method);
 		if (fault) {
 			entry.fault = fault.kind;
+			// Served in full, then the connection is reset instead of answered (the gateway acts it out).
+			if (fault.kind === 'reset-after-commit') return serve(entry, { dropAnswer: true });
 			if (await applyFault(fault, req, res, stopping.signal)) return;
 		}
 		await serve(entry);

@@ -15,7 +15,7 @@ export {
 	nodeTypeName,
 } from './node-types';
 export { runWorkflow, type RunWorkflowOptions, type WorkflowRunResult } from './run-workflow';
-export { runListSearch } from './list-search';
+export { runListSearch, runResourceMapping } from './list-search';
 export {
 	Poller,
 	accountingServiceTriggerNode,

@@ -1,5 +1,5 @@
 import { ExecutionLifecycleHooks, LoadOptionsContext } from 'n8n-core';
-import type { INode, INodeListSearchResult, IWorkflowBase } from 'n8n-workflow';
+import type { INode, INodeListSearchResult, IWorkflowBase, ResourceMapperFields } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import type { CredentialStore } from './credential-store';
@@ -19,6 +19,21 @@ export async function runListSearch(options: {
 	filter?: string;
 	paginationToken?: string;
 }): Promise<INodeListSearchResult> {
+	const { context, nodeType } = loadOptionsContext(options);
+	const method = nodeType.methods?.listSearch?.[options.method];
+	if (!method) throw new Error(`The node has no listSearch method "${options.method}"`);
+	return await method.call(context, options.filter, options.paginationToken);
+}
+
+/** Calls one of the node's `resourceMapping` methods the way the editor does when it loads a mapper's fields. */
+export async function runResourceMapping(options: { store: CredentialStore; node: NodeSpec; method: string }): Promise<ResourceMapperFields> {
+	const { context, nodeType } = loadOptionsContext(options);
+	const method = nodeType.methods?.resourceMapping?.[options.method];
+	if (!method) throw new Error(`The node has no resourceMapping method "${options.method}"`);
+	return await method.call(context);
+}
+
+function loadOptionsContext(options: { store: CredentialStore; node: NodeSpec }) {
 	const nodeTypes = new NodeTypes();
 	const node: INode = { id: 'list-search-node', position: [0, 0], typeVersion: 1, ...options.node };
 	const workflow = new Workflow({ id: 'list-search', name: 'List search', nodes: [node], connections: {}, nodeTypes, active: false });
@@ -28,8 +43,5 @@ export async function runListSearch(options: {
 	// The editor sends the form's current values with every list request; methods read them from here.
 	additionalData.currentNodeParameters = node.parameters;
 	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
-	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
-	const method = nodeType.methods?.listSearch?.[options.method];
-	if (!method) throw new Error(`The node has no listSearch method "${options.method}"`);
-	return await method.call(context, options.filter, options.paginationToken);
+	return { context, nodeType: nodeTypes.getByNameAndVersion(node.type, node.typeVersion) };
 }

@@ -51,7 +51,7 @@ const REFUSED_BEFORE_SENDING: Array<[string, IDataObject, RegExp]> = [
 	['business id as an object', invoices({ business: byId('={{ { id: 1 } }}') }), /"Business"/],
 	['max wait as text', invoices({ requestOptions: { maxWaitSeconds: '={{ "long" }}' } }), /"Max Wait \(Seconds\)"/],
 	['search on a collection without search', { resource: 'country', operation: 'search', searchText: 'a' }, /"Operation"/],
-	['delete, which the node does not do', { resource: 'salesInvoice', operation: 'delete' }, /"Operation"/],
+	['delete where the service has none', { resource: 'country', operation: 'delete' }, /"Operation"/],
 	['attributes with a space', invoices({ options: { attributes: 'total amount' } }), /"Attributes"/],
 	['attributes with a semicolon', invoices({ options: { attributes: 'all;drop' } }), /"Attributes"/],
 	['max retries 11', invoices({ requestOptions: { maxRetries: 11 } }), /"Max Retries"/],

@@ -138,6 +138,7 @@ describe('collection table', () => {
 			create: 'postSalesInvoices',
 			update: 'putSalesInvoices',
 			delete: true,
+			deleteQuery: ['void_reason'],
 			actions: ['release'],
 		});
 	});

@@ -90,11 +90,17 @@ describe('Return All through faults', () => {
 		expect(result.json(NODE)).toHaveLength(0);
 	});
 
-	it('a change (PUT) is never repeated after a gateway error', async () => {
+	it('a change (PUT) is repeated after a 503, which says it was not processed, never after a dropped connection', async () => {
 		env.sandbox.faults.inject({ kind: '503', count: 1, pathPrefix: '/user' });
-		const position = env.sandbox.log.entries().length;
-		const result = await env.runNode({ resource: 'user', operation: 'update', updateFields: { last_name: 'Once' }, ...fastRetries });
-		expect((result.error as unknown as { httpCode: string }).httpCode).toBe('503');
+		let position = env.sandbox.log.entries().length;
+		const repeated = await env.runNode({ resource: 'user', operation: 'update', updateFields: { last_name: 'Twice' }, ...fastRetries });
+		expect(repeated.error).toBeUndefined();
+		expect(env.apiRequestsSince(position).filter((entry: LogEntry) => entry.method === 'PUT').map((entry: LogEntry) => entry.status)).toEqual([503, 200]);
+
+		env.sandbox.faults.inject({ kind: 'reset', count: 1, pathPrefix: '/user' });
+		position = env.sandbox.log.entries().length;
+		const dropped = await env.runNode({ resource: 'user', operation: 'update', updateFields: { last_name: 'Once' }, ...fastRetries });
+		expect(dropped.error?.name).toBe('NodeApiError');
 		expect(env.apiRequestsSince(position).filter((entry: LogEntry) => entry.method === 'PUT')).toHaveLength(1);
 	});
 });

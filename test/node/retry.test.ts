@@ -1,7 +1,10 @@
 import { requestOptions } from '../../nodes/AccountingService/descriptions/requestOptions';
+import { repeatSafetyOfRequest } from '../../nodes/AccountingService/transport';
 import {
 	DEFAULT_RETRY_POLICY,
 	describeFailure,
+	isRepeatable,
+	repeatSafetyOf,
 	retryAfterMs,
 	retryDelayMs,
 } from '../../nodes/AccountingService/transport/retry';
@@ -77,5 +80,67 @@ it('the node’s Request Options defaults are the transport’s retry policy', (
 	expect(defaults).toEqual({
 		maxRetries: DEFAULT_RETRY_POLICY.maxRetries,
 		maxWaitSeconds: DEFAULT_RETRY_POLICY.maxWaitMs / 1000,
+	});
+});
+
+describe('what is repeated, per kind of request (the transport derives it from the request)', () => {
+	const unknownOutcome: Array<[string, unknown]> = [
+		['a connection reset', networkFailure('ECONNRESET')],
+		['a timeout', networkFailure('ETIMEDOUT')],
+		['a socket hang up', { cause: { message: 'socket hang up' } }],
+		['HTTP 502', httpFailure(502)],
+		['HTTP 504', httpFailure(504)],
+	];
+	const notProcessed: Array<[string, unknown]> = [
+		['HTTP 429', httpFailure(429)],
+		['HTTP 503', httpFailure(503)],
+	];
+	const never: Array<[string, unknown]> = [
+		['HTTP 400', httpFailure(400)],
+		['HTTP 403', httpFailure(403)],
+		['HTTP 404', httpFailure(404)],
+		['HTTP 409', httpFailure(409)],
+		['HTTP 422', httpFailure(422)],
+		['HTTP 500', httpFailure(500)],
+	];
+
+	it.each([...unknownOutcome, ...notProcessed])('a read after %s', (_case, failure) => {
+		expect(isRepeatable(failure, 'read')).toBe(true);
+	});
+
+	it.each([...unknownOutcome, ...notProcessed])('a create with an idempotency_id after %s', (_case, failure) => {
+		expect(isRepeatable(failure, 'idempotent')).toBe(true);
+		expect(retryDelayMs(failure, 1, policy, () => 1, 'idempotent')).toBeGreaterThan(0);
+	});
+
+	it.each(notProcessed)('any write after %s (the service did not process it)', (_case, failure) => {
+		expect(isRepeatable(failure, 'write')).toBe(true);
+		expect(retryDelayMs(failure, 1, policy, () => 1, 'write')).toBeGreaterThan(0);
+	});
+
+	it.each(unknownOutcome)('never a plain write after %s (it may have happened)', (_case, failure) => {
+		expect(isRepeatable(failure, 'write')).toBe(false);
+		expect(retryDelayMs(failure, 1, policy, () => 1, 'write')).toBeUndefined();
+	});
+
+	it.each(never)('nothing after %s', (_case, failure) => {
+		for (const safety of ['read', 'idempotent', 'write'] as const) expect(isRepeatable(failure, safety)).toBe(false);
+	});
+
+	it('a write waits the Retry-After of a 429 like a read, within the policy', () => {
+		expect(retryDelayMs(httpFailure(429, { 'retry-after': '2' }), 1, policy, Math.random, 'write')).toBe(2000);
+		expect(retryDelayMs(httpFailure(503), policy.maxRetries + 1, policy, Math.random, 'write')).toBeUndefined();
+	});
+
+	it.each([
+		['GET', undefined, 'read'],
+		['POST', { sales_invoice: { idempotency_id: '0123456789abcdef0123456789abcdef', date: '2024-01-01' } }, 'idempotent'],
+		['POST', { sales_invoice: { date: '2024-01-01' } }, 'write'],
+		['POST', undefined, 'write'],
+		['PUT', { sales_invoice: { idempotency_id: '0123456789abcdef0123456789abcdef' } }, 'write'],
+		['DELETE', undefined, 'write'],
+	] as const)('%s %j is a %s', (method, body, safety) => {
+		expect(repeatSafetyOfRequest({ method, body })).toBe(safety);
+		expect(repeatSafetyOf(method, safety === 'idempotent')).toBe(safety);
 	});
 });

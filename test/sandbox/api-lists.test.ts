@@ -251,7 +251,11 @@ test('an unknown path is a 404 and an unsupported method a 405, both with the er
 	const path = await api.get('/sales_invoice');
 	expect(path.status).toBe(404);
 	expect(path.json[0].$severity).toBe('error');
+	// The methods a path has are the OpenAPI's: a list takes GET and POST, a reference list GET only.
 	const method = await api.put('/sales_invoices', { sales_invoice: {} });
 	expect(method.status).toBe(405);
-	expect(header(method, 'allow')).toBe('GET');
+	expect(header(method, 'allow')).toBe('GET, POST');
+	const readOnly = await api.put('/countries/GB', { country: {} });
+	expect(readOnly.status).toBe(405);
+	expect(header(readOnly, 'allow')).toBe('GET');
 });

@@ -1,6 +1,7 @@
 // Conformance with the production OpenAPI (reference/accounting-v3.1-openapi.json): every record of
 // every collection the sandbox serves, in every seeded business, validates against its definition
-// with the strict validator (no undeclared fields, enums, formats, max lengths); every collection of
+// with the strict validator (no undeclared fields, enums, formats, max lengths), and so does a record
+// created through the API in every collection that takes POST (and its list entry); every collection of
 // the OpenAPI is served; the reference lists and the records naming them agree; and the
 // `amounts: 'string'` mode turns exactly the number-typed fields into decimal strings.
 // Table-driven over `dataset.collections`, so rows added to the table are checked as they land.
@@ -11,6 +12,7 @@ import { openApi, recordDefinition } from '../../sandbox/openapi/document';
 import { openApiCollections } from '../../sandbox/openapi/collection-meta';
 import { numberPaths, decimalString } from '../../sandbox/openapi/number-fields';
 import { COUNTRY_GROUPS, ADDRESS_REGIONS, LEDGER_ACCOUNT_CLASSIFICATIONS } from '../../sandbox/data/code-lists';
+import { bodies, creatable, BUSINESS_KEY } from './write-bodies';
 
 type Dataset = ReturnType<typeof buildDataset>;
 
@@ -270,5 +272,62 @@ describe("amounts: 'string'", () => {
 
 	test('an unknown amounts option is refused', () => {
 		expect(() => buildDataset({ amounts: 'text' as any })).toThrow(RangeError);
+	});
+});
+
+describe('records created through the API (POST) match their definitions too', () => {
+	// A clock that stands still, so two datasets written the same way are the same to the second.
+	const still = { now: () => Date.UTC(2025, 6, 1, 9), nowSeconds: () => Date.UTC(2025, 6, 1, 9) / 1000, advance: () => Date.UTC(2025, 6, 1, 9) };
+	function writer(amounts: 'number' | 'string') {
+		const written = buildDataset({ amounts, clock: still as any });
+		const api = createApi({ dataset: written, clock: still });
+		const send = (method: string, path: string, body: unknown, business: string) => {
+			const [p, q = ''] = path.split('?');
+			return api.handle({ method, path: p, query: new URLSearchParams(q), headers: { 'x-business': business }, body, auth: { userId: written.user.id, scope: 'full_access' } });
+		};
+		return { written, send, bodyFor: bodies((path, business) => send('GET', path, undefined, business), (path, body, business) => send('POST', path, body, business)) };
+	}
+	const numbers = writer('number');
+	const strings = writer('string');
+	const businessOf = (name: string) => numbers.written.businesses.find((b) => b.key === (BUSINESS_KEY[name] ?? 'lead'))!.id;
+
+	test.each(creatable().map((c) => [c]))('%s', async (name) => {
+		const business = businessOf(name);
+		const body = await numbers.bodyFor(name, business);
+		const created = await numbers.send('POST', `/${name}`, body, business);
+		expect(created.status).toBe(201);
+		const definition = recordDefinition(name)!;
+		expect(problemsOf(definition, [created.json])).toEqual([]);
+		const listed = await numbers.send('GET', `/${name}?attributes=all&items_per_page=1&page=100000`, undefined, business);
+		expect(listed.json.$items[0]).toEqual(created.json);
+		// The same write in amounts: 'string' mode answers exactly the number-typed fields as decimal strings.
+		const asStrings = await strings.send('POST', `/${name}`, await strings.bodyFor(name, business), business);
+		expect(asStrings.status).toBe(201);
+		const expected = structuredClone(created.json);
+		for (const path of numberPaths(definition, created.json)) {
+			const keys = path.split('/').slice(1);
+			const last = keys.pop()!;
+			const parent = keys.reduce((o: any, k) => o[k], expected);
+			if (typeof parent[last] === 'number') parent[last] = decimalString(parent[last]);
+		}
+		expect(asStrings.json).toEqual(expected);
+	});
+
+	test('after the writes, every record of every collection (the records they touched, the rows that follow them) still validates', async () => {
+		for (const business of numbers.written.businesses) {
+			for (const c of numbers.written.collections) {
+				if (c.countries && !c.countries.includes(business.country)) continue;
+				const values: any[] = [];
+				if (c.singleton) values.push((await numbers.send('GET', `/${c.name}`, undefined, business.id)).json);
+				else {
+					for (let path: string | null = `/${c.name}?attributes=all&items_per_page=200`; path !== null;) {
+						const reply = await numbers.send('GET', path, undefined, business.id);
+						values.push(...reply.json.$items);
+						path = reply.json.$next;
+					}
+				}
+				expect([c.name, problemsOf(c.definition!, values)]).toEqual([c.name, []]);
+			}
+		}
 	});
 });

@@ -32,6 +32,11 @@ export class ParameterReader {
 		return this.context.getNodeParameter(name, this.itemIndex, fallback, { extractValue });
 	}
 
+	/** A parameter as n8n resolves it, unchecked: for the write side, which checks it against the record's schema. */
+	value(name: string, fallback?: unknown): unknown {
+		return this.context.getNodeParameter(name, this.itemIndex, fallback, { skipValidation: true });
+	}
+
 	string(name: string, label: string, fallback?: string): string {
 		const value = this.raw(name, fallback);
 		if (typeof value === 'number') return String(value);
@@ -205,7 +210,7 @@ export class ParameterReader {
 	}
 }
 
-function dateText(value: unknown): string | undefined {
+export function dateText(value: unknown): string | undefined {
 	if (typeof value === 'string') return value.trim();
 	if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
 	if (value && typeof value === 'object' && 'toISO' in value && typeof value.toISO === 'function') {
@@ -214,7 +219,7 @@ function dateText(value: unknown): string | undefined {
 	return undefined;
 }
 
-function isRealDay(year: number, month: number, day: number): boolean {
+export function isRealDay(year: number, month: number, day: number): boolean {
 	const date = new Date(Date.UTC(year, month - 1, day));
 	return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }

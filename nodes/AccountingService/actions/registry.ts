@@ -1,10 +1,13 @@
 import { COLLECTIONS, isSearchable } from '../collections/table';
 import { downloadAttachmentFile } from './attachment/downloadFile';
+import { uploadAttachment } from './attachment/upload';
 import { businessOperations, businessResource } from './business/operations';
 import { credentialResource, revokeOperation } from './credential/revoke';
 import { userOperations, userResource } from './user/operations';
 import { collectionOperations } from './collection/operations';
 import { trialBalanceOperations, trialBalanceResource } from './trialBalance/get';
+import { writeOperations } from './write/operations';
+import { recordActionsOf } from '../descriptions/write';
 import type { OperationHandler, OperationModule, ResourceOption } from './types';
 
 /** Resources outside the collection table. */
@@ -16,6 +19,7 @@ export const OPERATION_MODULES: OperationModule[] = [
 	...userOperations,
 	revokeOperation,
 	downloadAttachmentFile,
+	uploadAttachment,
 	...trialBalanceOperations,
 ];
 
@@ -29,6 +33,10 @@ export const OPERATIONS: OperationTable = (() => {
 		if (row.singleton || row.getById) operations.get = collectionOperations.get(row);
 		if (!row.singleton) operations.getAll = collectionOperations.getAll(row);
 		if (isSearchable(row)) operations.search = collectionOperations.search(row);
+		if (row.writes.create) operations.create = writeOperations.create(row);
+		if (row.writes.update) operations.update = writeOperations.update(row);
+		if (row.writes.delete) operations.delete = writeOperations.delete(row);
+		for (const action of recordActionsOf(row)) operations[action] = writeOperations.action(row, action);
 		table[row.resource] = operations;
 	}
 	for (const module of OPERATION_MODULES) {

@@ -2268,6 +2268,9 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 			"create": "postSalesCorrectiveInvoices",
 			"update": "putSalesCorrectiveInvoices",
 			"delete": true,
+			"deleteQuery": [
+				"void_reason"
+			],
 			"actions": []
 		}
 	},
@@ -2349,6 +2352,9 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 			"create": "postSalesCreditNotes",
 			"update": "putSalesCreditNotes",
 			"delete": true,
+			"deleteQuery": [
+				"void_reason"
+			],
 			"actions": [
 				"release"
 			]
@@ -2495,6 +2501,9 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 			"create": "postSalesInvoices",
 			"update": "putSalesInvoices",
 			"delete": true,
+			"deleteQuery": [
+				"void_reason"
+			],
 			"actions": [
 				"release"
 			]

@@ -1,6 +1,7 @@
 import { GENERATED_COLLECTIONS } from './generated';
-import { COLLECTION_OVERLAY, FILTER_OVERLAY } from './overlay';
-import type { FilterDefinition, GeneratedCollection, WriteMethods } from './types';
+import { WRITE_SCHEMAS } from './generated-writes';
+import { COLLECTION_OVERLAY, FILTER_OVERLAY, IDEMPOTENT_CREATES } from './overlay';
+import type { FilterDefinition, GeneratedCollection, WriteMethods, WriteSchema } from './types';
 
 /**
  * One row per collection of the Accounting Service API v3.1: every list path and settings object
@@ -28,6 +29,8 @@ export interface CollectionDefinition {
 	/** Countries or editions the endpoint is limited to, when narrower than the service's. */
 	availability?: string;
 	writes: WriteMethods;
+	/** Creates carry an `idempotency_id` (overlay.ts's list of the service's idempotent creates). */
+	idempotentCreate: boolean;
 }
 
 function mergeFilter(row: GeneratedCollection, filter: FilterDefinition): FilterDefinition {
@@ -59,6 +62,7 @@ function merge(row: GeneratedCollection): CollectionDefinition {
 		description: overlay.description ?? `${row.plural} of the business`,
 		availability: row.availability,
 		writes: row.writes,
+		idempotentCreate: !!row.writes.create && IDEMPOTENT_CREATES.includes(WRITE_SCHEMAS[row.writes.create].wrapper),
 	};
 }
 
@@ -80,3 +84,9 @@ const lowerFirst = (text: string) => text.replace(/^(Only|Not) /, (word) => word
 
 export const hasFilter = (row: CollectionDefinition, query: string) =>
 	row.filters.some((filter) => filter.query === query);
+
+/** The request schema of a create or update of the row, when the service has that write. */
+export function writeSchemaOf(row: CollectionDefinition, operation: 'create' | 'update'): WriteSchema | undefined {
+	const definition = row.writes[operation];
+	return definition ? WRITE_SCHEMAS[definition] : undefined;
+}

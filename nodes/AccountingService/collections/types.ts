@@ -30,6 +30,8 @@ export interface WriteMethods {
 	/** `PUT /{path}/{key}` (or `PUT /{path}` for a settings object) with its request definition. */
 	update?: string;
 	delete?: boolean;
+	/** The query parameters `DELETE /{path}/{key}` declares, e.g. `void_reason` where delete voids the record. */
+	deleteQuery?: string[];
 	/** `POST /{path}/{key}/<action>`, e.g. `release`. */
 	actions: string[];
 }

@@ -4,9 +4,9 @@ import { sortProperty, type FilterDefinition } from '../collections/filters';
 import { COLLECTIONS, isSearchable, type CollectionDefinition } from '../collections/table';
 import { returnAllOrLimit, showFor } from './common';
 
-const lower = (text: string) => text.toLowerCase();
+export const lower = (text: string) => text.toLowerCase();
 /** "a sales invoice", "an attachment": the article the action text needs. */
-const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${lower(noun)}`;
+export const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${lower(noun)}`;
 const listed = COLLECTIONS.filter((row) => !row.singleton);
 const readById = COLLECTIONS.filter((row) => row.getById);
 const resourcesOf = (rows: readonly CollectionDefinition[]) => rows.map((row) => row.resource);

@@ -7,6 +7,7 @@ import { businessSelector } from './business';
 import { collectionOperationOptions, collectionProperties } from './collection';
 import { showFor } from './common';
 import { requestOptions } from './requestOptions';
+import { writeOperationOptions, writeProperties } from './write';
 
 const modulesOf = (resource: string) => OPERATION_MODULES.filter((module) => module.resource === resource);
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
@@ -27,7 +28,10 @@ function operationProperty(resource: string, options: INodePropertyOptions[], fa
 /** Every operation a resource offers: the generic ones of its table row and its hand-written ones. */
 export function operationOptionsOf(resource: string): INodePropertyOptions[] {
 	const row = COLLECTIONS.find((candidate) => candidate.resource === resource);
-	return [...(row ? collectionOperationOptions(row) : []), ...modulesOf(resource).map((module) => module.option)];
+	return [
+		...(row ? [...collectionOperationOptions(row), ...writeOperationOptions(row)] : []),
+		...modulesOf(resource).map((module) => module.option),
+	];
 }
 
 const moduleProperties = (module: OperationModule) =>
@@ -56,6 +60,7 @@ export const nodeProperties: INodeProperties[] = [
 	}),
 	{ ...businessSelector, displayOptions: { hide: { resource: accountResources } } },
 	...collectionProperties,
+	...writeProperties,
 	...OPERATION_MODULES.flatMap(moduleProperties),
 	{ ...requestOptions, displayOptions: { hide: { resource: ['credential'] } } },
 ];

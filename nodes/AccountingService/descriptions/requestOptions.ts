@@ -19,7 +19,7 @@ export const requestOptions: INodeProperties = {
 			typeOptions: { minValue: 0, maxValue: 10 },
 			default: 4,
 			description:
-				'How often a read is repeated after a rate limit (429), a gateway error (502, 503, 504) or a dropped connection. 0 turns retrying off. Changes are never repeated.',
+				'How often a request is repeated after a rate limit (429), a gateway error (502, 503, 504) or a dropped connection. 0 turns retrying off. A change is repeated only where it cannot happen twice: a create with an idempotency ID always, any other change only after a 429 or 503 (not processed).',
 		},
 		{
 			displayName: 'Max Wait (Seconds)',

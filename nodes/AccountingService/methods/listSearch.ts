@@ -60,3 +60,61 @@ export async function searchRecords(
 	const qs = search && row.searchMatches ? { search } : {};
 	return await listPage(this, `/${row.path}`, paginationToken, qs, selectedBusiness(this));
 }
+
+/** A list the write side picks from: searched by the service where it can, else filtered here by name. */
+async function searchList(
+	context: ILoadOptionsFunctions,
+	path: string,
+	searchable: boolean,
+	filter: string | undefined,
+	paginationToken: string | undefined,
+	qs: IDataObject = {},
+): Promise<INodeListSearchResult> {
+	const wanted = filter?.trim();
+	const search = wanted?.replace(/[^\p{L}\p{N}\s]+/gu, ' ').trim();
+	const page = await listPage(context, path, paginationToken, { ...qs, ...(searchable && search ? { search } : {}) }, selectedBusiness(context));
+	if (searchable || !wanted) return page;
+	const lower = wanted.toLowerCase();
+	return {
+		...page,
+		results: page.results.filter((result) => result.name.toLowerCase().includes(lower) || result.value === wanted),
+	};
+}
+
+/** Products of the selected business, for a document line. */
+export async function searchProducts(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	return await searchList(this, '/products', true, filter, paginationToken);
+}
+
+/** Services of the selected business, for a document line. */
+export async function searchServices(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	return await searchList(this, '/services', true, filter, paginationToken);
+}
+
+/** Whether the selected resource sells or buys: its lines offer that side's accounts and rates. */
+const sideOf = (context: ILoadOptionsFunctions) =>
+	/^purchase/.test(String(context.getCurrentNodeParameter('resource'))) ? 'purchase' : 'sales';
+
+/** The ledger accounts a document line of the selected business can post to (sales, or expenses for a purchase). */
+export async function searchLedgerAccounts(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	const visibleIn = sideOf(this) === 'purchase' ? 'expenses' : 'sales';
+	return await searchList(this, '/ledger_accounts', false, filter, paginationToken, { visible_in: visibleIn });
+}
+
+/** Tax rates of the selected business for the document's side (sales or purchase). */
+export async function searchTaxRates(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	return await searchList(this, '/tax_rates', false, filter, paginationToken, { usage: sideOf(this) });
+}
+
+/**
+ * What a payment can settle: the contact's sales invoices (a customer receipt) or purchase
+ * invoices (a supplier payment), as the payment's Fields say, sales invoices when they do not.
+ */
+export async function searchArtefacts(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	const fields = (this.getCurrentNodeParameter('fields') ?? {}) as { value?: IDataObject | null };
+	const type = String(fields.value?.transaction_type_id ?? '');
+	const contact = fields.value?.contact_id;
+	const path = /VENDOR|PURCHASE/i.test(type) ? '/purchase_invoices' : '/sales_invoices';
+	const qs: IDataObject = typeof contact === 'string' && /^[\w-]+$/.test(contact) ? { contact_id: contact } : {};
+	return await searchList(this, path, true, filter, paginationToken, qs);
+}

@@ -50,19 +50,14 @@ export function toServiceError(node: INode, error: unknown, itemIndex?: number):
 		});
 	}
 	const message = first?.$message
-		? first.$message
+		? refusalMessage(status, messages)
 		: status
 			? `The service answered with HTTP ${status}`
 			: networkCode
 				? `The service could not be reached (${networkCode})`
 				: redact(failure.message ?? 'The request failed for an unknown reason');
-	const sources = messages.map((entry) => entry.$source).filter(Boolean);
-	const description = [
-		sources.length ? `Field: ${sources.join(', ')}` : undefined,
-		...messages.slice(1).map((entry) => entry.$message),
-	]
-		.filter(Boolean)
-		.join('\n');
+	// Every entry of the service's error array, each with the attribute it names ($source).
+	const description = messages.some((entry) => entry.$source) || messages.length > 1 ? messages.map(entryText).join('\n') : '';
 
 	return new NodeApiError(
 		node,
@@ -74,6 +69,23 @@ export function toServiceError(node: INode, error: unknown, itemIndex?: number):
 			itemIndex,
 		},
 	);
+}
+
+/** `$source: $message`, or the message alone where the service names no source. */
+function entryText(entry: ServiceMessage): string {
+	const text = String(entry.$message ?? entry.$dataCode ?? '');
+	return entry.$source ? `${entry.$source}: ${text}` : text;
+}
+
+/**
+ * The error's title. A record the service refused (422) is named by what it refused: every
+ * `$source: $message` of its error array, so a continued item's error says which attributes.
+ * Anything else keeps the service's first message.
+ */
+function refusalMessage(status: number | undefined, messages: ServiceMessage[]): string {
+	if (status !== 422) return String(messages[0].$message);
+	const listed = messages.filter((entry) => entry.$message).map(entryText);
+	return listed.length > 1 ? `The service refused the record: ${listed.join('; ')}` : listed[0];
 }
 
 function serviceMessages(body: unknown): ServiceMessage[] {

@@ -10,7 +10,7 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { toServiceError } from './errors';
-import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry';
+import { DEFAULT_RETRY_POLICY, repeatSafetyOf, retryDelayMs, type RepeatSafety, type RetryPolicy } from './retry';
 
 export const CREDENTIAL_TYPE = 'accountingServiceOAuth2Api';
 
@@ -32,8 +32,25 @@ export interface ApiRequest {
 	accept?: string;
 	/** Set for file downloads: the body is returned unparsed, as a stream or a buffer. */
 	encoding?: 'stream' | 'arraybuffer';
-	/** How passing failures are retried; only reads (GET) are ever repeated. */
+	/**
+	 * How passing failures are retried. Which failures may be repeated follows from the request
+	 * itself (`repeatSafetyOfRequest`): reads, creates carrying an idempotency_id, other writes.
+	 */
 	retry?: RetryPolicy;
+}
+
+/**
+ * What repeating this request can do (retry.ts): a GET reads; a POST whose record carries an
+ * `idempotency_id` (`{ "<wrapper>": { "idempotency_id": … } }`) is recognised by the service when
+ * repeated; anything else is a write that is repeated only when the service did not process it.
+ */
+export function repeatSafetyOfRequest(request: Pick<ApiRequest, 'method' | 'body'>): RepeatSafety {
+	const records = Object.values(request.body ?? {});
+	const carriesId =
+		(request.method ?? 'GET').toUpperCase() === 'POST' &&
+		records.length === 1 &&
+		typeof (records[0] as IDataObject | null)?.idempotency_id === 'string';
+	return repeatSafetyOf(request.method, carriesId);
 }
 
 export interface ApiResponse<T> {
@@ -128,7 +145,7 @@ export async function apiRequest(this: RequestContext, request: ApiRequest): Pro
 		...(request.encoding ? { encoding: request.encoding } : {}),
 	};
 
-	const method = options.method;
+	const safety = repeatSafetyOfRequest(request);
 	const policy = request.retry ?? DEFAULT_RETRY_POLICY;
 	let racedRefresh = false;
 	for (let retry = 1; ; retry++) {
@@ -148,7 +165,7 @@ export async function apiRequest(this: RequestContext, request: ApiRequest): Pro
 				racedRefresh = true;
 				continue;
 			}
-			const wait = method === 'GET' ? retryDelayMs(error, retry, policy) : undefined;
+			const wait = retryDelayMs(error, retry, policy, Math.random, safety);
 			if (wait === undefined) throw toServiceError(this.getNode(), error, request.itemIndex);
 			await sleep(wait);
 		}

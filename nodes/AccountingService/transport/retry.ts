@@ -1,7 +1,8 @@
 /**
  * When and how long to wait before repeating a request that failed for a passing reason:
  * the service asked to slow down (429), a gateway had a hiccup (502/503/504), or the
- * connection dropped. Only requests that are safe to repeat are retried.
+ * connection dropped. Whether a failure may be repeated depends on what repeating it can do
+ * (`RepeatSafety`): this module is the one place that decides.
  */
 export interface RetryPolicy {
 	/** Repeats after the first attempt; 0 turns retrying off. */
@@ -14,7 +15,28 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 4, maxWaitMs: 60_000, baseDelayMs: 500 };
 
+/**
+ * What repeating a request can do to the books, a property of every request:
+ * - `read`: nothing (GET). Repeated after 429, 502, 503, 504 and a dropped connection.
+ * - `idempotent`: a create carrying an `idempotency_id`; the service answers a repeat with the
+ *   record the first attempt made. Repeated like a read, even when the first attempt's outcome
+ *   is unknown (a connection reset or timeout, a 502 or 504 from a gateway).
+ * - `write`: any other change (a create without an idempotency_id, an update, a delete, a
+ *   release). Repeated only where the service said it did not process it: 429 (rate limited) and
+ *   503 (RFC 9110: the server is unable to handle the request). After a dropped connection, a 502
+ *   or a 504 it may have happened, so it is never repeated.
+ */
+export type RepeatSafety = 'read' | 'idempotent' | 'write';
+
+/** GET reads; a create with an idempotency_id is idempotent; every other method is a write. */
+export function repeatSafetyOf(method: string | undefined, idempotencyId?: boolean): RepeatSafety {
+	if ((method ?? 'GET').toUpperCase() === 'GET') return 'read';
+	return idempotencyId ? 'idempotent' : 'write';
+}
+
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
+/** Statuses that say the request was not processed, so even a plain write may be repeated. */
+const NOT_PROCESSED_STATUS = new Set([429, 503]);
 const RETRYABLE_NETWORK_CODES = new Set([
 	'ECONNRESET',
 	'EPIPE',
@@ -63,19 +85,30 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
 }
 
 /**
+ * Whether a failure may be repeated for a request of this safety: a passing failure, and for a
+ * plain write one that the service says it did not process.
+ */
+export function isRepeatable(error: unknown, safety: RepeatSafety = 'read'): boolean {
+	const { status, networkCode } = describeFailure(error);
+	if (safety === 'write') return status !== undefined && NOT_PROCESSED_STATUS.has(status);
+	return (status !== undefined && RETRYABLE_STATUS.has(status)) || (status === undefined && !!networkCode);
+}
+
+/**
  * The wait before retry number `retry` (1-based), or undefined when the failure is not worth
- * repeating or the retries are used up. Without Retry-After: exponential backoff with jitter (between half and all of the step, so parallel runs spread out).
+ * repeating (for a request of this safety) or the retries are used up. Without Retry-After:
+ * exponential backoff with jitter (between half and all of the step, so parallel runs spread out).
  */
 export function retryDelayMs(
 	error: unknown,
 	retry: number,
 	policy: RetryPolicy,
 	random: () => number = Math.random,
+	safety: RepeatSafety = 'read',
 ): number | undefined {
 	if (retry > policy.maxRetries) return undefined;
-	const { status, retryAfter, networkCode } = describeFailure(error);
-	const retryable = (status !== undefined && RETRYABLE_STATUS.has(status)) || (status === undefined && networkCode);
-	if (!retryable) return undefined;
+	if (!isRepeatable(error, safety)) return undefined;
+	const { status, retryAfter } = describeFailure(error);
 	const asked = status === 429 ? retryAfterMs(retryAfter) : undefined;
 	if (asked !== undefined) return Math.min(asked, policy.maxWaitMs);
 	const ceiling = Math.min(policy.maxWaitMs, policy.baseDelayMs * 2 ** (retry - 1));

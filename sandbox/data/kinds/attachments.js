@@ -1,5 +1,6 @@
 'use strict';
 
+const { Readable } = require('node:stream');
 const { SEED_END, wholeSecond } = require('../time');
 const { fileOf } = require('../files/parts');
 const { pdfParts } = require('../files/pdf');
@@ -51,8 +52,12 @@ const CONTEXT_TYPES = {
 	contacts: ['CONTACT', 'Contact'],
 };
 
-/** The attachment's bytes: regenerated from the row on every download, never stored. */
+/**
+ * The attachment's bytes: regenerated from the row on every download, never stored; an
+ * attachment uploaded through the API (`POST /attachments`) serves the bytes it was given.
+ */
 function fileFor(ctx, row) {
+	if (row.bytes) return { size: row.bytes.length, open: () => Readable.from([row.bytes]) };
 	const label = ctx.displayedAs(row.space, row.index);
 	if (row.kind === 'png') {
 		// Drawing costs milliseconds, so the size comes from arithmetic and pixels only on download.
@@ -138,7 +143,7 @@ const attachments = {
 	},
 	CONTEXT_TYPES,
 	fileFor,
-	mimeOf: (row) => TYPES[row.kind][0],
+	mimeOf: (row) => row.mime ?? TYPES[row.kind][0],
 };
 
 module.exports = { attachments };

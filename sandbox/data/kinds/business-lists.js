@@ -131,7 +131,8 @@ const taxDeterminations = {
 	displayedAs: (row, ctx) => ctx.displayedAs('tax_rates', ctx.codeIndex('tax_rates', row.code)),
 	render(row, ctx, index) {
 		const { BY_NAME } = require('../collections');
-		return BY_NAME.get('tax_rates').render(row, ctx, index);
+		const { renderRow } = require('../stored');
+		return renderRow(ctx, BY_NAME.get('tax_rates'), row, index);
 	},
 };
 

@@ -23,8 +23,8 @@ const SECOND_PERSON = 4;
 /** The contact's record as /contacts shows it (fields set through the test hooks included). */
 function contactRecord(ctx, index) {
 	const { BY_NAME } = require('../collections');
-	const row = ctx.rows('contacts')[index];
-	return { ...BY_NAME.get('contacts').render(row, ctx, index), ...row.extra };
+	const { renderRow } = require('../stored');
+	return renderRow(ctx, BY_NAME.get('contacts'), ctx.rows('contacts')[index], index);
 }
 
 const follow = (contact) => ({ created: contact.created, updated: contact.updated, deleted: contact.deleted });

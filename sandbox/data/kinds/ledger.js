@@ -160,11 +160,14 @@ const ledgerEntries = {
 function balances(ctx) {
 	const version = ctx.version('ledger_entries');
 	if (ctx.biz.balanceCache?.version === version) return ctx.biz.balanceCache;
-	const accounts = new Float64Array(ctx.chart.rows.length);
+	// Ledger accounts created through the API follow the chart's.
+	const accounts = new Float64Array(Math.max(ctx.chart.rows.length, ctx.rows('ledger_accounts').length));
 	const contacts = new Map();
 	const debtors = ctx.chart.byRole('debtors');
 	const creditors = ctx.chart.byRole('creditors');
 	for (const e of ctx.rows('ledger_entries')) {
+		// Postings of voided or deleted records (writes) no longer count.
+		if (e.deleted !== null) continue;
 		accounts[e.account] += e.debit - e.credit;
 		if (e.contact >= 0 && (e.account === debtors || e.account === creditors)) {
 			const sign = e.account === debtors ? 1 : -1;

@@ -1,0 +1,213 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { WriteField } from '../../collections/types';
+import { describeValue, serviceDateTime } from '../../helpers/parameterValues';
+import { dateText, isRealDay } from '../parameters';
+
+/** Reports a problem with a field (what the user sees as its name) and stops: no request is sent. */
+export type Fail = (field: string, problem: string) => never;
+
+/** How a record's attributes are named in errors: the API name, or the label the editor shows. */
+export type Naming = (attribute: string) => string;
+
+const apiNames: Naming = (attribute) => attribute;
+
+/** "line 2", "allocation 1", "entry 3": what one element of a list attribute is called. */
+export function elementWord(listName: string): string {
+	if (/_lines$/.test(listName)) return 'line';
+	if (listName === 'allocated_artefacts') return 'allocation';
+	return 'entry';
+}
+
+/** An empty value leaves the attribute out: n8n stores a mapper field left empty as null, a spreadsheet cell as "". */
+export const isUnset = (value: unknown) => value === undefined || value === null || value === '';
+
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+interface Where {
+	/** The attribute or list the error is reported under (top level). */
+	field: string;
+	/** Where inside it, e.g. `line 2: "unit_price"`; empty at the top level. */
+	inside: string;
+}
+
+/**
+ * Checks attribute values against the request schema the OpenAPI declares for the write, and
+ * converts what is unambiguous (numeric text to a number, "true" to true, a date picker's
+ * date-time to its day, JSON text to an object or a list). Every problem stops with an error that
+ * names the attribute, for an element of a list its number, and what is allowed.
+ */
+export class AttributeChecker {
+	constructor(private readonly fail: Fail) {}
+
+	/**
+	 * The attributes of one record. `required`: whether the OpenAPI's required attributes must be
+	 * there (a create), except those in `providedElsewhere`. `unknown`: what to do with a name that
+	 * is not an attribute (Map Automatically ignores extra input fields; anything else refuses).
+	 */
+	record(
+		fields: readonly WriteField[],
+		values: IDataObject,
+		options: { required: boolean; unknown: 'ignore' | 'refuse'; noun: string; providedElsewhere?: string[]; missingHint?: string },
+	): IDataObject {
+		const byName = new Map(fields.map((field) => [field.name, field]));
+		const record: IDataObject = {};
+		for (const [name, value] of Object.entries(values)) {
+			const field = byName.get(name);
+			if (!field) {
+				if (options.unknown === 'ignore' || isUnset(value)) continue;
+				this.fail(name, `${options.noun} has no such attribute; refresh the field list (allowed: ${[...byName.keys()].join(', ')})`);
+			}
+			if (isUnset(value)) continue;
+			record[name] = this.value(field, value, { field: name, inside: '' }, options.required, apiNames);
+		}
+		if (options.required) {
+			for (const field of fields) {
+				if (!field.required || field.name in record || options.providedElsewhere?.includes(field.name)) continue;
+				this.fail(field.name, `it is required to create ${options.noun}, and it is not set${options.missingHint ?? ''}`);
+			}
+		}
+		return record;
+	}
+
+	/**
+	 * The elements of a list attribute given element by element (the editor's Lines or
+	 * Allocations), reported under `label` with the editor's `naming` of the element's attributes.
+	 */
+	list(
+		field: WriteField,
+		elements: IDataObject[],
+		options: { required: boolean; label: string; naming: Naming; alsoRequired: string[] },
+	): IDataObject[] {
+		return elements.map((element, index) => {
+			const checked = this.element(field, element, index, { field: options.label, inside: '' }, options.required, options.naming);
+			const missing = options.alsoRequired.find((name) => !(name in checked));
+			if (missing) this.fail(options.label, `${elementWord(field.name)} ${index + 1}: "${options.naming(missing)}" is required`);
+			return checked;
+		});
+	}
+
+	private problem(where: Where, text: string): never {
+		return this.fail(where.field, where.inside ? `${where.inside} ${text}` : text);
+	}
+
+	private value(field: WriteField, value: unknown, where: Where, required: boolean, naming: Naming): IDataObject[string] {
+		switch (field.type) {
+			case 'string':
+				return this.text(field, value, where);
+			case 'number':
+			case 'integer':
+				return this.number(field, value, where);
+			case 'boolean':
+				if (typeof value === 'boolean') return value;
+				if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase() === 'true';
+				return this.problem(where, `expected true or false, got ${describeValue(value)}`);
+			case 'date':
+				return this.day(value, where);
+			case 'dateTime':
+				return this.moment(value, where);
+			case 'options': {
+				const allowed = field.options ?? [];
+				if (typeof value !== 'string' || !allowed.includes(value)) {
+					this.problem(where, `must be one of ${allowed.join(', ')}, got ${describeValue(value)}`);
+				}
+				return value;
+			}
+			case 'object': {
+				const object = this.parsed(value, 'object', where);
+				if (typeof object !== 'object' || object === null || Array.isArray(object)) {
+					return this.problem(where, `expected an object (or its JSON text), got ${describeValue(object)}`);
+				}
+				return field.fields ? this.nested(field.fields, object as IDataObject, where, required, naming, `"${where.field}"`) : (object as IDataObject);
+			}
+			case 'array': {
+				const list = this.parsed(value, 'list', where);
+				if (!Array.isArray(list)) return this.problem(where, `expected a list (or its JSON text), got ${describeValue(list)}`);
+				return (list as unknown[]).map((element, index) => {
+					if (field.fields) return this.element(field, element, index, where, required, naming);
+					const inner: WriteField = { name: field.name, type: field.items ?? 'string', description: '' };
+					return this.value(inner, element, { ...where, inside: `${where.inside} ${elementWord(field.name)} ${index + 1}:`.trim() }, required, naming);
+				});
+			}
+		}
+	}
+
+	/** One element of a list of records (a line, an allocation). */
+	private element(field: WriteField, element: unknown, index: number, where: Where, required: boolean, naming: Naming): IDataObject {
+		const inside = `${where.inside ? `${where.inside} ` : ''}${elementWord(field.name)} ${index + 1}:`;
+		if (typeof element !== 'object' || element === null || Array.isArray(element)) {
+			return this.problem({ ...where, inside }, `expected an object with ${(field.fields ?? []).map((child) => child.name).join(', ')}, got ${describeValue(element)}`);
+		}
+		return this.nested(field.fields ?? [], element as IDataObject, { ...where, inside }, required, naming, `a ${elementWord(field.name)}`);
+	}
+
+	/** The attributes of an object inside the record: unknown names are refused, they are never silently dropped. */
+	private nested(fields: readonly WriteField[], object: IDataObject, where: Where, required: boolean, naming: Naming, what: string): IDataObject {
+		const byName = new Map(fields.map((field) => [field.name, field]));
+		const result: IDataObject = {};
+		const prefix = where.inside ? `${where.inside} ` : '';
+		for (const [name, value] of Object.entries(object)) {
+			const field = byName.get(name);
+			if (!field) {
+				this.problem(where, `"${name}" is not an attribute of ${what}; allowed: ${fields.map((child) => naming(child.name)).join(', ')}`);
+			}
+			if (isUnset(value)) continue;
+			result[name] = this.value(field, value, { field: where.field, inside: `${prefix}"${naming(name)}"`.trim() }, required, naming);
+		}
+		if (required) {
+			for (const field of fields) {
+				if (field.required && !(field.name in result)) this.problem(where, `"${naming(field.name)}" is required`);
+			}
+		}
+		return result;
+	}
+
+	private parsed(value: unknown, kind: 'object' | 'list', where: Where): unknown {
+		if (typeof value !== 'string') return value;
+		try {
+			return JSON.parse(value) as unknown;
+		} catch (error) {
+			const example = kind === 'object' ? '{"name": "…"}' : '[{"name": "…"}]';
+			return this.problem(where, `the JSON text does not parse (${(error as Error).message}); expected ${kind === 'object' ? 'an object' : 'a list'} such as ${example}`);
+		}
+	}
+
+	private text(field: WriteField, value: unknown, where: Where): string {
+		if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) {
+			return this.problem(where, `expected text, got ${describeValue(value)}`);
+		}
+		const text = String(value);
+		if (field.maxLength && text.length > field.maxLength) {
+			this.problem(where, `at most ${field.maxLength} characters are allowed, got ${text.length}`);
+		}
+		return text;
+	}
+
+	private number(field: WriteField, value: unknown, where: Where): number {
+		const number = typeof value === 'number' ? value : typeof value === 'string' && NUMBER.test(value.trim()) ? Number(value.trim()) : NaN;
+		if (!Number.isFinite(number)) return this.problem(where, `expected a number, got ${describeValue(value)}`);
+		if (field.type === 'integer' && !Number.isSafeInteger(number)) this.problem(where, `expected a whole number, got ${describeValue(value)}`);
+		return number;
+	}
+
+	/** A calendar day as YYYY-MM-DD; a date-time (the editor's date picker) is cut to its day as written. */
+	private day(value: unknown, where: Where): string {
+		const text = dateText(value);
+		const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(text ?? '');
+		if (!match || !isRealDay(Number(match[1]), Number(match[2]), Number(match[3]))) {
+			return this.problem(where, `expected a date as YYYY-MM-DD, got ${describeValue(value)}`);
+		}
+		return `${match[1]}-${match[2]}-${match[3]}`;
+	}
+
+	/** A moment with its offset; a time without a zone counts as UTC. */
+	private moment(value: unknown, where: Where): string {
+		const text = dateText(value);
+		const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(text ?? '');
+		const parsed = text && /^\d{4}-\d{2}-\d{2}/.test(text) ? new Date(hasZone ? text : `${text.replace(' ', 'T')}Z`) : undefined;
+		if (!parsed || Number.isNaN(parsed.getTime())) {
+			return this.problem(where, `expected a date and time such as 2024-01-31T09:30:00Z, got ${describeValue(value)}`);
+		}
+		return serviceDateTime(parsed);
+	}
+}

@@ -1,0 +1,146 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { writeSchemaOf, type CollectionDefinition } from '../../collections/table';
+import type { WriteField, WriteSchema } from '../../collections/types';
+import { lower, withArticle } from '../../descriptions/collection';
+import type { ParameterReader } from '../parameters';
+import { AttributeChecker, elementWord, isUnset } from './attributes';
+import { EDITOR_LISTS, editorFieldsFor, editorNaming, editorTarget, fromEditor } from './editorLists';
+import { lineTaxAmount } from './tax';
+import { taxPercentages } from './taxRates';
+
+/** How the resource mapper hands its value to the node. */
+interface MapperValue {
+	mappingMode?: string;
+	value?: IDataObject | null;
+}
+
+/** A record to send, checked before anything is sent (its lines' tax amounts still to be filled in). */
+export interface CheckedRecord {
+	schema: WriteSchema;
+	record: IDataObject;
+}
+
+/** The attributes the user set, from the mapper (or the input item with Map Automatically). */
+function mappedValues(context: IExecuteFunctions, parameters: ParameterReader, itemIndex: number): { values: IDataObject; automatic: boolean } {
+	const mapper = (parameters.value('fields', { mappingMode: 'defineBelow', value: null }) ?? {}) as MapperValue;
+	if (typeof mapper !== 'object' || Array.isArray(mapper)) parameters.fail('Fields', 'expected the resource mapper’s value');
+	if (mapper.mappingMode === 'autoMapInputData') {
+		return { values: { ...(context.getInputData()[itemIndex]?.json ?? {}) }, automatic: true };
+	}
+	const values = mapper.value ?? {};
+	if (typeof values !== 'object' || Array.isArray(values)) parameters.fail('Fields', 'expected a set of attributes');
+	return { values: { ...values }, automatic: false };
+}
+
+/**
+ * The record of a create or update as the user gave it, checked against the OpenAPI's request
+ * schema: the mapper's attributes (or the input item's, with Map Automatically; other input
+ * fields are ignored), and the lines or allocations built in the editor. A list given both ways is
+ * refused: which one was meant cannot be known.
+ */
+export function checkedRecord(
+	context: IExecuteFunctions,
+	row: CollectionDefinition,
+	operation: 'create' | 'update',
+	parameters: ParameterReader,
+	itemIndex: number,
+): CheckedRecord {
+	const schema = writeSchemaOf(row, operation);
+	if (!schema) return parameters.fail('Operation', `${row.plural} cannot be ${operation}d`);
+	const create = operation === 'create';
+	const noun = row.singleton ? `the ${lower(row.singular)}` : withArticle(row.singular);
+	const checker = new AttributeChecker(parameters.fail.bind(parameters));
+	const { values, automatic } = mappedValues(context, parameters, itemIndex);
+
+	const fromLists: Array<{ target: WriteField; elements: IDataObject[]; label: string; naming: (name: string) => string; alsoRequired: string[] }> = [];
+	for (const list of EDITOR_LISTS) {
+		const target = editorTarget(row, list, operation);
+		if (!target) continue;
+		const elements = fromEditor(list, target, parameters.value(list.parameter, {}));
+		if (!elements.length) continue;
+		if (!isUnset(values[target.name])) {
+			parameters.fail(
+				list.displayName,
+				`the ${elementWord(target.name)}s are given twice: here and as "${target.name}" in Fields${automatic ? ' (an input field, with Map Automatically)' : ''}; give them one way only`,
+			);
+		}
+		delete values[target.name];
+		// What the editor marks required is required in every entry, for an update too: an entry without it is unfinished.
+		const alsoRequired = editorFieldsFor(list, target).filter((field) => field.required).map((field) => field.attribute);
+		fromLists.push({ target, elements, label: list.displayName, naming: editorNaming(list), alsoRequired });
+	}
+
+	const record = checker.record(schema.fields, values, {
+		required: create,
+		unknown: automatic ? 'ignore' : 'refuse',
+		noun,
+		providedElsewhere: fromLists.map(({ target }) => target.name),
+		missingHint: automatic ? ' (Map Automatically found no input field of that name)' : '',
+	});
+	for (const { target, elements, label, naming, alsoRequired } of fromLists) {
+		record[target.name] = checker.list(target, elements, { required: create, label, naming, alsoRequired });
+	}
+	if (create) {
+		for (const field of schema.fields) {
+			const list = record[field.name];
+			if (field.required && field.type === 'array' && Array.isArray(list) && list.length === 0) {
+				const editor = EDITOR_LISTS.find((candidate) => candidate.matches(field));
+				parameters.fail(
+					editor?.displayName ?? field.name,
+					`${noun} needs at least one ${elementWord(field.name)}${editor ? ` (under ${editor.displayName}, or as "${field.name}" in Fields)` : ''}`,
+				);
+			}
+		}
+	}
+	if (!create && !Object.keys(record).length) {
+		parameters.fail('Fields', `nothing to change: set at least one attribute of ${noun}`);
+	}
+	return { schema, record };
+}
+
+/** The lists of a schema whose elements carry a tax rate and a tax amount (document and payment lines). */
+const taxedLists = (schema: WriteSchema) =>
+	schema.fields.filter(
+		(field) =>
+			field.type === 'array' &&
+			/_lines$/.test(field.name) &&
+			['tax_rate_id', 'tax_amount'].every((name) => field.fields?.some((child) => child.name === name)),
+	);
+
+/**
+ * Fills in the tax amount of every line that has none (3.1 checks it strictly): from the line's
+ * tax rate's percentage, read once per execution and business, and the line's net amount, to the
+ * cent; a line without a tax rate carries no tax (0). A tax amount the user gave is sent as given.
+ */
+export async function withTaxAmounts(
+	this: IExecuteFunctions,
+	checked: CheckedRecord,
+	business: string | undefined,
+	parameters: ParameterReader,
+): Promise<IDataObject> {
+	const { record, schema } = checked;
+	const pending = taxedLists(schema)
+		.flatMap((field) =>
+			(Array.isArray(record[field.name]) ? (record[field.name] as IDataObject[]) : []).map((line, index) => ({ field, line, index })),
+		)
+		.filter(({ line }) => line.tax_amount === undefined);
+	for (const { line } of pending) if (line.tax_rate_id === undefined) line.tax_amount = 0;
+	const rated = pending.filter(({ line }) => line.tax_rate_id !== undefined);
+	if (!rated.length) return record;
+	const rates = await taxPercentages.call(this, business, parameters.requestScope());
+	for (const { field, line, index } of rated) {
+		const where = `${elementWord(field.name)} ${index + 1}`;
+		const rateId = String(line.tax_rate_id);
+		if (!rates.has(rateId)) {
+			parameters.fail(field.name, `${where}: tax rate "${rateId}" is not a tax rate of this business, so its tax amount cannot be computed; choose one from the list, or give the tax amount`);
+		}
+		const percentage = rates.get(rateId);
+		if (percentage === undefined) {
+			parameters.fail(field.name, `${where}: tax rate "${rateId}" has no single percentage to compute the tax amount from; give the tax amount`);
+		}
+		const amount = lineTaxAmount(line, percentage);
+		if (amount !== undefined) line.tax_amount = amount;
+	}
+	return record;
+}
