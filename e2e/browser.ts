@@ -11,6 +11,8 @@ import { info } from './log';
 
 const STEP_TIMEOUT = 30_000;
 const WIDE = { width: 1440, height: 900 };
+/** The create form with a line is long: a taller window shows it whole. */
+const TALL = { width: 1440, height: 1100 };
 
 const testId = (id: string) => `[data-test-id="${id}"]`;
 
@@ -44,7 +46,8 @@ export interface SandboxConnection {
  * the business list (served by the sandbox through the node's list search), opens a new
  * credential, points it at the sandbox and connects it through n8n's own OAuth2 flow (PKCE, the
  * consent page in a popup); then the custom API call: the credential's HTTP Request entry in
- * the node panel and the node it adds; last an imported example — a screenshot at each stop.
+ * the node panel and the node it adds; an imported example; last a new node creating a sales
+ * invoice, its Fields mapper and one line built with the pickers — a screenshot at each stop.
  * When a step fails, the page as it was is saved next to the logs.
  */
 export async function captureEditor(url: string, sandbox: SandboxConnection, docsDir: string, failureDir: string): Promise<Screenshot[]> {
@@ -199,6 +202,51 @@ export async function captureEditor(url: string, sandbox: SandboxConnection, doc
 		await page.click(testId('zoom-to-fit'));
 		await settle(page);
 		await shoot('n8n-example-sales-invoices.png', 'examples/sales-invoices-to-spreadsheet.json with its sticky note');
+
+		stage = 'Create a sales invoice: the Fields mapper';
+		// Taller, so the whole form (and then the whole line) fits without scrolling inside the panel.
+		await page.setViewportSize(TALL);
+		await page.goto(`${url}/workflow/new`);
+		await page.click(testId('node-creator-plus-button'));
+		await page.locator(SEARCH).first().fill('Manual Trigger');
+		await page.locator(testId('item-iterator-item'), { hasText: 'Manual Trigger' }).first().click();
+		await page.locator(testId('canvas-trigger-node')).waitFor();
+		await page.click(testId('node-creator-plus-button'));
+		await page.locator(SEARCH).first().fill('Sage');
+		await page.locator(testId('item-iterator-item'), { hasText: 'Accounting Service' }).first().click();
+		await page.locator(SEARCH).first().fill('create sales invoice');
+		await page.getByText('Create a sales invoice', { exact: true }).click();
+		await page.locator(testId('ndv')).waitFor();
+		// The mapper's fields come from the node's getWriteFields: the required ones are shown.
+		const mapper = page.locator(testId('resource-mapper-container'));
+		await mapper.getByText('Contact ID', { exact: true }).waitFor();
+		await settle(page);
+		await shoot('n8n-create-sales-invoice.png', 'Create a sales invoice: the Fields mapper with its required attributes, the empty Lines');
+
+		stage = 'Create a sales invoice: one line, its pickers read from the sandbox';
+		const date = mapper.locator('input[placeholder="Select date and time"]');
+		await date.fill('2025-06-20 00:00:00');
+		await date.press('Enter');
+		const lines = page.locator(testId('fixed-collection-lines'));
+		await lines.getByRole('button', { name: 'Add Line' }).click();
+		await lines.locator(`${testId('parameter-input-description')} input, ${testId('parameter-input-description')} textarea`).first().fill('Whole beans, 250 g bags');
+		const pick = async (parameter: string, text: string) => {
+			await lines.locator(`${testId(`resource-locator-${parameter}`)} ${testId('rlc-input')}`).click();
+			const item = page.locator(`${testId('rlc-item')}:visible`, { hasText: text }).first();
+			await item.click();
+			await item.waitFor({ state: 'hidden' });
+		};
+		await pick('product', 'COF-0001');
+		await pick('ledgerAccount', '(4000)');
+		await lines.locator(`${testId('parameter-input-quantity')} input`).fill('2');
+		await lines.locator(`${testId('parameter-input-unitPrice')} input`).fill('12.5');
+		await pick('taxRate', 'Standard');
+		// From the mapper's Date down to the end of the line; the pointer off the form (no hover toolbar).
+		await mapper.getByText('Date', { exact: true }).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+		await page.mouse.move(TALL.width - 100, TALL.height - 200);
+		await settle(page);
+		await shoot('n8n-create-sales-invoice-lines.png', 'Create a sales invoice: one line with product, ledger account and tax rate picked from the sandbox\'s lists');
+		await page.setViewportSize(WIDE);
 		return shots;
 	} catch (error) {
 		const failure = join(failureDir, 'browser-failure.png');

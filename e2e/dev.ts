@@ -11,7 +11,7 @@ import { createSandbox } from '../sandbox';
 import { EXAMPLE_CHECKS } from './checks';
 import { LOCAL_OWNER, devDir } from './config';
 import { connectToSandbox, writeCredentialImport } from './credential';
-import { adaptExample, loadExamples, writeWorkflows } from './examples';
+import { adaptExample, loadExamples, writeWorkflows, type Workflow } from './examples';
 import { ensureN8n } from './install-n8n';
 import { exitOnSignals, onShutdown, shutdown } from './lifecycle';
 import { step } from './log';
@@ -19,6 +19,7 @@ import { importCredentials, importWorkflows } from './n8n-cli';
 import { instanceFolders } from './n8n-env';
 import { createOwner, startN8n } from './n8n-server';
 import { freePort, portIsFree } from './ports';
+import { ServiceReader } from './service-reader';
 import { buildPackage, packPackage, unpackInto } from './stage-package';
 
 const N8N_PORT = 5678;
@@ -57,12 +58,18 @@ async function main(): Promise<void> {
 		writeCredentialImport(file, await connectToSandbox({ urls, client: sandbox.client, consent: sandbox.consent }));
 		await importCredentials(install, instance, file);
 		rmSync(file);
-		const workflows = loadExamples().map(({ workflow }) => {
-			const check = EXAMPLE_CHECKS.find((candidate) => candidate.workflowId === workflow.id);
-			// The e2e's periods have data in the sandbox, whose history ends in June 2025.
-			return adaptExample(workflow, { folder: instance.filesDir, ...check?.settings }, check?.nodeParameters, urls.baseUrl);
-		});
 		mkdirSync(instance.filesDir, { recursive: true });
+		const grant = await connectToSandbox({ urls, client: sandbox.client, consent: sandbox.consent });
+		const reader = new ServiceReader(urls.baseUrl, String((grant.oauthTokenData as { access_token: string }).access_token));
+		const workflows: Workflow[] = [];
+		for (const { workflow } of loadExamples()) {
+			const check = EXAMPLE_CHECKS.find((candidate) => candidate.workflowId === workflow.id);
+			// The e2e's periods have data in the sandbox, whose history ends in June 2025; its
+			// preparations write the orders sheet and name an open invoice of this sandbox.
+			const prepared = (await check?.prepare?.({ folder: instance.filesDir, reader })) ?? {};
+			const settings = { folder: instance.filesDir, ...check?.settings, ...prepared };
+			workflows.push(adaptExample(workflow, settings, check?.nodeParameters, urls.baseUrl, check?.settingsNode));
+		}
 		writeWorkflows(join(root, 'workflows'), workflows);
 		await importWorkflows(install, instance, join(root, 'workflows'));
 	});

@@ -35,7 +35,8 @@ export function loadExamples(): Array<{ file: string; workflow: Workflow }> {
 
 /**
  * An example as this n8n can run it: the node type renamed for N8N_CUSTOM_EXTENSIONS, the
- * values of its "Settings" node (folder, period) replaced — the parts a user edits too — and
+ * values of its "Settings" node (folder, period; or of the Set node `settingsNodeName`, such as
+ * a payment notification) replaced — the parts a user edits too — and
  * any node parameters a test run needs otherwise (a shorter poll interval). HTTP Request URLs
  * on the production base URL move to `apiBaseUrl`, as the credential does. An example without a
  * Settings node writes no files: its `folder` is not used.
@@ -45,6 +46,7 @@ export function adaptExample(
 	settings: Record<string, string>,
 	nodeParameters: Record<string, Record<string, unknown>> = {},
 	apiBaseUrl?: string,
+	settingsNodeName = 'Settings',
 ): Workflow {
 	const adapted = structuredClone(workflow);
 	for (const node of adapted.nodes) {
@@ -61,16 +63,18 @@ export function adaptExample(
 			node.parameters.url = apiBaseUrl + url.slice(PRODUCTION_ENDPOINTS.baseUrl.length);
 		}
 	}
-	const settingsNode = adapted.nodes.find((node) => node.name === 'Settings');
+	const settingsNode = adapted.nodes.find((node) => node.name === settingsNodeName);
 	if (!settingsNode) {
 		const others = Object.keys(settings).filter((name) => name !== 'folder');
-		if (others.length > 0) throw new Error(`${workflow.name}: it has no Settings node for ${others.join(', ')}`);
+		if (others.length > 0) throw new Error(`${workflow.name}: it has no ${settingsNodeName} node for ${others.join(', ')}`);
 		return adapted;
 	}
 	const assignments = (settingsNode?.parameters.assignments as { assignments?: Assignment[] } | undefined)?.assignments ?? [];
 	for (const [name, value] of Object.entries(settings)) {
 		const assignment = assignments.find((candidate) => candidate.name === name);
-		if (!assignment) throw new Error(`${workflow.name}: its Settings node has no "${name}"`);
+		// A node other than Settings (input standing in for a webhook) may write no files.
+		if (!assignment && name === 'folder' && settingsNodeName !== 'Settings') continue;
+		if (!assignment) throw new Error(`${workflow.name}: its ${settingsNodeName} node has no "${name}"`);
 		assignment.value = value;
 	}
 	return adapted;

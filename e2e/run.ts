@@ -18,7 +18,7 @@ import { CUSTOM_NODE_PREFIX, N8N_VERSION, REPO_ROOT } from './config';
 import { checkCommunityLoad } from './community-load';
 import { checkConnectExchange } from './connect-check';
 import { connectToSandbox, writeCredentialImport } from './credential';
-import { adaptExample, loadExamples, writeWorkflows } from './examples';
+import { adaptExample, loadExamples, writeWorkflows, type Workflow } from './examples';
 import { exitOnSignals, onShutdown, shutdown, watchdog } from './lifecycle';
 import { info, printTimings, seconds, step } from './log';
 import { executeWorkflow, importCredentials, importWorkflows, publishWorkflow } from './n8n-cli';
@@ -79,14 +79,18 @@ async function main(): Promise<void> {
 	const folders = new Map<string, string>();
 	await step('examples: n8n import:workflow', async () => {
 		const examples = loadExamples();
-		const workflows = examples.map(({ file, workflow }) => {
+		const workflows: Workflow[] = [];
+		for (const { file, workflow } of examples) {
 			const check = EXAMPLE_CHECKS.find((candidate) => candidate.workflowId === workflow.id);
 			if (!check) throw new Error(`examples/${file}: the e2e has no check for workflow ${workflow.id}`);
 			const folder = join(instance.filesDir, workflow.id);
 			mkdirSync(folder, { recursive: true });
 			folders.set(workflow.id, folder);
-			return adaptExample(workflow, { folder, ...check.settings }, check.nodeParameters, urls.baseUrl);
-		});
+			// Input files and values read from the sandbox (an open invoice), before anything writes to it.
+			const prepared = (await check.prepare?.({ folder, reader })) ?? {};
+			const settings = { folder, ...check.settings, ...prepared };
+			workflows.push(adaptExample(workflow, settings, check.nodeParameters, urls.baseUrl, check.settingsNode));
+		}
 		writeWorkflows(join(root, 'workflows'), workflows);
 		await importWorkflows(install, instance, join(root, 'workflows'));
 		info(`${workflows.length} workflows: ${workflows.map((workflow) => workflow.name).join('; ')}`);

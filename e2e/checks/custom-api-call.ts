@@ -39,7 +39,8 @@ async function check(context: CheckContext): Promise<string> {
 	const { reader, sandbox, importedTokenFingerprint, executeAgain } = context;
 	expect(importedTokenFingerprint !== undefined && executeAgain !== undefined, 'this check needs the imported token and a second run');
 	const logPath = API + SANDBOX_PATH;
-	const toPath = (entries: LogEntry[]) => entries.filter((entry) => entry.path === logPath);
+	// Its GETs: the payment example posts to the same path before.
+	const toPath = (entries: LogEntry[]) => entries.filter((entry) => entry.method === 'GET' && entry.path === logPath);
 
 	// First run: the credential's own token, the service's page as it is.
 	const [sent, ...more] = toPath(sandbox.log.entries());

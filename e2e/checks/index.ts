@@ -1,14 +1,26 @@
 import { attachmentsCheck } from './attachments';
 import { customApiCallCheck } from './custom-api-call';
 import { newSalesInvoiceCheck } from './new-sales-invoice';
+import { paymentToInvoiceCheck } from './payment-to-invoice';
 import { salesInvoicesCheck } from './sales-invoices';
+import { sheetToSalesInvoicesCheck } from './sheet-to-sales-invoices';
 import { trialBalanceCheck } from './trial-balance';
 
-export type { CheckContext, ExampleCheck } from './types';
+export type { CheckContext, ExampleCheck, PrepareContext } from './types';
 
 /**
  * One check per file in examples/; the e2e fails when an example has none. They run in this
- * order; the custom API call comes last of those run with `n8n execute`: it moves the sandbox's
- * clock past the access tokens' lifetime, the check reader's included.
+ * order: the readers first (the sales invoices example compares every invoice), then the writes
+ * (the sheet's invoices, then a payment); the custom API call comes last of those run with
+ * `n8n execute`: it moves the sandbox's clock past the access tokens' lifetime, the check
+ * reader's included (and so puts the writes well before the trigger's first poll).
  */
-export const EXAMPLE_CHECKS = [salesInvoicesCheck, attachmentsCheck, trialBalanceCheck, newSalesInvoiceCheck, customApiCallCheck];
+export const EXAMPLE_CHECKS = [
+	salesInvoicesCheck,
+	attachmentsCheck,
+	trialBalanceCheck,
+	sheetToSalesInvoicesCheck,
+	paymentToInvoiceCheck,
+	newSalesInvoiceCheck,
+	customApiCallCheck,
+];

@@ -46,6 +46,12 @@ export interface CheckContext {
 	executeAgain?: () => Promise<RunData>;
 }
 
+/** What an example's preparation gets, before any example runs: its folder and the sandbox. */
+export interface PrepareContext {
+	folder: string;
+	reader: ServiceReader;
+}
+
 /** One example as the e2e runs it: which values to use, how it is started, and what must come out. */
 export interface ExampleCheck {
 	workflowId: string;
@@ -53,6 +59,16 @@ export interface ExampleCheck {
 	runs: 'execute' | 'published';
 	/** Values of the example's Settings node besides `folder`. */
 	settings: Record<string, string>;
+	/**
+	 * The Set node whose values `settings` replace, when it is not "Settings" (an example whose
+	 * input stands in for a webhook); `folder` is set only where that node has one.
+	 */
+	settingsNode?: string;
+	/**
+	 * Runs before the examples are imported: puts the example's input into its folder (a sheet)
+	 * and returns Settings values read from the sandbox (an open invoice), over `settings`.
+	 */
+	prepare?(context: PrepareContext): Promise<Record<string, string>>;
 	/** Parameters of other nodes the e2e changes (by node name), such as a poll interval. */
 	nodeParameters?: Record<string, Record<string, unknown>>;
 	/** Throws when the output is wrong; returns one line saying what was checked. */

@@ -92,7 +92,12 @@ const fieldsProperty: INodeProperties = {
 };
 
 function editorFieldProperty(field: EditorField): INodeProperties {
-	const common = { displayName: field.displayName, name: field.name, description: field.description };
+	const common = {
+		displayName: field.displayName,
+		name: field.name,
+		description: field.description,
+		...(field.required ? { required: true } : {}),
+	};
 	switch (field.kind) {
 		case 'locator':
 			return {
