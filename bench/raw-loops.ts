@@ -81,3 +81,25 @@ export async function peerStyleLoop(sandbox: SandboxProcess, tokens: TokenSource
 	}
 	return Math.min(items.length, limit);
 }
+
+/**
+ * The physical floor of the node's parallel read: page 1, then pages 2..⌈N/200⌉ addressed
+ * directly (`page=N&items_per_page=200`), `concurrency` at a time, keep-alive, no pacing.
+ */
+export async function rawPagedLoop(sandbox: SandboxProcess, tokens: TokenSource, limit: number, concurrency: number): Promise<number> {
+	const first = await getJson(sandbox, tokens, '/sales_invoices?items_per_page=200');
+	const total = Math.min(limit, first.$total as number);
+	const pages = Math.ceil(total / 200);
+	const byPage = new Map<number, unknown[]>([[1, first.$items as unknown[]]]);
+	let next = 2;
+	const worker = async () => {
+		while (next <= pages) {
+			const page = next++;
+			const body = await getJson(sandbox, tokens, `/sales_invoices?items_per_page=200&page=${page}`);
+			byPage.set(page, body.$items as unknown[]);
+		}
+	};
+	await Promise.all(Array.from({ length: concurrency }, worker));
+	const items = Array.from({ length: pages }, (_, index) => byPage.get(index + 1) ?? []).flat();
+	return Math.min(items.length, limit);
+}

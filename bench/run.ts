@@ -10,12 +10,13 @@ import { writeFileSync } from 'node:fs';
 import { accountingServiceNode, probeNode, runWorkflow } from '../test/harness';
 import { connectToSandbox } from './connect';
 import { median, MiB, timed } from './measure';
+import { measureParallelRead, measureRateLimited, parallelReadMarkdown, type ParallelRow, type RateLimitRow } from './parallel-read';
 import { peerStyleLoop, rawNextLoop } from './raw-loops';
 import { apiRequestCount, clearLog, startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
 const smoke = process.argv.includes('--smoke');
 const SIZES = smoke
-	? { compare: 2_000, scaling: [400, 2_000], attachmentMiB: 8, downloadSweepMiB: [16], runs: 3, peerRuns: 1 }
+	? { compare: 2_000, scaling: [400, 2_000], attachmentMiB: 8, downloadSweepMiB: [16], runs: 3, peerRuns: 1, paced: 2_000, latencies: [20], rateLimits: [{ requests: 20, windowSeconds: 6 }] }
 	: {
 			compare: 20_000,
 			scaling: [2_000, 20_000, 100_000],
@@ -23,7 +24,20 @@ const SIZES = smoke
 			downloadSweepMiB: [32, 128, 512],
 			runs: 5,
 			peerRuns: 3,
+			paced: 20_000,
+			latencies: [300, 1_000],
+			rateLimits: [
+				{ requests: 200, windowSeconds: 60 },
+				{ requests: 20, windowSeconds: 6 },
+			],
 		};
+/** The latency of the rate-limited runs. */
+const RATE_LIMIT_LATENCY_MS = smoke ? 20 : 300;
+/**
+ * The measurements of what the node adds beyond the network read one page at a time with the
+ * pace out of the way (a loopback request takes about 2 ms; the default pace spaces them 306 ms).
+ */
+const OVERHEAD_OPTIONS = { concurrentRequests: 1, maxRequestsPerMinute: 60_000 };
 const attachmentArgument = process.argv.indexOf('--attachment-mib');
 if (attachmentArgument > 0) SIZES.attachmentMiB = Number(process.argv[attachmentArgument + 1]);
 
@@ -70,7 +84,7 @@ async function main() {
 		const runNode = async (limit: number) => {
 			const result = await runWorkflow({
 				store,
-				nodes: [accountingServiceNode(credential, { resource: 'salesInvoice', operation: 'getAll', limit })],
+				nodes: [accountingServiceNode(credential, { resource: 'salesInvoice', operation: 'getAll', limit, requestOptions: OVERHEAD_OPTIONS })],
 			});
 			if (result.error) throw result.error;
 			return result.items('Accounting Service').length;
@@ -166,7 +180,25 @@ async function main() {
 	} finally {
 		await sandbox.stop();
 	}
-	writeResults(rows);
+
+	console.log(`\nReturn All at the service's pace (${SIZES.paced.toLocaleString('en')} records)`);
+	const parallel = await measureParallelRead(SIZES.paced, SIZES.latencies, console.log);
+	const limited = await measureRateLimited(SIZES.paced, RATE_LIMIT_LATENCY_MS, SIZES.rateLimits, console.log);
+	checkGoals(parallel, limited);
+	writeResults(rows, parallel, limited);
+}
+
+/** The goals of the parallel read; the bench fails when one is missed (the ratios are one run's). */
+function checkGoals(parallel: ParallelRow[], limited: RateLimitRow[]) {
+	const problems: string[] = [];
+	const slowest = Math.max(...SIZES.latencies);
+	const c3 = parallel.find((row) => row.latencyMs === slowest && row.concurrency === 3 && row.reader.startsWith('node, 200'));
+	if (c3 && !smoke) {
+		if (c3.sequentialMs / c3.ms < 2.5) problems.push(`at ${slowest} ms and 3 at once only ${(c3.sequentialMs / c3.ms).toFixed(2)}× the sequential walk (goal ≥ 2.5×)`);
+		if (c3.rawMs !== undefined && c3.ms / c3.rawMs > 1.15) problems.push(`at ${slowest} ms and 3 at once ${(c3.ms / c3.rawMs).toFixed(2)}× the raw loop (goal ≤ 1.15×)`);
+	}
+	for (const row of limited) if (row.tooMany > 0) problems.push(`${row.tooMany} × 429 against a rate limit of ${row.limit}`);
+	for (const problem of problems) console.warn(`Goal missed: ${problem}`);
 }
 
 /** A download measured against a small sandbox of its own that holds a file of `mib`. */
@@ -190,13 +222,15 @@ async function fetchAttachments(sandbox: SandboxProcess, token: string) {
 	return { smallest: bySize[0].id, largest: bySize[bySize.length - 1].id };
 }
 
-function writeResults(rows: Row[]) {
+function writeResults(rows: Row[], parallel: ParallelRow[], limited: RateLimitRow[]) {
 	if (smoke) return;
 	const table = ['| Measure | Result | Goal / note |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
 	const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`;
 	writeFileSync(
 		resolve(__dirname, 'RESULTS.md'),
-		`# Benchmark results\n\nMachine: ${machine}\nDate: ${new Date().toISOString().slice(0, 10)}\nCommand: \`npm run bench\`\n\n${table}\n`,
+		`# Benchmark results\n\nMachine: ${machine}\nDate: ${new Date().toISOString().slice(0, 10)}\nCommand: \`npm run bench\`\n\n` +
+			`${parallelReadMarkdown(SIZES.paced, parallel, limited)}\n` +
+			`## What the node costs beyond the network (loopback, one page at a time, pace out of the way)\n\n${table}\n`,
 	);
 	console.log('\nWrote bench/RESULTS.md');
 }

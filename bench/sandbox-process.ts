@@ -11,9 +11,20 @@ export interface SandboxProcess {
 /**
  * The sandbox in its own process, so its CPU and memory never count as the node's.
  */
-export async function startSandboxProcess(options: { scale: number; bigAttachmentMiB?: number }): Promise<SandboxProcess> {
+export async function startSandboxProcess(options: {
+	scale: number;
+	bigAttachmentMiB?: number;
+	/** Every API answer takes this long (the sandbox's --latency-ms). */
+	latencyMs?: number;
+	/** Per business, at most `requests` in any `windowSeconds` (--rate-limit, --rate-limit-window). */
+	rateLimit?: { requests: number; windowSeconds: number };
+}): Promise<SandboxProcess> {
 	const args = [resolve(__dirname, '..', 'sandbox', 'cli.js'), '--port', '0', '--json', '--scale', String(options.scale)];
 	if (options.bigAttachmentMiB) args.push('--big-attachment-mib', String(options.bigAttachmentMiB));
+	if (options.latencyMs) args.push('--latency-ms', String(options.latencyMs));
+	if (options.rateLimit) {
+		args.push('--rate-limit', String(options.rateLimit.requests), '--rate-limit-window', String(options.rateLimit.windowSeconds));
+	}
 	const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
 	const line = await new Promise<string>((resolveLine, reject) => {
 		let output = '';
@@ -38,10 +49,15 @@ export async function startSandboxProcess(options: { scale: number; bigAttachmen
 
 /** How many API requests the sandbox has served (its request log, read over HTTP). */
 export async function apiRequestCount(sandbox: SandboxProcess): Promise<number> {
+	return (await apiRequestStatuses(sandbox)).length;
+}
+
+/** The status of every API request the sandbox has logged, oldest first. */
+export async function apiRequestStatuses(sandbox: SandboxProcess): Promise<Array<number | null>> {
 	const response = await fetch(`${sandbox.urls.controlUrl}/log`);
-	const { entries } = (await response.json()) as { entries: Array<{ path: string }> };
+	const { entries } = (await response.json()) as { entries: Array<{ path: string; status: number | null }> };
 	const prefix = new URL(sandbox.urls.baseUrl).pathname;
-	return entries.filter((entry) => entry.path.startsWith(prefix)).length;
+	return entries.filter((entry) => entry.path.startsWith(prefix)).map((entry) => entry.status);
 }
 
 export async function clearLog(sandbox: SandboxProcess): Promise<void> {

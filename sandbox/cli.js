@@ -4,13 +4,18 @@
 const { parseArgs } = require('node:util');
 const { createSandbox } = require('./index');
 
-const USAGE = `Usage: node sandbox/cli.js [--port N] [--scale N] [--big-attachment-mib N] [--amounts number|string] [--redirect-uri URL]... [--json]
+const USAGE = `Usage: node sandbox/cli.js [--port N] [--scale N] [--big-attachment-mib N] [--amounts number|string] [--redirect-uri URL]...
+                          [--latency-ms N] [--latency-jitter-ms N] [--rate-limit N] [--rate-limit-window S] [--json]
 
   --port N                port on 127.0.0.1 (default 4010; 0 picks a free one)
   --scale N               dataset size for benchmarks (passed to the dataset)
   --big-attachment-mib N  add an attachment of N MiB to the lead business (benchmarks)
   --amounts number|string send amounts as JSON numbers (default) or as decimal strings ("120.50")
   --redirect-uri URL      register another OAuth callback (repeatable)
+  --latency-ms N          every API answer takes N ms (default 0)
+  --latency-jitter-ms N   and up to N ms more, at random (default 0)
+  --rate-limit N          per business, at most N API requests in any window; more get 429 with Retry-After
+  --rate-limit-window S   the window of --rate-limit in seconds (default 60)
   --json                  print one JSON line (urls, client, lead business) instead of the text, for scripts`;
 
 function parseOptions(argv) {
@@ -23,6 +28,10 @@ function parseOptions(argv) {
 			amounts: { type: 'string', default: 'number' },
 			json: { type: 'boolean', default: false },
 			'redirect-uri': { type: 'string', multiple: true, default: [] },
+			'latency-ms': { type: 'string' },
+			'latency-jitter-ms': { type: 'string' },
+			'rate-limit': { type: 'string' },
+			'rate-limit-window': { type: 'string' },
 			help: { type: 'boolean', short: 'h' },
 		},
 	});
@@ -36,7 +45,27 @@ function parseOptions(argv) {
 		throw new TypeError(`--big-attachment-mib must be a number of MiB, not ${values['big-attachment-mib']}`);
 	}
 	if (values.amounts !== 'number' && values.amounts !== 'string') throw new TypeError(`--amounts must be number or string, not ${values.amounts}`);
-	return { port, scale, bigAttachmentMiB, amounts: values.amounts, redirectUris: values['redirect-uri'], json: values.json };
+	const number = (flag) => {
+		const raw = values[flag];
+		if (raw === undefined) return undefined;
+		const value = Number(raw);
+		if (raw.trim() === '' || !Number.isFinite(value) || value < 0) throw new TypeError(`--${flag} must be a number of at least 0, not ${raw}`);
+		return value;
+	};
+	const requests = number('rate-limit');
+	const windowSeconds = number('rate-limit-window');
+	if (windowSeconds !== undefined && requests === undefined) throw new TypeError('--rate-limit-window needs --rate-limit');
+	return {
+		port,
+		scale,
+		bigAttachmentMiB,
+		amounts: values.amounts,
+		redirectUris: values['redirect-uri'],
+		json: values.json,
+		latencyMs: number('latency-ms'),
+		latencyJitterMs: number('latency-jitter-ms'),
+		rateLimit: requests === undefined ? undefined : { requests, windowSeconds },
+	};
 }
 
 function describe(urls, sandbox) {
@@ -61,7 +90,7 @@ ${rows([
 	])}
 
 Consent page signs you in as ${user.first_name} ${user.last_name} <${user.email}>.
-
+${networkText(sandbox.network)}
 Test controls (JSON, no auth)
 ${rows([
 		['Clock', `GET ${urls.controlUrl}/clock, POST ${urls.controlUrl}/clock/advance {"seconds": 301}`],
@@ -70,6 +99,17 @@ ${rows([
 	])}
 
 Press Ctrl+C to stop.`;
+}
+
+function networkText({ latencyMs, latencyJitterMs, rateLimit }) {
+	const latency = latencyMs || latencyJitterMs
+		? `every API answer takes ${latencyMs} ms${latencyJitterMs ? ` + up to ${latencyJitterMs} ms` : ''}`
+		: 'no added latency';
+	const limit = rateLimit
+		? `at most ${rateLimit.requests} API requests per business in any ${rateLimit.windowSeconds} s (then 429 + Retry-After)`
+		: 'no rate limit';
+	return `Network: ${latency}; ${limit}.
+`;
 }
 
 async function main() {
@@ -85,7 +125,15 @@ async function main() {
 		console.log(USAGE);
 		return;
 	}
-	const sandbox = createSandbox(options);
+	let sandbox;
+	try {
+		sandbox = createSandbox(options);
+	} catch (error) {
+		if (!(error instanceof TypeError)) throw error;
+		console.error(`${error.message}\n\n${USAGE}`);
+		process.exitCode = 2;
+		return;
+	}
 	const urls = await sandbox.start();
 	let stopping = false;
 	const stop = async (signal) => {
@@ -100,7 +148,7 @@ async function main() {
 	// Printed only once the signal handlers are in place: a script may stop us as soon as it reads this.
 	console.log(
 		options.json
-			? JSON.stringify({ urls, client: sandbox.client, leadBusinessId: sandbox.dataset.leadBusinessId })
+			? JSON.stringify({ urls, client: sandbox.client, leadBusinessId: sandbox.dataset.leadBusinessId, network: sandbox.network })
 			: describe(urls, sandbox),
 	);
 }

@@ -14,6 +14,7 @@ const { createHttpServer, API_PREFIX, TOKEN_PATH, REVOKE_PATH } = require('./ser
 const { createFaultQueue } = require('./controls/faults');
 const { createRequestLog } = require('./controls/request-log');
 const { createHttpControls } = require('./controls/http-controls');
+const { validateNetwork, createRateLimiter, createLatency } = require('./server/network');
 
 /**
  * @typedef {object} SandboxOptions
@@ -25,6 +26,10 @@ const { createHttpControls } = require('./controls/http-controls');
  * @property {'string'|'number'} [trialBalanceAmounts] how the trial balance sends its amounts; default 'string' (the spec)
  * @property {string[]} [redirectUris] callbacks to register besides n8n's default ones
  * @property {ReturnType<typeof createClock>} [clock] default: a clock starting at real time
+ * @property {number} [latencyMs] every API answer takes this long (ms); default 0
+ * @property {number} [latencyJitterMs] and up to this much more, at random (ms); default 0
+ * @property {{ requests: number, windowSeconds?: number }} [rateLimit] per business: at most
+ *   `requests` API requests in any `windowSeconds` (default 60); more are answered 429 with Retry-After
  */
 
 /**
@@ -44,6 +49,7 @@ const { createHttpControls } = require('./controls/http-controls');
 function createSandbox(options = {}) {
 	const { port = 0, host = '127.0.0.1', scale, bigAttachmentMiB, amounts, trialBalanceAmounts, redirectUris = [], clock = createClock() } = options;
 	if (!isLoopbackHost(host)) throw new TypeError(`the sandbox binds loopback addresses only, not ${host}`);
+	const network = validateNetwork(options);
 
 	const dataset = require('./data').buildDataset({ scale, bigAttachmentMiB, amounts, trialBalanceAmounts, clock });
 	const api = require('./api').createApi({ dataset, clock });
@@ -66,7 +72,13 @@ function createSandbox(options = {}) {
 		}),
 		tokenEndpoint: createTokenEndpoint({ clients, codes, tokens }),
 		revokeEndpoint: createRevokeEndpoint({ clients, tokens }),
-		apiGateway: createApiGateway({ api, tokens }),
+		apiGateway: createApiGateway({
+			api,
+			tokens,
+			rateLimiter: network.rateLimit ? createRateLimiter(network.rateLimit, clock) : null,
+			latency: createLatency(network),
+			leadBusiness: () => dataset.leadBusinessId,
+		}),
 		controls: createHttpControls({ clock, faults, log, dataset }),
 		clock,
 	});
@@ -98,6 +110,8 @@ function createSandbox(options = {}) {
 		faults,
 		log,
 		dataset,
+		/** The latency and rate limit it was started with. */
+		network,
 		client: clients.client,
 		/**
 		 * Consent without a browser; see consent-client.js.

@@ -46,7 +46,7 @@ function createHttpServer(parts) {
 
 		if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
 			const path = pathname.slice(API_PREFIX.length);
-			return serveTracked(req, res, 'api', path, (entry, options) => apiGateway.handle(req, res, path, queryString, options));
+			return serveTracked(req, res, 'api', path, (entry, options) => apiGateway.handle(req, res, path, queryString, { ...options, signal: stopping.signal }));
 		}
 		if (pathname === TOKEN_PATH) {
 			return serveTracked(req, res, 'token', pathname, (entry) => onlyPost(req, res, () => tokenEndpoint.handle(req, res, entry)));

@@ -10,7 +10,7 @@ const { version } = require('n8n-core/package.json') as { version: string };
 
 export const N8N_CORE_VERSION = version;
 export const N8N_MAJOR = Number(version.split('.')[0]);
-/** n8n 1.x: refreshes of one credential are not serialised, no `refreshOAuth2Token`, no recorded expiry. */
+/** n8n 1.x: refreshes of one credential are not serialised, no recorded expiry. */
 export const isN8n1 = N8N_MAJOR === 1;
 
 /**

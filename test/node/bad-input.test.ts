@@ -56,6 +56,10 @@ const REFUSED_BEFORE_SENDING: Array<[string, IDataObject, RegExp]> = [
 	['attributes with a semicolon', invoices({ options: { attributes: 'all;drop' } }), /"Attributes"/],
 	['max retries 11', invoices({ requestOptions: { maxRetries: 11 } }), /"Max Retries"/],
 	['max retries -1', invoices({ requestOptions: { maxRetries: -1 } }), /"Max Retries"/],
+	['concurrent requests 0', invoices({ requestOptions: { concurrentRequests: 0 } }), /"Concurrent Requests".*from 1 to 10/],
+	['concurrent requests 11', invoices({ requestOptions: { concurrentRequests: 11 } }), /"Concurrent Requests"/],
+	['concurrent requests 2.5', invoices({ requestOptions: { concurrentRequests: 2.5 } }), /"Concurrent Requests"/],
+	['max requests per minute 0', invoices({ requestOptions: { maxRequestsPerMinute: 0 } }), /"Max Requests per Minute".*from 1 to 60000/],
 	['user update without fields', { resource: 'user', operation: 'update', updateFields: {} }, /"Update Fields"/],
 	['n8n’s Custom API Call entry chosen in the node', { resource: '__CUSTOM_API_CALL__', operation: '__CUSTOM_API_CALL__' }, /custom API call runs in an HTTP Request node/],
 	['Get on a list without an item path', { resource: 'taxDetermination', operation: 'get', id: byId('x') }, /"Operation"/],
@@ -64,7 +68,8 @@ const REFUSED_BEFORE_SENDING: Array<[string, IDataObject, RegExp]> = [
 
 /** [case, parameters, HTTP status] — sent, and refused by the service with its own message. */
 const REFUSED_BY_SERVICE: Array<[string, IDataObject, string]> = [
-	['unknown business id', invoices({ business: byId('0123456789abcdef0123456789abcdef') }), '403'],
+	['unknown business id (a list)', invoices({ business: byId('0123456789abcdef0123456789abcdef') }), '403'],
+	['unknown business id (one record)', { ...invoice('ffffffffffffffffffffffffffffffff'), business: byId('0123456789abcdef0123456789abcdef') }, '403'],
 	['id with "/"', invoice('a/b'), '404'],
 	['id with "?"', invoice('a?b'), '404'],
 	['id with "#"', invoice('a#b'), '404'],
@@ -103,8 +108,10 @@ describe(`refused by the service, with its message (${REFUSED_BY_SERVICE.length}
 		expect((result.error as unknown as { httpCode: string }).httpCode).toBe(status);
 		const [request] = env.apiRequestsSince(position);
 		expect(request.status).toBe(Number(status));
-		// The service's own message (any but the node's fallback); on n8n 1.x only the status reaches the node.
-		expect(result.error?.message).toMatch(serviceErrorMatching(/^(?!The service answered with HTTP)/, status));
+		// The service's own message (any but the node's fallback); on n8n 1.x only the status reaches
+		// the node, except in a read of a list, which reads the answer itself.
+		const ownMessage = /^(?!The service answered with HTTP)/;
+		expect(result.error?.message).toMatch(parameters.operation === 'getAll' ? ownMessage : serviceErrorMatching(ownMessage, status));
 		expectNoSecrets(result.run, result.error);
 	});
 });

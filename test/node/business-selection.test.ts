@@ -71,8 +71,21 @@ describe('business selection', () => {
 		expect(env.apiRequestsSince(position).map((entry) => entry.business)).toEqual([null]);
 	});
 
-	it('an unknown business id is the service’s error, with its message', async () => {
+	it('an unknown business id is the service’s error, with its message (a list read sees it on n8n 1.x too)', async () => {
 		const { result } = await runSalesInvoices({ __rl: true, mode: 'id', value: '0123456789abcdef0123456789abcdef' });
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.message).toMatch(/business/i);
+		// The service names the header as the field at fault.
+		expect(JSON.stringify(result.error?.description ?? '')).toMatch(/X-Business/);
+	});
+
+	it('an unknown business id on a single record: the service’s message (n8n 1.x: the status only)', async () => {
+		const result = await env.runNode({
+			resource: 'salesInvoice',
+			operation: 'get',
+			id: { __rl: true, mode: 'id', value: 'ffffffffffffffffffffffffffffffff' },
+			business: { __rl: true, mode: 'id', value: '0123456789abcdef0123456789abcdef' },
+		});
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.message).toMatch(serviceErrorMatching(/business/i, 403));
 		// The service names the header as the field at fault; n8n 1.x does not let the node see it.

@@ -21,7 +21,7 @@ export type LogEntry = ReturnType<Sandbox['log']['entries']>[number];
  * shortcut to run the Accounting Service node through n8n's engine with that credential.
  */
 export async function startConnectedSandbox(
-	options: Pick<SandboxOptions, 'scale' | 'clock' | 'amounts' | 'trialBalanceAmounts'> = {},
+	options: Pick<SandboxOptions, 'scale' | 'clock' | 'amounts' | 'trialBalanceAmounts' | 'latencyMs' | 'latencyJitterMs' | 'rateLimit'> = {},
 ) {
 	const sandbox = createSandbox({ port: 0, ...options });
 	const urls = await sandbox.start();

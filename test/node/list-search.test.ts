@@ -66,3 +66,20 @@ describe.each(COLLECTIONS.filter((row) => row.getById).map((row) => [row.resourc
 		});
 	},
 );
+
+describe('From List reads through the same transport as Get Many', () => {
+	afterEach(() => env.sandbox.faults.clear());
+
+	it('a 429 waits its Retry-After (also on n8n 1.x), an expired token is renewed once; the page comes back whole', async () => {
+		const direct = await env.fetchDirect('/sales_invoices?items_per_page=200');
+		env.sandbox.clock.advance(301);
+		env.sandbox.faults.inject({ kind: '429', retryAfter: 1, pathPrefix: '/sales_invoices' });
+		const position = env.sandbox.log.entries().length;
+		const started = Date.now();
+		const { results } = await search({ resource: 'salesInvoice', operation: 'get' }, 'searchRecords');
+		expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+		expect(results.map((result) => result.value)).toEqual((direct.body.$items as Array<{ id: string }>).map((item) => item.id));
+		const entries = env.sandbox.log.entries().slice(position);
+		expect(entries.map((entry) => (entry.path.endsWith('/token') ? `token ${entry.status}` : entry.status))).toEqual([429, 401, 'token 200', 200]);
+	});
+});

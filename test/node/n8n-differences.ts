@@ -8,7 +8,9 @@ import { isN8n1 } from '../harness';
 /**
  * n8n-workflow 1.x drops the cause of the error n8n-core hands the node (its ExecutionBaseError
  * re-declares `cause`, which resets it after `super()`), and with it the HTTP response: the node
- * only sees the status. On 1.x the user reads the status, not the service's message.
+ * only sees the status. On 1.x the user reads the status, not the service's message — for requests
+ * of one record (Get, writes). Reads of lists (transport/read.ts) look at every answer themselves
+ * (`ignoreHttpStatusErrors`), so they show the service's message on 1.x too.
  */
 export const serviceErrorMessage = (serviceMessage: string, status: number | string): string =>
 	isN8n1 ? `The service answered with HTTP ${status}` : serviceMessage;

@@ -1,5 +1,6 @@
 import { requestOptions } from '../../nodes/AccountingService/descriptions/requestOptions';
-import { repeatSafetyOfRequest } from '../../nodes/AccountingService/transport';
+import { DEFAULT_READ_PACE, repeatSafetyOfRequest } from '../../nodes/AccountingService/transport';
+import { MAX_CONCURRENT_REQUESTS, MAX_REQUESTS_PER_MINUTE } from '../../nodes/AccountingService/helpers/parameterValues';
 import {
 	DEFAULT_RETRY_POLICY,
 	describeFailure,
@@ -73,14 +74,18 @@ describe('backoff', () => {
 	});
 });
 
-it('the node’s Request Options defaults are the transport’s retry policy', () => {
-	const defaults = Object.fromEntries(
-		(requestOptions.options as Array<{ name: string; default: number }>).map((option) => [option.name, option.default]),
-	);
+it('the node’s Request Options defaults are the transport’s retry policy and read pace, and their bounds the checks’', () => {
+	const options = requestOptions.options as Array<{ name: string; default: number; typeOptions: { maxValue: number } }>;
+	const defaults = Object.fromEntries(options.map((option) => [option.name, option.default]));
 	expect(defaults).toEqual({
+		concurrentRequests: DEFAULT_READ_PACE.concurrency,
+		maxRequestsPerMinute: DEFAULT_READ_PACE.perMinute,
 		maxRetries: DEFAULT_RETRY_POLICY.maxRetries,
 		maxWaitSeconds: DEFAULT_RETRY_POLICY.maxWaitMs / 1000,
 	});
+	const maxima = Object.fromEntries(options.map((option) => [option.name, option.typeOptions.maxValue]));
+	expect(maxima.concurrentRequests).toBe(MAX_CONCURRENT_REQUESTS);
+	expect(maxima.maxRequestsPerMinute).toBe(MAX_REQUESTS_PER_MINUTE);
 });
 
 describe('what is repeated, per kind of request (the transport derives it from the request)', () => {

@@ -81,3 +81,36 @@ test('--amounts takes number or string, and reaches the dataset', async () => {
 	expect(createSandbox({ amounts: 'string' }).dataset.amounts).toBe('string');
 	expect(createSandbox().dataset.amounts).toBe('number');
 });
+
+test('--latency-ms, --latency-jitter-ms, --rate-limit and --rate-limit-window reach the sandbox; bad values → usage', async () => {
+	const child = spawn(process.execPath, [
+		CLI, '--port', '0', '--json', '--latency-ms', '120', '--latency-jitter-ms', '30', '--rate-limit', '2', '--rate-limit-window', '30',
+	]);
+	const line = await new Promise<string>((resolve, reject) => {
+		let output = '';
+		child.stdout.on('data', (chunk) => {
+			output += chunk;
+			if (output.includes('\n')) resolve(output.split('\n')[0]);
+		});
+		child.on('exit', (code) => reject(new Error(`cli exited with ${code}`)));
+	});
+	const started = JSON.parse(line) as { urls: { baseUrl: string }; network: unknown };
+	expect(started.network).toEqual({ latencyMs: 120, latencyJitterMs: 30, rateLimit: { requests: 2, windowSeconds: 30 } });
+	// A 401 also takes the latency (the rate limit counts only requests with a valid token).
+	const began = performance.now();
+	const answer = await request(`${started.urls.baseUrl}/user`);
+	await answer.body.dump();
+	expect(answer.statusCode).toBe(401);
+	expect(performance.now() - began).toBeGreaterThanOrEqual(119);
+	const exited = exitCode(child as ChildProcessWithoutNullStreams);
+	child.kill('SIGTERM');
+	expect(await exited).toBe(0);
+
+	for (const bad of [['--latency-ms', '-5'], ['--rate-limit', '0'], ['--rate-limit-window', '10'], ['--latency-jitter-ms', 'x']]) {
+		const failing = spawn(process.execPath, [CLI, '--port', '0', ...bad]);
+		let errors = '';
+		failing.stderr.on('data', (chunk) => (errors += chunk));
+		expect(await exitCode(failing as ChildProcessWithoutNullStreams)).toBe(2);
+		expect(errors).toContain('Usage:');
+	}
+});

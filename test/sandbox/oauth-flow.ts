@@ -23,8 +23,8 @@ export interface Answer {
 	json: any;
 }
 
-export async function startSandbox(): Promise<{ sandbox: Sandbox; urls: Urls }> {
-	const sandbox = createSandbox({ port: 0 });
+export async function startSandbox(options: NonNullable<Parameters<typeof createSandbox>[0]> = {}): Promise<{ sandbox: Sandbox; urls: Urls }> {
+	const sandbox = createSandbox({ port: 0, ...options });
 	const urls = await sandbox.start();
 	return { sandbox, urls };
 }

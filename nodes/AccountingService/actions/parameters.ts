@@ -7,9 +7,11 @@ import { LEAD_BUSINESS } from '../descriptions/business';
 import {
 	businessIdFrom,
 	describeValue as describe,
+	readPaceFrom,
 	retryPolicyFrom,
 	serviceDateTime,
 } from '../helpers/parameterValues';
+import type { ReadPace } from '../transport/read';
 import type { RetryPolicy } from '../transport/retry';
 
 /**
@@ -197,10 +199,11 @@ export class ParameterReader {
 		return attributes;
 	}
 
-	/** What every request of this item carries: its index for errors and its retry policy. */
-	requestScope(): { itemIndex: number; retry: RetryPolicy } {
+	/** What every request of this item carries: its index for errors, its retry policy and (reads of lists) its pace. */
+	requestScope(): { itemIndex: number; retry: RetryPolicy; pace: ReadPace } {
 		const chosen = (this.raw('requestOptions', {}) ?? {}) as IDataObject;
-		return { itemIndex: this.itemIndex, retry: retryPolicyFrom(chosen, this.fail.bind(this)) };
+		const fail = this.fail.bind(this);
+		return { itemIndex: this.itemIndex, retry: retryPolicyFrom(chosen, fail), pace: readPaceFrom(chosen, fail) };
 	}
 
 	options(): IDataObject {

@@ -2,8 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 /**
  * How the node treats passing failures of the service (rate limits, gateway errors, dropped
- * connections). The defaults are written out for the lint rules; a test keeps them equal to
- * DEFAULT_RETRY_POLICY.
+ * connections), and how fast it reads lists of several pages. The defaults are written out for
+ * the lint rules; a test keeps them equal to DEFAULT_RETRY_POLICY and DEFAULT_READ_PACE.
  */
 export const requestOptions: INodeProperties = {
 	displayName: 'Request Options',
@@ -12,6 +12,24 @@ export const requestOptions: INodeProperties = {
 	placeholder: 'Add Option',
 	default: {},
 	options: [
+		{
+			displayName: 'Concurrent Requests',
+			name: 'concurrentRequests',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 10 },
+			default: 3,
+			description:
+				'How many pages of a list are read at once after the first (Return All, a Limit above 200, the trigger). The output keeps the service’s order. 1 reads one page after the other, following the service’s next-page links.',
+		},
+		{
+			displayName: 'Max Requests per Minute',
+			name: 'maxRequestsPerMinute',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 60000 },
+			default: 200,
+			description:
+				'The most requests a read of a list starts in a minute, evenly spaced across its concurrent requests. The service limits requests per business (200 a minute, in its version 3 documentation); lower it when other workflows read the same business at the same time.',
+		},
 		{
 			displayName: 'Max Retries',
 			name: 'maxRetries',

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { LEAD_BUSINESS } from '../descriptions/business';
+import { DEFAULT_READ_PACE, type ReadPace } from '../transport/read';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../transport/retry';
 
 /**
@@ -36,6 +37,24 @@ export function retryPolicyFrom(chosen: IDataObject, fail: Fail): RetryPolicy {
 		maxWaitMs: whole('maxWaitSeconds', 'Max Wait (Seconds)', DEFAULT_RETRY_POLICY.maxWaitMs / 1000, 600) * 1000,
 	};
 }
+
+/** How a read of several pages goes at the service (the "Request Options" collection), defaults filled in. */
+export function readPaceFrom(chosen: IDataObject, fail: Fail): ReadPace {
+	const whole = (name: string, label: string, fallback: number, min: number, max: number) => {
+		const value = chosen[name] ?? fallback;
+		if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+			fail(label, `must be a whole number from ${min} to ${max}, got ${describeValue(value)}`);
+		}
+		return value;
+	};
+	return {
+		concurrency: whole('concurrentRequests', 'Concurrent Requests', DEFAULT_READ_PACE.concurrency, 1, MAX_CONCURRENT_REQUESTS),
+		perMinute: whole('maxRequestsPerMinute', 'Max Requests per Minute', DEFAULT_READ_PACE.perMinute, 1, MAX_REQUESTS_PER_MINUTE),
+	};
+}
+
+export const MAX_CONCURRENT_REQUESTS = 10;
+export const MAX_REQUESTS_PER_MINUTE = 60_000;
 
 /** A moment as the service's date-time filters expect it: whole seconds with an explicit offset. */
 export function serviceDateTime(moment: Date): string {

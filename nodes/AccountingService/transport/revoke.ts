@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from './index';
+import { CREDENTIAL_TYPE } from './credential';
 import { toServiceError } from './errors';
 
 interface RevokeRequest {

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { CollectionDefinition } from '../../AccountingService/collections/table';
 import { LEAD_BUSINESS } from '../../AccountingService/descriptions/business';
-import { businessIdFrom, retryPolicyFrom, type Fail } from '../../AccountingService/helpers/parameterValues';
+import { businessIdFrom, readPaceFrom, retryPolicyFrom, type Fail } from '../../AccountingService/helpers/parameterValues';
 import { EVENTS, WATCHABLE } from '../description';
 import { advance, EVENT_TIME_FIELD, OVERLAP_MS, startAt, type TriggerEvent } from './position';
 import { readNewest, readServiceTime, readWindow, type Watch } from './readChanges';
@@ -59,7 +59,9 @@ function readParameters(context: IPollFunctions): { row: CollectionDefinition; w
 	}
 	const business = businessIdFrom(context.getNodeParameter('business', LEAD_BUSINESS, { extractValue: true }), fail);
 	const fullRecords = context.getNodeParameter('fullRecords', false) === true;
-	const retry = retryPolicyFrom((context.getNodeParameter('requestOptions', {}) ?? {}) as IDataObject, fail);
+	const requestOptions = (context.getNodeParameter('requestOptions', {}) ?? {}) as IDataObject;
+	const retry = retryPolicyFrom(requestOptions, fail);
+	const pace = readPaceFrom(requestOptions, fail);
 
 	return {
 		row,
@@ -67,6 +69,7 @@ function readParameters(context: IPollFunctions): { row: CollectionDefinition; w
 			path: `/${row.path}`,
 			business,
 			retry,
+			pace,
 			attributes: fullRecords ? 'all' : 'created_at,updated_at',
 			timeField: EVENT_TIME_FIELD[event],
 		},

@@ -12,12 +12,13 @@ import {
 } from '../../AccountingService/transport';
 import type { Change, Read } from './position';
 
-/** What every request of one poll shares: the collection, business, retry policy and fields. */
+/** What every request of one poll shares: the collection, business, retry policy, pace and fields. */
 export interface Watch {
 	/** Path of the collection below the base URL, with the leading slash. */
 	path: string;
 	business?: string;
 	retry: ApiRequest['retry'];
+	pace: ApiRequest['pace'];
 	/** `attributes`: `all` for full records, else the timestamps the trigger orders by. */
 	attributes: string;
 	timeField: 'created_at' | 'updated_at';
@@ -30,8 +31,8 @@ export interface WindowRead extends Read {
 
 /**
  * Every record created or changed at or after `since` (inclusive, on the service's clock), all
- * pages, following the service's `$next` links. Any failure throws: a poll never works with part
- * of a list.
+ * pages, read as Get Many reads them (transport/read.ts: several pages at once, paced). Any
+ * failure throws: a poll never works with part of a list.
  */
 export async function readWindow(context: IPollFunctions, watch: Watch, since: number): Promise<WindowRead> {
 	const read = await apiRequestAllItems.call(context, {
@@ -39,6 +40,7 @@ export async function readWindow(context: IPollFunctions, watch: Watch, since: n
 		qs: { updated_or_created_since: serviceDateTime(new Date(since)), attributes: watch.attributes },
 		business: watch.business,
 		retry: watch.retry,
+		pace: watch.pace,
 	});
 	return {
 		changes: read.body.map((record) => toChange(context, watch, record)),
@@ -76,7 +78,7 @@ async function listPage(
 	watch: Watch,
 	request: Pick<ApiRequest, 'path' | 'qs'>,
 ): Promise<{ envelope: ListEnvelope; response: ApiResponse<IDataObject> }> {
-	const { page, envelope } = await apiRequestListPage(context, { ...request, business: watch.business, retry: watch.retry });
+	const { page, envelope } = await apiRequestListPage(context, { ...request, business: watch.business, retry: watch.retry, pace: watch.pace });
 	return { envelope, response: page };
 }
 

@@ -1,0 +1,167 @@
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type JsonObject } from 'n8n-workflow';
+
+export const CREDENTIAL_TYPE = 'accountingServiceOAuth2Api';
+
+export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+/** Refresh this long before the access token runs out (it lives 300 s), so no request meets a 401. */
+export const REFRESH_AHEAD_MS = 60_000;
+
+export interface CredentialView {
+	baseUrl: string;
+	/** Only compared, to notice that the tokens were renewed (here or by another execution). */
+	refreshToken?: unknown;
+	/** When n8n (2.36 and newer) recorded that the access token expires; absent on older n8n. */
+	expiresAt?: number;
+}
+
+const credentialViews = new WeakMap<RequestContext, Promise<CredentialView>>();
+
+/** The credential is read once per execution context, and again only after a refresh. */
+export async function credentialView(context: RequestContext): Promise<CredentialView> {
+	let view = credentialViews.get(context);
+	if (!view) {
+		view = context.getCredentials(CREDENTIAL_TYPE).then((credentials) => {
+			const tokenData = credentials.oauthTokenData as IDataObject | undefined;
+			const expiresAt = Number(tokenData?.n8n_expires_at);
+			return {
+				baseUrl: String(credentials.baseUrl ?? '').replace(/\/+$/, ''),
+				refreshToken: tokenData?.refresh_token,
+				expiresAt: Number.isFinite(expiresAt) ? expiresAt : undefined,
+			};
+		});
+		credentialViews.set(context, view);
+		// A failed read is not kept: the next request reads the credential again.
+		view.catch(() => credentialViews.delete(context));
+	}
+	return await view;
+}
+
+/** Reads the stored credential again (after a renewal, here or elsewhere). */
+export async function rereadCredential(context: RequestContext): Promise<CredentialView> {
+	credentialViews.delete(context);
+	return await credentialView(context);
+}
+
+function keepWithoutAhead(context: RequestContext, view: CredentialView): CredentialView {
+	const withoutAhead = { ...view, expiresAt: undefined };
+	credentialViews.set(context, Promise.resolve(withoutAhead));
+	return withoutAhead;
+}
+
+type Helpers = Partial<IExecuteFunctions['helpers']>;
+
+/** Whether this n8n lets a node renew the token itself (`helpers.refreshOAuth2Token`; 1.x and 2.x do). */
+export function canRenew(context: RequestContext): boolean {
+	return typeof (context.helpers as Helpers).refreshOAuth2Token === 'function';
+}
+
+/**
+ * Renews the access token shortly before it expires, where n8n records the expiry. n8n-core
+ * itself only renews after a 401, which costs one failed request every five minutes.
+ * A failed renewal is left to that 401 path, which reports it to the user.
+ */
+export async function refreshIfExpiring(context: RequestContext, view: CredentialView): Promise<CredentialView> {
+	if (view.expiresAt === undefined || view.expiresAt - Date.now() > REFRESH_AHEAD_MS) return view;
+	if (!canRenew(context)) return view;
+	try {
+		await renewOnce(context, view.refreshToken);
+	} catch {
+		return keepWithoutAhead(context, view);
+	}
+	const renewed = await credentialView(context);
+	// n8n up to 2.27 (at least) keeps the old n8n_expires_at through its refresh: renewing ahead
+	// again would renew before every request, so from here on leave it to the 401.
+	if (renewed.expiresAt !== undefined && renewed.expiresAt - Date.now() <= REFRESH_AHEAD_MS) {
+		return keepWithoutAhead(context, renewed);
+	}
+	return renewed;
+}
+
+/**
+ * Renewals under way, per credential. Every request of a read that meets a 401, every read
+ * renewing ahead, and every execution of this n8n process using the credential waits for the
+ * one renewal under way instead of starting its own: a refresh token is single use, and n8n 1.x
+ * (and 2.x up to 2.27) does not serialise renewals, so a second renewal with the same refresh
+ * token would be refused (`invalid_grant`).
+ */
+const renewals = new Map<string, Promise<void>>();
+
+function credentialKey(context: RequestContext): string {
+	const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
+	return reference?.id ?? `${reference?.name ?? ''}|${context.getNode().id}`;
+}
+
+/**
+ * Makes sure the tokens are newer than those whose refresh token was `used`: waits for the
+ * renewal under way for this credential, or finds the stored tokens already renewed (by another
+ * execution), or renews once with n8n's own helper. Afterwards the context's credential view is
+ * the stored one. Throws when the service refuses the renewal (the credential needs reconnecting).
+ */
+export async function renewOnce(context: RequestContext, used: unknown): Promise<void> {
+	const key = credentialKey(context);
+	let renewal = renewals.get(key);
+	if (!renewal) {
+		renewal = renew(context, used).finally(() => renewals.delete(key));
+		renewals.set(key, renewal);
+	}
+	try {
+		await renewal;
+	} finally {
+		credentialViews.delete(context);
+	}
+}
+
+async function renew(context: RequestContext, used: unknown): Promise<void> {
+	const stored = await rereadCredential(context);
+	// Another execution (or an earlier renewal of this one) already stored newer tokens.
+	if (stored.refreshToken !== undefined && stored.refreshToken !== used) return;
+	const helpers = context.helpers as Helpers;
+	try {
+		await helpers.refreshOAuth2Token!.call(context as IExecuteFunctions, CREDENTIAL_TYPE);
+	} catch (error) {
+		if (await lostRefreshRace(context, stored, error)) return;
+		throw renewalRefused(context, error);
+	}
+}
+
+/**
+ * n8n up to 2.27 (all of 1.x) lets parallel executions renew the same credential at once; with
+ * single-use refresh tokens all but one get `invalid_grant`. When the stored refresh token has
+ * changed since this execution read it, another execution won that race: repeat once with its tokens.
+ */
+export async function lostRefreshRace(context: RequestContext, used: CredentialView, error: unknown): Promise<boolean> {
+	const text = error instanceof Error ? `${error.message} ${String((error as { description?: unknown }).description ?? '')}` : '';
+	// n8n 1.x and 2.x before 2.27: the refusal is @n8n/client-oauth2's AuthError (code EAUTH; as
+	// httpCode once n8n wrapped it), its text names neither invalid_grant nor reconnecting.
+	const refused = /invalid_grant|reconnect/i.test(text) || isAuthError(error);
+	if (!refused) return false;
+	const current = await rereadCredential(context);
+	return current.refreshToken !== undefined && current.refreshToken !== used.refreshToken;
+}
+
+function isAuthError(error: unknown): boolean {
+	const shape = (error ?? {}) as { httpCode?: unknown; code?: unknown };
+	return shape.httpCode === 'EAUTH' || shape.code === 'EAUTH';
+}
+
+/**
+ * A renewal the service refused. n8n 2.27 and newer already say to reconnect the credential; on
+ * older n8n the refusal is the OAuth client's error, which names neither the credential nor what to do.
+ */
+function renewalRefused(context: RequestContext, error: unknown): Error {
+	if (error instanceof NodeOperationError || error instanceof NodeApiError) return error;
+	const body = (error as { body?: { error?: unknown; error_description?: unknown } } | undefined)?.body;
+	const oauthError = typeof body?.error === 'string' ? body.error : undefined;
+	if (isAuthError(error) && (oauthError === undefined || oauthError === 'invalid_grant')) {
+		return new NodeApiError(context.getNode(), { status: null } as JsonObject, {
+			message: 'The credential needs to be reconnected: the service refused to renew its access token',
+			description: error instanceof Error ? error.message : undefined,
+		});
+	}
+	const reason = oauthError ?? (error instanceof Error ? error.message : String(error));
+	return new NodeApiError(context.getNode(), { status: null } as JsonObject, {
+		message: `The service did not renew the access token (${reason.replace(/Bearer\s+\S+/gi, 'Bearer [redacted]')})`,
+	});
+}
