@@ -47,16 +47,21 @@ test('a bad flag → usage and exit code 2', async () => {
 	expect(errors).toContain('Usage:');
 });
 
-test('--json prints one line a script can read, and --big-attachment-mib adds that file', async () => {
-	const child = spawn(process.execPath, [CLI, '--port', '0', '--json', '--big-attachment-mib', '2']);
-	const line = await new Promise<string>((resolve, reject) => {
+/** The first line the CLI prints (its --json summary); fails if it exits before printing one. */
+function firstLine(child: ReturnType<typeof spawn>): Promise<string> {
+	return new Promise<string>((resolve, reject) => {
 		let output = '';
-		child.stdout.on('data', (chunk) => {
+		child.stdout?.on('data', (chunk) => {
 			output += chunk;
 			if (output.includes('\n')) resolve(output.split('\n')[0]);
 		});
 		child.on('exit', (code) => reject(new Error(`cli exited with ${code}`)));
 	});
+}
+
+test('--json prints one line a script can read, and --big-attachment-mib adds that file', async () => {
+	const child = spawn(process.execPath, [CLI, '--port', '0', '--json', '--big-attachment-mib', '2']);
+	const line = await firstLine(child);
 	const started = JSON.parse(line) as { urls: { controlUrl: string }; client: { clientId: string }; leadBusinessId: string };
 	expect(started.client.clientId).toBe('sandbox-demo-client');
 	expect(started.leadBusinessId).toMatch(/^[0-9a-f]{32}$/);
@@ -86,14 +91,7 @@ test('--latency-ms, --latency-jitter-ms, --rate-limit and --rate-limit-window re
 	const child = spawn(process.execPath, [
 		CLI, '--port', '0', '--json', '--latency-ms', '120', '--latency-jitter-ms', '30', '--rate-limit', '2', '--rate-limit-window', '30',
 	]);
-	const line = await new Promise<string>((resolve, reject) => {
-		let output = '';
-		child.stdout.on('data', (chunk) => {
-			output += chunk;
-			if (output.includes('\n')) resolve(output.split('\n')[0]);
-		});
-		child.on('exit', (code) => reject(new Error(`cli exited with ${code}`)));
-	});
+	const line = await firstLine(child);
 	const started = JSON.parse(line) as { urls: { baseUrl: string }; network: unknown };
 	expect(started.network).toEqual({ latencyMs: 120, latencyJitterMs: 30, rateLimit: { requests: 2, windowSeconds: 30 } });
 	// A 401 also takes the latency (the rate limit counts only requests with a valid token).
