@@ -24,7 +24,9 @@ export async function packPackage(destination: string): Promise<PackedPackage> {
 		timeoutMs: 120_000,
 		label: 'npm pack',
 	});
-	const [report] = JSON.parse(stdout) as PackReport[];
+	// npm 11 reports a list of packed packages, npm 12 an object keyed by package name.
+	const reports = JSON.parse(stdout) as PackReport[] | Record<string, PackReport>;
+	const report = Array.isArray(reports) ? reports[0] : reports[PACKAGE_NAME];
 	return { tarball: join(destination, report.filename), files: report.files.map((file) => file.path) };
 }
 
