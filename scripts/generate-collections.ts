@@ -7,6 +7,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
+import * as prettier from 'prettier';
+
 import type {
 	FilterDefinition,
 	FilterKind,
@@ -19,7 +21,14 @@ import type {
 
 const OPENAPI = resolve(__dirname, '..', 'reference', 'accounting-v3.1-openapi.json');
 export const GENERATED = resolve(__dirname, '..', 'nodes', 'AccountingService', 'collections', 'generated.ts');
-export const GENERATED_WRITES = resolve(__dirname, '..', 'nodes', 'AccountingService', 'collections', 'generated-writes.ts');
+export const GENERATED_WRITES = resolve(
+	__dirname,
+	'..',
+	'nodes',
+	'AccountingService',
+	'collections',
+	'generated-writes.ts',
+);
 
 interface Parameter {
 	in: string;
@@ -78,7 +87,9 @@ const wordsOf = (text: string) =>
 
 const camelCase = (text: string) =>
 	wordsOf(text)
-		.map((word, index) => (index === 0 ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()))
+		.map((word, index) =>
+			index === 0 ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
+		)
 		.join('');
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
@@ -86,7 +97,10 @@ const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 
 /** The OpenAPI's first sentence, without its "Use this to" preamble. */
 function cleanDescription(text: string | undefined, kind: FilterKind): string {
-	const first = (text ?? '').split(/\n|(?<=\.)\s/)[0].trim().replace(/\.$/, '');
+	const first = (text ?? '')
+		.split(/\n|(?<=\.)\s/)[0]
+		.trim()
+		.replace(/\.$/, '');
 	const plain = upperFirst(first.replace(/^Use this to\s+/i, ''));
 	if (kind !== 'boolean' || /^Whether\b/.test(plain)) return plain;
 	return `Whether to ${lowerFirst(plain)}`;
@@ -186,7 +200,9 @@ function availabilityNote(description: string | undefined): string | undefined {
 
 const definitionOf = (ref: string | undefined) => ref?.replace('#/definitions/', '') ?? '';
 const bodyDefinition = (operation: Operation | undefined) =>
-	operation ? definitionOf(operation.parameters?.find((parameter) => parameter.in === 'body')?.schema?.$ref) : undefined;
+	operation
+		? definitionOf(operation.parameters?.find((parameter) => parameter.in === 'body')?.schema?.$ref)
+		: undefined;
 
 function writeMethods(document: OpenApiDocument, path: string, singleton: boolean): WriteMethods {
 	const collection = document.paths[path];
@@ -197,7 +213,9 @@ function writeMethods(document: OpenApiDocument, path: string, singleton: boolea
 		.filter(([candidate, methods]) => candidate.startsWith(`${path}/{key}/`) && methods.post)
 		.map(([candidate]) => candidate.slice(`${path}/{key}/`.length))
 		.sort();
-	const deleteQuery = (item?.delete?.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name);
+	const deleteQuery = (item?.delete?.parameters ?? [])
+		.filter((parameter) => parameter.in === 'query')
+		.map((parameter) => parameter.name);
 	return {
 		...(create ? { create } : {}),
 		...(update ? { update } : {}),
@@ -282,7 +300,10 @@ function writeFields(document: OpenApiDocument, schema: Schema, record?: Schema)
 }
 
 /** Every request definition the write methods name, by definition name: the wrapper and its attributes. */
-export function generateWriteSchemas(document: OpenApiDocument, rows: GeneratedCollection[]): Record<string, WriteSchema> {
+export function generateWriteSchemas(
+	document: OpenApiDocument,
+	rows: GeneratedCollection[],
+): Record<string, WriteSchema> {
 	const records = new Map<string, string>();
 	for (const row of rows) {
 		for (const name of [row.writes.create, row.writes.update]) if (name) records.set(name, row.definition);
@@ -300,10 +321,11 @@ const HEADER = [
 	'// corrections and curated texts belong in overlay.ts.',
 ];
 
-export function generatedSources(): Record<string, string> {
+/** The generated files, laid out by the project's Prettier settings so that `prettier --check` agrees. */
+export async function generatedSources(): Promise<Record<string, string>> {
 	const document = JSON.parse(readFileSync(OPENAPI, 'utf8')) as OpenApiDocument;
 	const rows = generateRows(document);
-	return {
+	const sources: Record<string, string> = {
 		[GENERATED]: [
 			...HEADER,
 			"import type { GeneratedCollection } from './types';",
@@ -319,10 +341,13 @@ export function generatedSources(): Record<string, string> {
 			'',
 		].join('\n'),
 	};
+	const options = { ...(await prettier.resolveConfig(GENERATED)), parser: 'typescript' };
+	for (const file of Object.keys(sources)) sources[file] = await prettier.format(sources[file], options);
+	return sources;
 }
 
-function main() {
-	const sources = generatedSources();
+async function main() {
+	const sources = await generatedSources();
 	const check = process.argv.includes('--check');
 	let stale = false;
 	for (const [file, source] of Object.entries(sources)) {
@@ -340,4 +365,4 @@ function main() {
 	if (stale) process.exit(1);
 }
 
-if (require.main === module) main();
+if (require.main === module) void main();

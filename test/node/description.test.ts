@@ -19,7 +19,12 @@ interface QueryParameter {
 	in: string;
 	enum?: string[];
 }
-type PathItem = Partial<Record<'get' | 'post' | 'put' | 'delete', { parameters?: QueryParameter[]; responses?: Record<string, { schema?: { type?: string } }> }>>;
+type PathItem = Partial<
+	Record<
+		'get' | 'post' | 'put' | 'delete',
+		{ parameters?: QueryParameter[]; responses?: Record<string, { schema?: { type?: string } }> }
+	>
+>;
 const openApi = JSON.parse(readFileSync(resolve(REFERENCE, 'accounting-v3.1-openapi.json'), 'utf8')) as {
 	paths: Record<string, PathItem>;
 };
@@ -38,22 +43,47 @@ const searchableInSpec = (() => {
 const inSpec = [...new Set([...specList(/^Collection paths present:/, /`\/([a-z_]+)`/g), ...searchableInSpec])];
 
 const topLevelReads = Object.entries(openApi.paths).filter(([path, item]) => path.split('/').length === 2 && item.get);
-const listPaths = topLevelReads.filter(([, item]) => item.get?.responses?.['200']?.schema?.type === 'array').map(([path]) => path.slice(1));
-const settingsPaths = topLevelReads.filter(([, item]) => item.get?.responses?.['200']?.schema?.type !== 'array').map(([path]) => path.slice(1));
-const queryOf = (path: string) => (openApi.paths[`/${path}`].get?.parameters ?? []).filter((parameter) => parameter.in === 'query');
+const listPaths = topLevelReads
+	.filter(([, item]) => item.get?.responses?.['200']?.schema?.type === 'array')
+	.map(([path]) => path.slice(1));
+const settingsPaths = topLevelReads
+	.filter(([, item]) => item.get?.responses?.['200']?.schema?.type !== 'array')
+	.map(([path]) => path.slice(1));
+const queryOf = (path: string) =>
+	(openApi.paths[`/${path}`].get?.parameters ?? []).filter((parameter) => parameter.in === 'query');
 const PAGING_AND_SHAPE = ['page', 'items_per_page', 'attributes', 'sort', 'search'];
 
 /** The 29 resource values of the first release: saved workflows use them, so they never change. */
 const FIRST_RELEASE_RESOURCES: Record<string, string> = {
-	artefact_statuses: 'artefactStatus', attachments: 'attachment', bank_accounts: 'bankAccount',
-	bank_account_types: 'bankAccountType', contacts: 'contact', countries: 'country', exchange_rates: 'exchangeRate',
-	financial_settings: 'financialSettings', invoice_settings: 'invoiceSettings', ledger_accounts: 'ledgerAccount',
-	ledger_account_types: 'ledgerAccountType', ledger_entries: 'ledgerEntry', other_payments: 'otherPayment',
-	products: 'product', purchase_corrective_invoices: 'purchaseCorrectiveInvoice', purchase_credit_notes: 'purchaseCreditNote',
-	purchase_invoices: 'purchaseInvoice', purchase_quick_entries: 'purchaseQuickEntry',
-	sales_corrective_invoices: 'salesCorrectiveInvoice', sales_credit_notes: 'salesCreditNote', sales_estimates: 'salesEstimate',
-	sales_invoices: 'salesInvoice', sales_quick_entries: 'salesQuickEntry', sales_quotes: 'salesQuote', services: 'service',
-	stock_items: 'stockItem', tax_offices: 'taxOffice', tax_profiles: 'taxProfile', tax_rates: 'taxRate',
+	artefact_statuses: 'artefactStatus',
+	attachments: 'attachment',
+	bank_accounts: 'bankAccount',
+	bank_account_types: 'bankAccountType',
+	contacts: 'contact',
+	countries: 'country',
+	exchange_rates: 'exchangeRate',
+	financial_settings: 'financialSettings',
+	invoice_settings: 'invoiceSettings',
+	ledger_accounts: 'ledgerAccount',
+	ledger_account_types: 'ledgerAccountType',
+	ledger_entries: 'ledgerEntry',
+	other_payments: 'otherPayment',
+	products: 'product',
+	purchase_corrective_invoices: 'purchaseCorrectiveInvoice',
+	purchase_credit_notes: 'purchaseCreditNote',
+	purchase_invoices: 'purchaseInvoice',
+	purchase_quick_entries: 'purchaseQuickEntry',
+	sales_corrective_invoices: 'salesCorrectiveInvoice',
+	sales_credit_notes: 'salesCreditNote',
+	sales_estimates: 'salesEstimate',
+	sales_invoices: 'salesInvoice',
+	sales_quick_entries: 'salesQuickEntry',
+	sales_quotes: 'salesQuote',
+	services: 'service',
+	stock_items: 'stockItem',
+	tax_offices: 'taxOffice',
+	tax_profiles: 'taxProfile',
+	tax_rates: 'taxRate',
 };
 
 describe('collection table', () => {
@@ -63,12 +93,17 @@ describe('collection table', () => {
 		const paths = COLLECTIONS.map((row) => row.path);
 		expect(new Set(paths).size).toBe(paths.length);
 		expect([...paths].sort()).toEqual([...listPaths, ...settingsPaths].sort());
-		expect(COLLECTIONS.filter((row) => row.singleton).map((row) => row.path).sort()).toEqual([...settingsPaths].sort());
+		expect(
+			COLLECTIONS.filter((row) => row.singleton)
+				.map((row) => row.path)
+				.sort(),
+		).toEqual([...settingsPaths].sort());
 	});
 
 	it('includes every collection the spec names, with the first release’s resource values unchanged', () => {
 		expect(inSpec).toHaveLength(29);
-		for (const path of inSpec) expect(COLLECTIONS.find((row) => row.path === path)?.resource).toBe(FIRST_RELEASE_RESOURCES[path]);
+		for (const path of inSpec)
+			expect(COLLECTIONS.find((row) => row.path === path)?.resource).toBe(FIRST_RELEASE_RESOURCES[path]);
 	});
 
 	it('names every new resource the same way: camelCase of the singular', () => {
@@ -92,12 +127,15 @@ describe('collection table', () => {
 		'%s: offers exactly the OpenAPI’s filters, named after them, with its enum values',
 		(path, row) => {
 			const declared = queryOf(path).filter((parameter) => !PAGING_AND_SHAPE.includes(parameter.name));
-			expect(row.filters.map((filter) => filter.query).sort()).toEqual(declared.map((parameter) => parameter.name).sort());
+			expect(row.filters.map((filter) => filter.query).sort()).toEqual(
+				declared.map((parameter) => parameter.name).sort(),
+			);
 			for (const filter of row.filters) {
 				expect(filter.name).toBe(filter.query.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()));
 				expect(filter.description.length).toBeGreaterThan(10);
 				const allowed = declared.find((parameter) => parameter.name === filter.query)?.enum;
-				if (allowed) expect(allowed).toEqual(expect.arrayContaining(filter.options?.map((option) => option.value) ?? ['none']));
+				if (allowed)
+					expect(allowed).toEqual(expect.arrayContaining(filter.options?.map((option) => option.value) ?? ['none']));
 				if (filter.kind === 'options') expect(filter.options?.length).toBeGreaterThan(0);
 			}
 			if (row.sort.length) expect(queryOf(path).map((parameter) => parameter.name)).toContain('sort');
@@ -105,7 +143,8 @@ describe('collection table', () => {
 	);
 
 	it('the spec’s two known filters are dropdowns with the spec’s values', () => {
-		const filter = (resource: string, query: string) => findCollection(resource)?.filters.find((candidate) => candidate.query === query);
+		const filter = (resource: string, query: string) =>
+			findCollection(resource)?.filters.find((candidate) => candidate.query === query);
 		expect(filter('ledgerAccount', 'visible_in')?.options?.map((option) => option.value)).toEqual(
 			expect.arrayContaining(['expenses', 'sales']),
 		);
@@ -143,8 +182,8 @@ describe('collection table', () => {
 		});
 	});
 
-	it('the generated files are what the generator makes from the OpenAPI now (npm run generate)', () => {
-		const sources = Object.entries(generatedSources());
+	it('the generated files are what the generator makes from the OpenAPI now (npm run generate)', async () => {
+		const sources = Object.entries(await generatedSources());
 		expect(sources).toHaveLength(2);
 		for (const [file, source] of sources) expect([file, readFileSync(file, 'utf8')]).toEqual([file, source]);
 		expect(GENERATED_COLLECTIONS).toHaveLength(85);
@@ -157,7 +196,17 @@ describe('node description', () => {
 
 	it('keeps the public parameter names', () => {
 		const names = new Set(description.properties.map((candidate) => candidate.name));
-		for (const name of ['resource', 'operation', 'returnAll', 'limit', 'id', 'searchText', 'filters', 'options', 'business']) {
+		for (const name of [
+			'resource',
+			'operation',
+			'returnAll',
+			'limit',
+			'id',
+			'searchText',
+			'filters',
+			'options',
+			'business',
+		]) {
 			expect(names).toContain(name);
 		}
 	});
@@ -212,10 +261,11 @@ describe('credential', () => {
 
 	it('offers the two scopes as choices, not free text', () => {
 		expect(field('scope')?.type).toBe('options');
-		expect(field('scope')?.options?.map((option) => (option as { value: string }).value).sort()).toEqual([
-			'full_access',
-			'readonly',
-		]);
+		expect(
+			field('scope')
+				?.options?.map((option) => (option as { value: string }).value)
+				.sort(),
+		).toEqual(['full_access', 'readonly']);
 	});
 
 	it('points at production by default', () => {
@@ -226,7 +276,9 @@ describe('credential', () => {
 	});
 
 	it('offers the spec’s seven countries', () => {
-		const codes = field('country')?.options?.map((option) => (option as { value: string }).value).filter(Boolean);
+		const codes = field('country')
+			?.options?.map((option) => (option as { value: string }).value)
+			.filter(Boolean);
 		expect(codes?.sort()).toEqual(['ca', 'de', 'es', 'fr', 'gb', 'ie', 'us']);
 	});
 });
@@ -239,7 +291,8 @@ it('no file of the repository reaches outside it for the shared spec or OpenAPI'
 			if (['node_modules', '.git', 'dist', 'scratch', 'out'].includes(name) || name.endsWith('.png')) continue;
 			const path = join(folder, name);
 			if (statSync(path).isDirectory()) walk(path);
-			else if (statSync(path).size < 2_000_000 && readFileSync(path, 'utf8').includes(outside)) offenders.push(path.slice(ROOT.length + 1));
+			else if (statSync(path).size < 2_000_000 && readFileSync(path, 'utf8').includes(outside))
+				offenders.push(path.slice(ROOT.length + 1));
 		}
 	};
 	walk(ROOT);

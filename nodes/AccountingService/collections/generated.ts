@@ -4,3246 +4,3233 @@ import type { GeneratedCollection } from './types';
 
 export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 	{
-		"path": "address_regions",
-		"resource": "addressRegion",
-		"singular": "Address Region",
-		"plural": "Address Regions",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'address_regions',
+		resource: 'addressRegion',
+		singular: 'Address Region',
+		plural: 'Address Regions',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "countryId",
-				"query": "country_id",
-				"displayName": "Country ID",
-				"kind": "string",
-				"description": "Filter by country id"
-			}
+				name: 'countryId',
+				query: 'country_id',
+				displayName: 'Country ID',
+				kind: 'string',
+				description: 'Filter by country id',
+			},
 		],
-		"sort": [],
-		"definition": "AddressRegion",
-		"writes": {
-			"actions": []
-		}
+		sort: [],
+		definition: 'AddressRegion',
+		writes: {
+			actions: [],
+		},
 	},
 	{
-		"path": "address_types",
-		"resource": "addressType",
-		"singular": "Address Type",
-		"plural": "Address Types",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "Base",
-		"writes": {
-			"actions": []
-		}
+		path: 'address_types',
+		resource: 'addressType',
+		singular: 'Address Type',
+		plural: 'Address Types',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'Base',
+		writes: {
+			actions: [],
+		},
 	},
 	{
-		"path": "addresses",
-		"resource": "address",
-		"singular": "Address",
-		"plural": "Addresses",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'addresses',
+		resource: 'address',
+		singular: 'Address',
+		plural: 'Addresses',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "contactId",
-				"query": "contact_id",
-				"displayName": "Contact ID",
-				"kind": "string",
-				"description": "Filter by contact id"
+				name: 'contactId',
+				query: 'contact_id',
+				displayName: 'Contact ID',
+				kind: 'string',
+				description: 'Filter by contact id',
 			},
 			{
-				"name": "bankAccountId",
-				"query": "bank_account_id",
-				"displayName": "Bank Account ID",
-				"kind": "string",
-				"description": "Filter by bank account id"
+				name: 'bankAccountId',
+				query: 'bank_account_id',
+				displayName: 'Bank Account ID',
+				kind: 'string',
+				description: 'Filter by bank account id',
 			},
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Addresses changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Addresses changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Addresses deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
-			}
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Addresses deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
+			},
 		],
-		"sort": [],
-		"definition": "Address",
-		"writes": {
-			"create": "postAddresses",
-			"update": "putAddresses",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		definition: 'Address',
+		writes: {
+			create: 'postAddresses',
+			update: 'putAddresses',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "analysis_type_categories",
-		"resource": "analysisTypeCategory",
-		"singular": "Analysis Type Category",
-		"plural": "Analysis Type Categories",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'analysis_type_categories',
+		resource: 'analysisTypeCategory',
+		singular: 'Analysis Type Category',
+		plural: 'Analysis Type Categories',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Analysis Type Categories changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Analysis Type Categories changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "analysisTypeLevel",
-				"query": "analysis_type_level",
-				"displayName": "Analysis Type Level",
-				"kind": "options",
-				"description": "Filter Analysis Type Categories by analysis_type_level",
-				"options": [
+				name: 'analysisTypeLevel',
+				query: 'analysis_type_level',
+				displayName: 'Analysis Type Level',
+				kind: 'options',
+				description: 'Filter Analysis Type Categories by analysis_type_level',
+				options: [
 					{
-						"name": "Transaction",
-						"value": "TRANSACTION"
+						name: 'Transaction',
+						value: 'TRANSACTION',
 					},
 					{
-						"name": "Group",
-						"value": "GROUP"
-					}
-				]
-			}
+						name: 'Group',
+						value: 'GROUP',
+					},
+				],
+			},
 		],
-		"sort": [],
-		"availability": "Not in Accounting Start",
-		"definition": "AnalysisTypeCategory",
-		"writes": {
-			"create": "postAnalysisTypeCategories",
-			"update": "putAnalysisTypeCategories",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		availability: 'Not in Accounting Start',
+		definition: 'AnalysisTypeCategory',
+		writes: {
+			create: 'postAnalysisTypeCategories',
+			update: 'putAnalysisTypeCategories',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "analysis_types",
-		"resource": "analysisType",
-		"singular": "Analysis Type",
-		"plural": "Analysis Types",
-		"singleton": false,
-		"getById": true,
-		"search": "Filter by the item code or description",
-		"attributes": true,
-		"filters": [
+		path: 'analysis_types',
+		resource: 'analysisType',
+		singular: 'Analysis Type',
+		plural: 'Analysis Types',
+		singleton: false,
+		getById: true,
+		search: 'Filter by the item code or description',
+		attributes: true,
+		filters: [
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Analysis Types changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Analysis Types changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "analysisTypeLevel",
-				"query": "analysis_type_level",
-				"displayName": "Analysis Type Level",
-				"kind": "options",
-				"description": "Filter Analysis Types by analysis_type_level",
-				"options": [
+				name: 'analysisTypeLevel',
+				query: 'analysis_type_level',
+				displayName: 'Analysis Type Level',
+				kind: 'options',
+				description: 'Filter Analysis Types by analysis_type_level',
+				options: [
 					{
-						"name": "Transaction",
-						"value": "TRANSACTION"
+						name: 'Transaction',
+						value: 'TRANSACTION',
 					},
 					{
-						"name": "Group",
-						"value": "GROUP"
-					}
-				]
-			}
+						name: 'Group',
+						value: 'GROUP',
+					},
+				],
+			},
 		],
-		"sort": [],
-		"availability": "Not in Accounting Start",
-		"definition": "AnalysisType",
-		"writes": {
-			"update": "putAnalysisTypes",
-			"actions": []
-		}
+		sort: [],
+		availability: 'Not in Accounting Start',
+		definition: 'AnalysisType',
+		writes: {
+			update: 'putAnalysisTypes',
+			actions: [],
+		},
 	},
 	{
-		"path": "artefact_statuses",
-		"resource": "artefactStatus",
-		"singular": "Artefact Status",
-		"plural": "Artefact Statuses",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "Base",
-		"writes": {
-			"actions": []
-		}
+		path: 'artefact_statuses',
+		resource: 'artefactStatus',
+		singular: 'Artefact Status',
+		plural: 'Artefact Statuses',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'Base',
+		writes: {
+			actions: [],
+		},
 	},
 	{
-		"path": "attachment_context_types",
-		"resource": "attachmentContextType",
-		"singular": "Attachment Context Type",
-		"plural": "Attachment Context Types",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "Base",
-		"writes": {
-			"actions": []
-		}
+		path: 'attachment_context_types',
+		resource: 'attachmentContextType',
+		singular: 'Attachment Context Type',
+		plural: 'Attachment Context Types',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'Base',
+		writes: {
+			actions: [],
+		},
 	},
 	{
-		"path": "attachments",
-		"resource": "attachment",
-		"singular": "Attachment",
-		"plural": "Attachments",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'attachments',
+		resource: 'attachment',
+		singular: 'Attachment',
+		plural: 'Attachments',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "attachmentContextId",
-				"query": "attachment_context_id",
-				"displayName": "Attachment Context ID",
-				"kind": "string",
-				"description": "Filter Attachments by attachment_context_id"
+				name: 'attachmentContextId',
+				query: 'attachment_context_id',
+				displayName: 'Attachment Context ID',
+				kind: 'string',
+				description: 'Filter Attachments by attachment_context_id',
 			},
 			{
-				"name": "attachmentContextTypeId",
-				"query": "attachment_context_type_id",
-				"displayName": "Attachment Context Type ID",
-				"kind": "string",
-				"description": "Filter Attachments by attachment_context_type_id"
+				name: 'attachmentContextTypeId',
+				query: 'attachment_context_type_id',
+				displayName: 'Attachment Context Type ID',
+				kind: 'string',
+				description: 'Filter Attachments by attachment_context_type_id',
 			},
 			{
-				"name": "legacyAttachmentContextType",
-				"query": "legacy_attachment_context_type",
-				"displayName": "Legacy Attachment Context Type",
-				"kind": "string",
-				"description": ""
+				name: 'legacyAttachmentContextType',
+				query: 'legacy_attachment_context_type',
+				displayName: 'Legacy Attachment Context Type',
+				kind: 'string',
+				description: '',
 			},
 			{
-				"name": "legacyAttachmentContextId",
-				"query": "legacy_attachment_context_id",
-				"displayName": "Legacy Attachment Context ID",
-				"kind": "integer",
-				"description": ""
+				name: 'legacyAttachmentContextId',
+				query: 'legacy_attachment_context_id',
+				displayName: 'Legacy Attachment Context ID',
+				kind: 'integer',
+				description: '',
 			},
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Attachments changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Attachments changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Attachments deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
-			}
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Attachments deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
+			},
 		],
-		"sort": [],
-		"definition": "Attachment",
-		"writes": {
-			"create": "postAttachments",
-			"update": "putAttachments",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		definition: 'Attachment',
+		writes: {
+			create: 'postAttachments',
+			update: 'putAttachments',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "bank_account_types",
-		"resource": "bankAccountType",
-		"singular": "Bank Account Type",
-		"plural": "Bank Account Types",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "Base",
-		"writes": {
-			"actions": []
-		}
+		path: 'bank_account_types',
+		resource: 'bankAccountType',
+		singular: 'Bank Account Type',
+		plural: 'Bank Account Types',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'Base',
+		writes: {
+			actions: [],
+		},
 	},
 	{
-		"path": "bank_accounts",
-		"resource": "bankAccount",
-		"singular": "Bank Account",
-		"plural": "Bank Accounts",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'bank_accounts',
+		resource: 'bankAccount',
+		singular: 'Bank Account',
+		plural: 'Bank Accounts',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Bank Accounts changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Bank Accounts changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Bank Accounts deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Bank Accounts deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "nestedAttributes",
-				"query": "nested_attributes",
-				"displayName": "Nested Attributes",
-				"kind": "string",
-				"description": "Specify the attributes that you want to expose for nested entities of the Bank Accounts (expose all nested attributes with 'all')"
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Bank Accounts (expose all nested attributes with 'all')",
 			},
 			{
-				"name": "excludeStripe",
-				"query": "exclude_stripe",
-				"displayName": "Exclude Stripe",
-				"kind": "boolean",
-				"description": "Whether to filter out Stripe Bank Accounts"
+				name: 'excludeStripe',
+				query: 'exclude_stripe',
+				displayName: 'Exclude Stripe',
+				kind: 'boolean',
+				description: 'Whether to filter out Stripe Bank Accounts',
 			},
 			{
-				"name": "filterInactiveBankAccounts",
-				"query": "filter_inactive_bank_accounts",
-				"displayName": "Filter Inactive Bank Accounts",
-				"kind": "boolean",
-				"description": "Whether to filter inactive bank accounts"
+				name: 'filterInactiveBankAccounts',
+				query: 'filter_inactive_bank_accounts',
+				displayName: 'Filter Inactive Bank Accounts',
+				kind: 'boolean',
+				description: 'Whether to filter inactive bank accounts',
 			},
 			{
-				"name": "appName",
-				"query": "appName",
-				"displayName": "App Name",
-				"kind": "string",
-				"description": "The App Name"
-			}
+				name: 'appName',
+				query: 'appName',
+				displayName: 'App Name',
+				kind: 'string',
+				description: 'The App Name',
+			},
 		],
-		"sort": [],
-		"definition": "BankAccount",
-		"writes": {
-			"create": "postBankAccounts",
-			"update": "putBankAccounts",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		definition: 'BankAccount',
+		writes: {
+			create: 'postBankAccounts',
+			update: 'putBankAccounts',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "bank_deposits",
-		"resource": "bankDeposit",
-		"singular": "Bank Deposit",
-		"plural": "Bank Deposits",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'bank_deposits',
+		resource: 'bankDeposit',
+		singular: 'Bank Deposit',
+		plural: 'Bank Deposits',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Deposits changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Deposits changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Deposits deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Deposits deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "fromDate",
-				"query": "from_date",
-				"displayName": "From Date",
-				"kind": "dateTime",
-				"description": "Filter by Deposits dates"
+				name: 'fromDate',
+				query: 'from_date',
+				displayName: 'From Date',
+				kind: 'dateTime',
+				description: 'Filter by Deposits dates',
 			},
 			{
-				"name": "toDate",
-				"query": "to_date",
-				"displayName": "To Date",
-				"kind": "dateTime",
-				"description": "Filter by Deposits dates"
-			}
+				name: 'toDate',
+				query: 'to_date',
+				displayName: 'To Date',
+				kind: 'dateTime',
+				description: 'Filter by Deposits dates',
+			},
 		],
-		"sort": [
-			"created_at",
-			"updated_at",
-			"date"
+		sort: ['created_at', 'updated_at', 'date'],
+		definition: 'BankDeposit',
+		writes: {
+			create: 'postBankDeposits',
+			delete: true,
+			actions: [],
+		},
+	},
+	{
+		path: 'bank_opening_balances',
+		resource: 'bankOpeningBalance',
+		singular: 'Bank Opening Balance',
+		plural: 'Bank Opening Balances',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
+			{
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Bank Opening Balances changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
+			},
+			{
+				name: 'bankAccountId',
+				query: 'bank_account_id',
+				displayName: 'Bank Account ID',
+				kind: 'string',
+				description: 'Filter by bank account id',
+			},
 		],
-		"definition": "BankDeposit",
-		"writes": {
-			"create": "postBankDeposits",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		definition: 'BankOpeningBalance',
+		writes: {
+			create: 'postBankOpeningBalances',
+			update: 'putBankOpeningBalances',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "bank_opening_balances",
-		"resource": "bankOpeningBalance",
-		"singular": "Bank Opening Balance",
-		"plural": "Bank Opening Balances",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'bank_reconciliations',
+		resource: 'bankReconciliation',
+		singular: 'Bank Reconciliation',
+		plural: 'Bank Reconciliations',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Bank Opening Balances changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Bank Reconciliations changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "bankAccountId",
-				"query": "bank_account_id",
-				"displayName": "Bank Account ID",
-				"kind": "string",
-				"description": "Filter by bank account id"
-			}
+				name: 'bankAccountId',
+				query: 'bank_account_id',
+				displayName: 'Bank Account ID',
+				kind: 'string',
+				description: 'Filter by bank account id',
+			},
 		],
-		"sort": [],
-		"definition": "BankOpeningBalance",
-		"writes": {
-			"create": "postBankOpeningBalances",
-			"update": "putBankOpeningBalances",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		definition: 'BankReconciliation',
+		writes: {
+			create: 'postBankReconciliations',
+			update: 'putBankReconciliations',
+			actions: [],
+		},
 	},
 	{
-		"path": "bank_reconciliations",
-		"resource": "bankReconciliation",
-		"singular": "Bank Reconciliation",
-		"plural": "Bank Reconciliations",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'bank_transfers',
+		resource: 'bankTransfer',
+		singular: 'Bank Transfer',
+		plural: 'Bank Transfers',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Bank Reconciliations changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Bank Transfers changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "bankAccountId",
-				"query": "bank_account_id",
-				"displayName": "Bank Account ID",
-				"kind": "string",
-				"description": "Filter by bank account id"
-			}
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Bank Transfers deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
+			},
+			{
+				name: 'fromDate',
+				query: 'from_date',
+				displayName: 'From Date',
+				kind: 'dateTime',
+				description: 'Filter by Bank Transfers dates',
+			},
+			{
+				name: 'toDate',
+				query: 'to_date',
+				displayName: 'To Date',
+				kind: 'dateTime',
+				description: 'Filter by Bank Transfers dates',
+			},
 		],
-		"sort": [],
-		"definition": "BankReconciliation",
-		"writes": {
-			"create": "postBankReconciliations",
-			"update": "putBankReconciliations",
-			"actions": []
-		}
+		sort: ['created_at', 'updated_at', 'date'],
+		definition: 'BankTransfer',
+		writes: {
+			create: 'postBankTransfers',
+			update: 'putBankTransfers',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "bank_transfers",
-		"resource": "bankTransfer",
-		"singular": "Bank Transfer",
-		"plural": "Bank Transfers",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'business_activity_types',
+		resource: 'businessActivityType',
+		singular: 'Business Activity Type',
+		plural: 'Business Activity Types',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		availability: 'Only in France',
+		definition: 'BusinessActivityType',
+		writes: {
+			actions: [],
+		},
+	},
+	{
+		path: 'business_exchange_rates',
+		resource: 'businessExchangeRate',
+		singular: 'Business Exchange Rate',
+		plural: 'Business Exchange Rates',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'BusinessExchangeRate',
+		writes: {
+			create: 'postBusinessExchangeRates',
+			update: 'putBusinessExchangeRates',
+			delete: true,
+			actions: [],
+		},
+	},
+	{
+		path: 'business_settings',
+		resource: 'businessSettings',
+		singular: 'Business Settings',
+		plural: 'Business Settings',
+		singleton: true,
+		getById: false,
+		attributes: false,
+		filters: [],
+		sort: [],
+		definition: 'BusinessSettings',
+		writes: {
+			update: 'putBusinessSettings',
+			actions: [],
+		},
+	},
+	{
+		path: 'business_types',
+		resource: 'businessType',
+		singular: 'Business Type',
+		plural: 'Business Types',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'BusinessType',
+		writes: {
+			actions: [],
+		},
+	},
+	{
+		path: 'catalog_item_types',
+		resource: 'catalogItemType',
+		singular: 'Catalog Item Type',
+		plural: 'Catalog Item Types',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'Base',
+		writes: {
+			actions: [],
+		},
+	},
+	{
+		path: 'cis_settings',
+		resource: 'cisSettings',
+		singular: 'CIS Settings',
+		plural: 'CIS Settings',
+		singleton: true,
+		getById: false,
+		attributes: false,
+		filters: [],
+		sort: [],
+		availability: 'Only in the UK',
+		definition: 'CisSettings',
+		writes: {
+			update: 'putCisSettings',
+			actions: [],
+		},
+	},
+	{
+		path: 'coa_accounts',
+		resource: 'coaAccount',
+		singular: 'COA Account',
+		plural: 'COA Accounts',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Bank Transfers changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'coaTemplateId',
+				query: 'coa_template_id',
+				displayName: 'COA Template ID',
+				kind: 'string',
+				description: 'Filter by COA Template',
 			},
 			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Bank Transfers deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Coa Accounts changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
-			{
-				"name": "fromDate",
-				"query": "from_date",
-				"displayName": "From Date",
-				"kind": "dateTime",
-				"description": "Filter by Bank Transfers dates"
-			},
-			{
-				"name": "toDate",
-				"query": "to_date",
-				"displayName": "To Date",
-				"kind": "dateTime",
-				"description": "Filter by Bank Transfers dates"
-			}
 		],
-		"sort": [
-			"created_at",
-			"updated_at",
-			"date"
+		sort: [],
+		definition: 'CoaAccount',
+		writes: {
+			actions: [],
+		},
+	},
+	{
+		path: 'coa_templates',
+		resource: 'coaTemplate',
+		singular: 'COA Template',
+		plural: 'COA Templates',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
+			{
+				name: 'countryId',
+				query: 'country_id',
+				displayName: 'Country ID',
+				kind: 'string',
+				description: 'Filter by country id',
+			},
 		],
-		"definition": "BankTransfer",
-		"writes": {
-			"create": "postBankTransfers",
-			"update": "putBankTransfers",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		definition: 'CoaTemplate',
+		writes: {
+			actions: [],
+		},
 	},
 	{
-		"path": "business_activity_types",
-		"resource": "businessActivityType",
-		"singular": "Business Activity Type",
-		"plural": "Business Activity Types",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"availability": "Only in France",
-		"definition": "BusinessActivityType",
-		"writes": {
-			"actions": []
-		}
-	},
-	{
-		"path": "business_exchange_rates",
-		"resource": "businessExchangeRate",
-		"singular": "Business Exchange Rate",
-		"plural": "Business Exchange Rates",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "BusinessExchangeRate",
-		"writes": {
-			"create": "postBusinessExchangeRates",
-			"update": "putBusinessExchangeRates",
-			"delete": true,
-			"actions": []
-		}
-	},
-	{
-		"path": "business_settings",
-		"resource": "businessSettings",
-		"singular": "Business Settings",
-		"plural": "Business Settings",
-		"singleton": true,
-		"getById": false,
-		"attributes": false,
-		"filters": [],
-		"sort": [],
-		"definition": "BusinessSettings",
-		"writes": {
-			"update": "putBusinessSettings",
-			"actions": []
-		}
-	},
-	{
-		"path": "business_types",
-		"resource": "businessType",
-		"singular": "Business Type",
-		"plural": "Business Types",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "BusinessType",
-		"writes": {
-			"actions": []
-		}
-	},
-	{
-		"path": "catalog_item_types",
-		"resource": "catalogItemType",
-		"singular": "Catalog Item Type",
-		"plural": "Catalog Item Types",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "Base",
-		"writes": {
-			"actions": []
-		}
-	},
-	{
-		"path": "cis_settings",
-		"resource": "cisSettings",
-		"singular": "CIS Settings",
-		"plural": "CIS Settings",
-		"singleton": true,
-		"getById": false,
-		"attributes": false,
-		"filters": [],
-		"sort": [],
-		"availability": "Only in the UK",
-		"definition": "CisSettings",
-		"writes": {
-			"update": "putCisSettings",
-			"actions": []
-		}
-	},
-	{
-		"path": "coa_accounts",
-		"resource": "coaAccount",
-		"singular": "COA Account",
-		"plural": "COA Accounts",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'contact_allocations',
+		resource: 'contactAllocation',
+		singular: 'Contact Allocation',
+		plural: 'Contact Allocations',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "coaTemplateId",
-				"query": "coa_template_id",
-				"displayName": "COA Template ID",
-				"kind": "string",
-				"description": "Filter by COA Template"
+				name: 'contactId',
+				query: 'contact_id',
+				displayName: 'Contact ID',
+				kind: 'string',
+				description: 'Filter by contact id',
 			},
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Coa Accounts changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
-			}
+				name: 'transactionTypeId',
+				query: 'transaction_type_id',
+				displayName: 'Transaction Type ID',
+				kind: 'string',
+				description: 'Filter by transaction type id',
+			},
+			{
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Allocations changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
+			},
+			{
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Allocations deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
+			},
 		],
-		"sort": [],
-		"definition": "CoaAccount",
-		"writes": {
-			"actions": []
-		}
+		sort: ['created_at', 'updated_at', 'date'],
+		definition: 'ContactAllocation',
+		writes: {
+			create: 'postContactAllocations',
+			update: 'putContactAllocations',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "coa_templates",
-		"resource": "coaTemplate",
-		"singular": "COA Template",
-		"plural": "COA Templates",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'contact_opening_balance_types',
+		resource: 'contactOpeningBalanceType',
+		singular: 'Contact Opening Balance Type',
+		plural: 'Contact Opening Balance Types',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'Base',
+		writes: {
+			actions: [],
+		},
+	},
+	{
+		path: 'contact_opening_balances',
+		resource: 'contactOpeningBalance',
+		singular: 'Contact Opening Balance',
+		plural: 'Contact Opening Balances',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "countryId",
-				"query": "country_id",
-				"displayName": "Country ID",
-				"kind": "string",
-				"description": "Filter by country id"
-			}
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Batch Entries changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
+			},
+			{
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Batch Entries deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
+			},
+			{
+				name: 'contactTypeId',
+				query: 'contact_type_id',
+				displayName: 'Contact Type ID',
+				kind: 'string',
+				description: 'Filter by contact type id',
+			},
+			{
+				name: 'contactId',
+				query: 'contact_id',
+				displayName: 'Contact ID',
+				kind: 'string',
+				description: 'Filter by contact id',
+			},
 		],
-		"sort": [],
-		"definition": "CoaTemplate",
-		"writes": {
-			"actions": []
-		}
+		sort: [],
+		definition: 'ContactOpeningBalance',
+		writes: {
+			create: 'postContactOpeningBalances',
+			update: 'putContactOpeningBalances',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "contact_allocations",
-		"resource": "contactAllocation",
-		"singular": "Contact Allocation",
-		"plural": "Contact Allocations",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'contact_payments',
+		resource: 'contactPayment',
+		singular: 'Contact Payment',
+		plural: 'Contact Payments',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "contactId",
-				"query": "contact_id",
-				"displayName": "Contact ID",
-				"kind": "string",
-				"description": "Filter by contact id"
+				name: 'contactId',
+				query: 'contact_id',
+				displayName: 'Contact ID',
+				kind: 'string',
+				description: 'Filter by contact id',
 			},
 			{
-				"name": "transactionTypeId",
-				"query": "transaction_type_id",
-				"displayName": "Transaction Type ID",
-				"kind": "string",
-				"description": "Filter by transaction type id"
+				name: 'bankAccountId',
+				query: 'bank_account_id',
+				displayName: 'Bank Account ID',
+				kind: 'string',
+				description: 'Filter by bank account id',
 			},
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Allocations changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'transactionTypeId',
+				query: 'transaction_type_id',
+				displayName: 'Transaction Type ID',
+				kind: 'string',
+				description: 'Filter by transaction type id',
 			},
 			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Allocations deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
-			}
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Artefact Payments changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
+			},
+			{
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Artefact Payments deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
+			},
+			{
+				name: 'fromDate',
+				query: 'from_date',
+				displayName: 'From Date',
+				kind: 'dateTime',
+				description: 'Filter by Artefact Payments dates',
+			},
+			{
+				name: 'toDate',
+				query: 'to_date',
+				displayName: 'To Date',
+				kind: 'dateTime',
+				description: 'Filter by Artefact Payments dates',
+			},
 		],
-		"sort": [
-			"created_at",
-			"updated_at",
-			"date"
+		sort: ['created_at', 'updated_at', 'date'],
+		definition: 'ContactPayment',
+		writes: {
+			create: 'postContactPayments',
+			update: 'putContactPayments',
+			delete: true,
+			actions: [],
+		},
+	},
+	{
+		path: 'contact_person_types',
+		resource: 'contactPersonType',
+		singular: 'Contact Person Type',
+		plural: 'Contact Person Types',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'ContactPersonType',
+		writes: {
+			actions: [],
+		},
+	},
+	{
+		path: 'contact_persons',
+		resource: 'contactPerson',
+		singular: 'Contact Person',
+		plural: 'Contact People',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
+			{
+				name: 'addressId',
+				query: 'address_id',
+				displayName: 'Address ID',
+				kind: 'string',
+				description: 'Filter by address id',
+			},
+			{
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Address Contacts changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
+			},
+			{
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Address Contacts deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
+			},
+			{
+				name: 'contactId',
+				query: 'contact_id',
+				displayName: 'Contact ID',
+				kind: 'string',
+				description: 'Filter by contact id',
+			},
 		],
-		"definition": "ContactAllocation",
-		"writes": {
-			"create": "postContactAllocations",
-			"update": "putContactAllocations",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		definition: 'ContactPerson',
+		writes: {
+			create: 'postContactPersons',
+			update: 'putContactPersons',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "contact_opening_balance_types",
-		"resource": "contactOpeningBalanceType",
-		"singular": "Contact Opening Balance Type",
-		"plural": "Contact Opening Balance Types",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "Base",
-		"writes": {
-			"actions": []
-		}
+		path: 'contact_types',
+		resource: 'contactType',
+		singular: 'Contact Type',
+		plural: 'Contact Types',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'Base',
+		writes: {
+			actions: [],
+		},
 	},
 	{
-		"path": "contact_opening_balances",
-		"resource": "contactOpeningBalance",
-		"singular": "Contact Opening Balance",
-		"plural": "Contact Opening Balances",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'contacts',
+		resource: 'contact',
+		singular: 'Contact',
+		plural: 'Contacts',
+		singleton: false,
+		getById: true,
+		search: 'Filter by the contact name, company name or reference',
+		attributes: true,
+		filters: [
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Batch Entries changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Contacts changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Batch Entries deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Contacts deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "contactTypeId",
-				"query": "contact_type_id",
-				"displayName": "Contact Type ID",
-				"kind": "string",
-				"description": "Filter by contact type id"
+				name: 'contactTypeId',
+				query: 'contact_type_id',
+				displayName: 'Contact Type ID',
+				kind: 'string',
+				description: 'Filter by contact type id',
 			},
 			{
-				"name": "contactId",
-				"query": "contact_id",
-				"displayName": "Contact ID",
-				"kind": "string",
-				"description": "Filter by contact id"
-			}
+				name: 'excludeSystem',
+				query: 'exclude_system',
+				displayName: 'Exclude System',
+				kind: 'boolean',
+				description: 'Whether to filter out system entities, not applicable for transaction creation',
+			},
+			{
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Contacts (expose all nested attributes with 'all')",
+			},
+			{
+				name: 'showBalance',
+				query: 'show_balance',
+				displayName: 'Show Balance',
+				kind: 'boolean',
+				description: 'Whether to display the balance for a contact',
+			},
+			{
+				name: 'contextDate',
+				query: 'context_date',
+				displayName: 'Context Date',
+				kind: 'date',
+				description: 'Determine the correct tax treatment for a contact on a given date',
+			},
+			{
+				name: 'email',
+				query: 'email',
+				displayName: 'Email',
+				kind: 'string',
+				description: 'Filter by the contact person email address',
+			},
+			{
+				name: 'showUnfinishedRecurringInvoicesStatus',
+				query: 'show_unfinished_recurring_invoices_status',
+				displayName: 'Show Unfinished Recurring Invoices Status',
+				kind: 'boolean',
+				description: 'Whether to ',
+			},
+			{
+				name: 'filterInactiveContacts',
+				query: 'filter_inactive_contacts',
+				displayName: 'Filter Inactive Contacts',
+				kind: 'boolean',
+				description: 'Whether to filter inactive contacts',
+			},
 		],
-		"sort": [],
-		"definition": "ContactOpeningBalance",
-		"writes": {
-			"create": "postContactOpeningBalances",
-			"update": "putContactOpeningBalances",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		definition: 'Contact',
+		writes: {
+			create: 'postContacts',
+			update: 'putContacts',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "contact_payments",
-		"resource": "contactPayment",
-		"singular": "Contact Payment",
-		"plural": "Contact Payments",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'corrective_reason_codes',
+		resource: 'correctiveReasonCode',
+		singular: 'Corrective Reason Code',
+		plural: 'Corrective Reason Codes',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		availability: 'Only in Spain',
+		definition: 'Base',
+		writes: {
+			actions: [],
+		},
+	},
+	{
+		path: 'countries',
+		resource: 'country',
+		singular: 'Country',
+		plural: 'Countries',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'Base',
+		writes: {
+			actions: [],
+		},
+	},
+	{
+		path: 'countries_of_registration',
+		resource: 'countryOfRegistration',
+		singular: 'Country of Registration',
+		plural: 'Country of Registrations',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'Base',
+		writes: {
+			actions: [],
+		},
+	},
+	{
+		path: 'country_groups',
+		resource: 'countryGroup',
+		singular: 'Country Group',
+		plural: 'Country Groups',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'Base',
+		writes: {
+			actions: [],
+		},
+	},
+	{
+		path: 'currencies',
+		resource: 'currency',
+		singular: 'Currency',
+		plural: 'Currencies',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'Base',
+		writes: {
+			actions: [],
+		},
+	},
+	{
+		path: 'datev_settings',
+		resource: 'datevSettings',
+		singular: 'DATEV Settings',
+		plural: 'DATEV Settings',
+		singleton: true,
+		getById: false,
+		attributes: false,
+		filters: [],
+		sort: [],
+		availability: 'Only in Germany',
+		definition: 'DatevSettings',
+		writes: {
+			update: 'putDatevSettings',
+			actions: [],
+		},
+	},
+	{
+		path: 'email_settings',
+		resource: 'emailSettings',
+		singular: 'Email Settings',
+		plural: 'Email Settings',
+		singleton: true,
+		getById: false,
+		attributes: false,
+		filters: [],
+		sort: [],
+		definition: 'EmailSettings',
+		writes: {
+			update: 'putEmailSettings',
+			actions: [],
+		},
+	},
+	{
+		path: 'eu_goods_services_types',
+		resource: 'euGoodsServicesType',
+		singular: 'EU Goods Services Type',
+		plural: 'EU Goods Services Types',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'Base',
+		writes: {
+			actions: [],
+		},
+	},
+	{
+		path: 'eu_sales_descriptions',
+		resource: 'euSalesDescription',
+		singular: 'EU Sales Description',
+		plural: 'EU Sales Descriptions',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'EuSalesDescription',
+		writes: {
+			actions: [],
+		},
+	},
+	{
+		path: 'exchange_rates',
+		resource: 'exchangeRate',
+		singular: 'Exchange Rate',
+		plural: 'Exchange Rates',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'ExchangeRate',
+		writes: {
+			actions: [],
+		},
+	},
+	{
+		path: 'financial_settings',
+		resource: 'financialSettings',
+		singular: 'Financial Settings',
+		plural: 'Financial Settings',
+		singleton: true,
+		getById: false,
+		attributes: false,
+		filters: [],
+		sort: [],
+		definition: 'FinancialSettings',
+		writes: {
+			update: 'putFinancialSettings',
+			actions: [],
+		},
+	},
+	{
+		path: 'hosted_artefact_payment_settings',
+		resource: 'hostedArtefactPaymentSetting',
+		singular: 'Hosted Artefact Payment Setting',
+		plural: 'Hosted Artefact Payment Settings',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "contactId",
-				"query": "contact_id",
-				"displayName": "Contact ID",
-				"kind": "string",
-				"description": "Filter by contact id"
+				name: 'objectGuid',
+				query: 'object_guid',
+				displayName: 'Object Guid',
+				kind: 'string',
+				description: 'Filter out hosted artefact payment settings by the guid of the object it is associated to',
 			},
-			{
-				"name": "bankAccountId",
-				"query": "bank_account_id",
-				"displayName": "Bank Account ID",
-				"kind": "string",
-				"description": "Filter by bank account id"
-			},
-			{
-				"name": "transactionTypeId",
-				"query": "transaction_type_id",
-				"displayName": "Transaction Type ID",
-				"kind": "string",
-				"description": "Filter by transaction type id"
-			},
-			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Artefact Payments changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
-			},
-			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Artefact Payments deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
-			},
-			{
-				"name": "fromDate",
-				"query": "from_date",
-				"displayName": "From Date",
-				"kind": "dateTime",
-				"description": "Filter by Artefact Payments dates"
-			},
-			{
-				"name": "toDate",
-				"query": "to_date",
-				"displayName": "To Date",
-				"kind": "dateTime",
-				"description": "Filter by Artefact Payments dates"
-			}
 		],
-		"sort": [
-			"created_at",
-			"updated_at",
-			"date"
+		sort: [],
+		definition: 'HostedArtefactPaymentSetting',
+		writes: {
+			create: 'postHostedArtefactPaymentSettings',
+			delete: true,
+			actions: [],
+		},
+	},
+	{
+		path: 'invoice_settings',
+		resource: 'invoiceSettings',
+		singular: 'Invoice Settings',
+		plural: 'Invoice Settings',
+		singleton: true,
+		getById: false,
+		attributes: false,
+		filters: [],
+		sort: [],
+		definition: 'InvoiceSettings',
+		writes: {
+			update: 'putInvoiceSettings',
+			actions: [],
+		},
+	},
+	{
+		path: 'journal_code_types',
+		resource: 'journalCodeType',
+		singular: 'Journal Code Type',
+		plural: 'Journal Code Types',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'JournalCodeType',
+		writes: {
+			actions: [],
+		},
+	},
+	{
+		path: 'journal_codes',
+		resource: 'journalCode',
+		singular: 'Journal Code',
+		plural: 'Journal Codes',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
+			{
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Journal Codes changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
+			},
 		],
-		"definition": "ContactPayment",
-		"writes": {
-			"create": "postContactPayments",
-			"update": "putContactPayments",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		availability: 'Only in France',
+		definition: 'JournalCode',
+		writes: {
+			create: 'postJournalCodes',
+			update: 'putJournalCodes',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "contact_person_types",
-		"resource": "contactPersonType",
-		"singular": "Contact Person Type",
-		"plural": "Contact Person Types",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "ContactPersonType",
-		"writes": {
-			"actions": []
-		}
-	},
-	{
-		"path": "contact_persons",
-		"resource": "contactPerson",
-		"singular": "Contact Person",
-		"plural": "Contact People",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'journals',
+		resource: 'journal',
+		singular: 'Journal',
+		plural: 'Journals',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "addressId",
-				"query": "address_id",
-				"displayName": "Address ID",
-				"kind": "string",
-				"description": "Filter by address id"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Journals changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Address Contacts changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Journals deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
-			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Address Contacts deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
-			},
-			{
-				"name": "contactId",
-				"query": "contact_id",
-				"displayName": "Contact ID",
-				"kind": "string",
-				"description": "Filter by contact id"
-			}
 		],
-		"sort": [],
-		"definition": "ContactPerson",
-		"writes": {
-			"create": "postContactPersons",
-			"update": "putContactPersons",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		definition: 'Journal',
+		writes: {
+			create: 'postJournals',
+			delete: true,
+			actions: ['reissue'],
+		},
 	},
 	{
-		"path": "contact_types",
-		"resource": "contactType",
-		"singular": "Contact Type",
-		"plural": "Contact Types",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "Base",
-		"writes": {
-			"actions": []
-		}
-	},
-	{
-		"path": "contacts",
-		"resource": "contact",
-		"singular": "Contact",
-		"plural": "Contacts",
-		"singleton": false,
-		"getById": true,
-		"search": "Filter by the contact name, company name or reference",
-		"attributes": true,
-		"filters": [
+		path: 'ledger_account_classifications',
+		resource: 'ledgerAccountClassification',
+		singular: 'Ledger Account Classification',
+		plural: 'Ledger Account Classifications',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Contacts changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'ledgerAccountTypeId',
+				query: 'ledger_account_type_id',
+				displayName: 'Ledger Account Type ID',
+				kind: 'string',
+				description: 'Filter by ledger account type id',
 			},
-			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Contacts deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
-			},
-			{
-				"name": "contactTypeId",
-				"query": "contact_type_id",
-				"displayName": "Contact Type ID",
-				"kind": "string",
-				"description": "Filter by contact type id"
-			},
-			{
-				"name": "excludeSystem",
-				"query": "exclude_system",
-				"displayName": "Exclude System",
-				"kind": "boolean",
-				"description": "Whether to filter out system entities, not applicable for transaction creation"
-			},
-			{
-				"name": "nestedAttributes",
-				"query": "nested_attributes",
-				"displayName": "Nested Attributes",
-				"kind": "string",
-				"description": "Specify the attributes that you want to expose for nested entities of the Contacts (expose all nested attributes with 'all')"
-			},
-			{
-				"name": "showBalance",
-				"query": "show_balance",
-				"displayName": "Show Balance",
-				"kind": "boolean",
-				"description": "Whether to display the balance for a contact"
-			},
-			{
-				"name": "contextDate",
-				"query": "context_date",
-				"displayName": "Context Date",
-				"kind": "date",
-				"description": "Determine the correct tax treatment for a contact on a given date"
-			},
-			{
-				"name": "email",
-				"query": "email",
-				"displayName": "Email",
-				"kind": "string",
-				"description": "Filter by the contact person email address"
-			},
-			{
-				"name": "showUnfinishedRecurringInvoicesStatus",
-				"query": "show_unfinished_recurring_invoices_status",
-				"displayName": "Show Unfinished Recurring Invoices Status",
-				"kind": "boolean",
-				"description": "Whether to "
-			},
-			{
-				"name": "filterInactiveContacts",
-				"query": "filter_inactive_contacts",
-				"displayName": "Filter Inactive Contacts",
-				"kind": "boolean",
-				"description": "Whether to filter inactive contacts"
-			}
 		],
-		"sort": [],
-		"definition": "Contact",
-		"writes": {
-			"create": "postContacts",
-			"update": "putContacts",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		definition: 'Base',
+		writes: {
+			actions: [],
+		},
 	},
 	{
-		"path": "corrective_reason_codes",
-		"resource": "correctiveReasonCode",
-		"singular": "Corrective Reason Code",
-		"plural": "Corrective Reason Codes",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"availability": "Only in Spain",
-		"definition": "Base",
-		"writes": {
-			"actions": []
-		}
-	},
-	{
-		"path": "countries",
-		"resource": "country",
-		"singular": "Country",
-		"plural": "Countries",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "Base",
-		"writes": {
-			"actions": []
-		}
-	},
-	{
-		"path": "countries_of_registration",
-		"resource": "countryOfRegistration",
-		"singular": "Country of Registration",
-		"plural": "Country of Registrations",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "Base",
-		"writes": {
-			"actions": []
-		}
-	},
-	{
-		"path": "country_groups",
-		"resource": "countryGroup",
-		"singular": "Country Group",
-		"plural": "Country Groups",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "Base",
-		"writes": {
-			"actions": []
-		}
-	},
-	{
-		"path": "currencies",
-		"resource": "currency",
-		"singular": "Currency",
-		"plural": "Currencies",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "Base",
-		"writes": {
-			"actions": []
-		}
-	},
-	{
-		"path": "datev_settings",
-		"resource": "datevSettings",
-		"singular": "DATEV Settings",
-		"plural": "DATEV Settings",
-		"singleton": true,
-		"getById": false,
-		"attributes": false,
-		"filters": [],
-		"sort": [],
-		"availability": "Only in Germany",
-		"definition": "DatevSettings",
-		"writes": {
-			"update": "putDatevSettings",
-			"actions": []
-		}
-	},
-	{
-		"path": "email_settings",
-		"resource": "emailSettings",
-		"singular": "Email Settings",
-		"plural": "Email Settings",
-		"singleton": true,
-		"getById": false,
-		"attributes": false,
-		"filters": [],
-		"sort": [],
-		"definition": "EmailSettings",
-		"writes": {
-			"update": "putEmailSettings",
-			"actions": []
-		}
-	},
-	{
-		"path": "eu_goods_services_types",
-		"resource": "euGoodsServicesType",
-		"singular": "EU Goods Services Type",
-		"plural": "EU Goods Services Types",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "Base",
-		"writes": {
-			"actions": []
-		}
-	},
-	{
-		"path": "eu_sales_descriptions",
-		"resource": "euSalesDescription",
-		"singular": "EU Sales Description",
-		"plural": "EU Sales Descriptions",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "EuSalesDescription",
-		"writes": {
-			"actions": []
-		}
-	},
-	{
-		"path": "exchange_rates",
-		"resource": "exchangeRate",
-		"singular": "Exchange Rate",
-		"plural": "Exchange Rates",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "ExchangeRate",
-		"writes": {
-			"actions": []
-		}
-	},
-	{
-		"path": "financial_settings",
-		"resource": "financialSettings",
-		"singular": "Financial Settings",
-		"plural": "Financial Settings",
-		"singleton": true,
-		"getById": false,
-		"attributes": false,
-		"filters": [],
-		"sort": [],
-		"definition": "FinancialSettings",
-		"writes": {
-			"update": "putFinancialSettings",
-			"actions": []
-		}
-	},
-	{
-		"path": "hosted_artefact_payment_settings",
-		"resource": "hostedArtefactPaymentSetting",
-		"singular": "Hosted Artefact Payment Setting",
-		"plural": "Hosted Artefact Payment Settings",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'ledger_account_opening_balances',
+		resource: 'ledgerAccountOpeningBalance',
+		singular: 'Ledger Account Opening Balance',
+		plural: 'Ledger Account Opening Balances',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "objectGuid",
-				"query": "object_guid",
-				"displayName": "Object Guid",
-				"kind": "string",
-				"description": "Filter out hosted artefact payment settings by the guid of the object it is associated to"
-			}
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Journal Opening Balance Lines changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
+			},
 		],
-		"sort": [],
-		"definition": "HostedArtefactPaymentSetting",
-		"writes": {
-			"create": "postHostedArtefactPaymentSettings",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		definition: 'LedgerAccountOpeningBalance',
+		writes: {
+			create: 'postLedgerAccountOpeningBalances',
+			update: 'putLedgerAccountOpeningBalances',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "invoice_settings",
-		"resource": "invoiceSettings",
-		"singular": "Invoice Settings",
-		"plural": "Invoice Settings",
-		"singleton": true,
-		"getById": false,
-		"attributes": false,
-		"filters": [],
-		"sort": [],
-		"definition": "InvoiceSettings",
-		"writes": {
-			"update": "putInvoiceSettings",
-			"actions": []
-		}
-	},
-	{
-		"path": "journal_code_types",
-		"resource": "journalCodeType",
-		"singular": "Journal Code Type",
-		"plural": "Journal Code Types",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "JournalCodeType",
-		"writes": {
-			"actions": []
-		}
-	},
-	{
-		"path": "journal_codes",
-		"resource": "journalCode",
-		"singular": "Journal Code",
-		"plural": "Journal Codes",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'ledger_account_types',
+		resource: 'ledgerAccountType',
+		singular: 'Ledger Account Type',
+		plural: 'Ledger Account Types',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Journal Codes changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
-			}
+				name: 'ledgerAccountClassificationId',
+				query: 'ledger_account_classification_id',
+				displayName: 'Ledger Account Classification ID',
+				kind: 'string',
+				description: 'Filter by ledger account classification id',
+			},
 		],
-		"sort": [],
-		"availability": "Only in France",
-		"definition": "JournalCode",
-		"writes": {
-			"create": "postJournalCodes",
-			"update": "putJournalCodes",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		definition: 'Base',
+		writes: {
+			actions: [],
+		},
 	},
 	{
-		"path": "journals",
-		"resource": "journal",
-		"singular": "Journal",
-		"plural": "Journals",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'ledger_accounts',
+		resource: 'ledgerAccount',
+		singular: 'Ledger Account',
+		plural: 'Ledger Accounts',
+		singleton: false,
+		getById: true,
+		search: 'Filter by the item code or description',
+		attributes: true,
+		filters: [
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Journals changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Ledger Accounts changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Journals deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
-			}
-		],
-		"sort": [],
-		"definition": "Journal",
-		"writes": {
-			"create": "postJournals",
-			"delete": true,
-			"actions": [
-				"reissue"
-			]
-		}
-	},
-	{
-		"path": "ledger_account_classifications",
-		"resource": "ledgerAccountClassification",
-		"singular": "Ledger Account Classification",
-		"plural": "Ledger Account Classifications",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
-			{
-				"name": "ledgerAccountTypeId",
-				"query": "ledger_account_type_id",
-				"displayName": "Ledger Account Type ID",
-				"kind": "string",
-				"description": "Filter by ledger account type id"
-			}
-		],
-		"sort": [],
-		"definition": "Base",
-		"writes": {
-			"actions": []
-		}
-	},
-	{
-		"path": "ledger_account_opening_balances",
-		"resource": "ledgerAccountOpeningBalance",
-		"singular": "Ledger Account Opening Balance",
-		"plural": "Ledger Account Opening Balances",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
-			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Journal Opening Balance Lines changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
-			}
-		],
-		"sort": [],
-		"definition": "LedgerAccountOpeningBalance",
-		"writes": {
-			"create": "postLedgerAccountOpeningBalances",
-			"update": "putLedgerAccountOpeningBalances",
-			"delete": true,
-			"actions": []
-		}
-	},
-	{
-		"path": "ledger_account_types",
-		"resource": "ledgerAccountType",
-		"singular": "Ledger Account Type",
-		"plural": "Ledger Account Types",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
-			{
-				"name": "ledgerAccountClassificationId",
-				"query": "ledger_account_classification_id",
-				"displayName": "Ledger Account Classification ID",
-				"kind": "string",
-				"description": "Filter by ledger account classification id"
-			}
-		],
-		"sort": [],
-		"definition": "Base",
-		"writes": {
-			"actions": []
-		}
-	},
-	{
-		"path": "ledger_accounts",
-		"resource": "ledgerAccount",
-		"singular": "Ledger Account",
-		"plural": "Ledger Accounts",
-		"singleton": false,
-		"getById": true,
-		"search": "Filter by the item code or description",
-		"attributes": true,
-		"filters": [
-			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Ledger Accounts changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
-			},
-			{
-				"name": "visibleIn",
-				"query": "visible_in",
-				"displayName": "Visible in",
-				"kind": "options",
-				"description": "Limit the response to ledger account types visible in a specific area",
-				"options": [
+				name: 'visibleIn',
+				query: 'visible_in',
+				displayName: 'Visible in',
+				kind: 'options',
+				description: 'Limit the response to ledger account types visible in a specific area',
+				options: [
 					{
-						"name": "Sales",
-						"value": "sales"
+						name: 'Sales',
+						value: 'sales',
 					},
 					{
-						"name": "Banking",
-						"value": "banking"
+						name: 'Banking',
+						value: 'banking',
 					},
 					{
-						"name": "Expenses",
-						"value": "expenses"
+						name: 'Expenses',
+						value: 'expenses',
 					},
 					{
-						"name": "Other Payments",
-						"value": "other_payments"
+						name: 'Other Payments',
+						value: 'other_payments',
 					},
 					{
-						"name": "Other Receipts",
-						"value": "other_receipts"
+						name: 'Other Receipts',
+						value: 'other_receipts',
 					},
 					{
-						"name": "Journals",
-						"value": "journals"
+						name: 'Journals',
+						value: 'journals',
 					},
 					{
-						"name": "Reporting",
-						"value": "reporting"
-					}
-				]
+						name: 'Reporting',
+						value: 'reporting',
+					},
+				],
 			},
 			{
-				"name": "notVisibleIn",
-				"query": "not_visible_in",
-				"displayName": "Not Visible in",
-				"kind": "options",
-				"description": "Limit the response to ledger account types not visible in a specific area",
-				"options": [
+				name: 'notVisibleIn',
+				query: 'not_visible_in',
+				displayName: 'Not Visible in',
+				kind: 'options',
+				description: 'Limit the response to ledger account types not visible in a specific area',
+				options: [
 					{
-						"name": "Sales",
-						"value": "sales"
+						name: 'Sales',
+						value: 'sales',
 					},
 					{
-						"name": "Banking",
-						"value": "banking"
+						name: 'Banking',
+						value: 'banking',
 					},
 					{
-						"name": "Expenses",
-						"value": "expenses"
+						name: 'Expenses',
+						value: 'expenses',
 					},
 					{
-						"name": "Other Payments",
-						"value": "other_payments"
+						name: 'Other Payments',
+						value: 'other_payments',
 					},
 					{
-						"name": "Other Receipts",
-						"value": "other_receipts"
+						name: 'Other Receipts',
+						value: 'other_receipts',
 					},
 					{
-						"name": "Journals",
-						"value": "journals"
+						name: 'Journals',
+						value: 'journals',
 					},
 					{
-						"name": "Reporting",
-						"value": "reporting"
-					}
-				]
+						name: 'Reporting',
+						value: 'reporting',
+					},
+				],
 			},
 			{
-				"name": "showIncludedInChart",
-				"query": "show_included_in_chart",
-				"displayName": "Show Included in Chart",
-				"kind": "boolean",
-				"description": "Whether to limit the response to ledger accounts that are/are not included in the chart"
+				name: 'showIncludedInChart',
+				query: 'show_included_in_chart',
+				displayName: 'Show Included in Chart',
+				kind: 'boolean',
+				description: 'Whether to limit the response to ledger accounts that are/are not included in the chart',
 			},
 			{
-				"name": "showControlAccounts",
-				"query": "show_control_accounts",
-				"displayName": "Show Control Accounts",
-				"kind": "boolean",
-				"description": "Whether to limit the response to ledger accounts that are/are not control accounts"
+				name: 'showControlAccounts',
+				query: 'show_control_accounts',
+				displayName: 'Show Control Accounts',
+				kind: 'boolean',
+				description: 'Whether to limit the response to ledger accounts that are/are not control accounts',
 			},
 			{
-				"name": "ledgerAccountClassificationId",
-				"query": "ledger_account_classification_id",
-				"displayName": "Ledger Account Classification ID",
-				"kind": "string",
-				"description": "Filter by ledger account classification id"
+				name: 'ledgerAccountClassificationId',
+				query: 'ledger_account_classification_id',
+				displayName: 'Ledger Account Classification ID',
+				kind: 'string',
+				description: 'Filter by ledger account classification id',
 			},
 			{
-				"name": "showBalanceDetails",
-				"query": "show_balance_details",
-				"displayName": "Show Balance Details",
-				"kind": "boolean",
-				"description": "Whether to display the balance details for ledger accounts between a date range (requires from_date and to_date)"
+				name: 'showBalanceDetails',
+				query: 'show_balance_details',
+				displayName: 'Show Balance Details',
+				kind: 'boolean',
+				description:
+					'Whether to display the balance details for ledger accounts between a date range (requires from_date and to_date)',
 			},
 			{
-				"name": "excludeDeletedEntries",
-				"query": "exclude_deleted_entries",
-				"displayName": "Exclude Deleted Entries",
-				"kind": "boolean",
-				"description": "Whether to exclude deleted ledger entries"
+				name: 'excludeDeletedEntries',
+				query: 'exclude_deleted_entries',
+				displayName: 'Exclude Deleted Entries',
+				kind: 'boolean',
+				description: 'Whether to exclude deleted ledger entries',
 			},
 			{
-				"name": "fromDate",
-				"query": "from_date",
-				"displayName": "From Date",
-				"kind": "dateTime",
-				"description": "Calculate balances from this date"
+				name: 'fromDate',
+				query: 'from_date',
+				displayName: 'From Date',
+				kind: 'dateTime',
+				description: 'Calculate balances from this date',
 			},
 			{
-				"name": "toDate",
-				"query": "to_date",
-				"displayName": "To Date",
-				"kind": "dateTime",
-				"description": "Calculate balances to this date"
+				name: 'toDate',
+				query: 'to_date',
+				displayName: 'To Date',
+				kind: 'dateTime',
+				description: 'Calculate balances to this date',
 			},
 			{
-				"name": "sortOrderFromUserSetting",
-				"query": "sort_order_from_user_setting",
-				"displayName": "Sort Order From User Setting",
-				"kind": "boolean",
-				"description": "Whether to enable ordering ledger accounts according to user settings"
+				name: 'sortOrderFromUserSetting',
+				query: 'sort_order_from_user_setting',
+				displayName: 'Sort Order From User Setting',
+				kind: 'boolean',
+				description: 'Whether to enable ordering ledger accounts according to user settings',
 			},
 			{
-				"name": "filterInactiveBankAccounts",
-				"query": "filter_inactive_bank_accounts",
-				"displayName": "Filter Inactive Bank Accounts",
-				"kind": "boolean",
-				"description": "Whether to filter inactive bank accounts"
+				name: 'filterInactiveBankAccounts',
+				query: 'filter_inactive_bank_accounts',
+				displayName: 'Filter Inactive Bank Accounts',
+				kind: 'boolean',
+				description: 'Whether to filter inactive bank accounts',
 			},
 			{
-				"name": "ledgerAccountTypeId",
-				"query": "ledger_account_type_id",
-				"displayName": "Ledger Account Type ID",
-				"kind": "string",
-				"description": "Filter by ledger account type id"
-			}
+				name: 'ledgerAccountTypeId',
+				query: 'ledger_account_type_id',
+				displayName: 'Ledger Account Type ID',
+				kind: 'string',
+				description: 'Filter by ledger account type id',
+			},
 		],
-		"sort": [],
-		"definition": "LedgerAccount",
-		"writes": {
-			"create": "postLedgerAccounts",
-			"update": "putLedgerAccounts",
-			"actions": []
-		}
+		sort: [],
+		definition: 'LedgerAccount',
+		writes: {
+			create: 'postLedgerAccounts',
+			update: 'putLedgerAccounts',
+			actions: [],
+		},
 	},
 	{
-		"path": "ledger_entries",
-		"resource": "ledgerEntry",
-		"singular": "Ledger Entry",
-		"plural": "Ledger Entries",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'ledger_entries',
+		resource: 'ledgerEntry',
+		singular: 'Ledger Entry',
+		plural: 'Ledger Entries',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "fromDate",
-				"query": "from_date",
-				"displayName": "From Date",
-				"kind": "dateTime",
-				"description": "Filter by Ledger Entries dates"
+				name: 'fromDate',
+				query: 'from_date',
+				displayName: 'From Date',
+				kind: 'dateTime',
+				description: 'Filter by Ledger Entries dates',
 			},
 			{
-				"name": "toDate",
-				"query": "to_date",
-				"displayName": "To Date",
-				"kind": "dateTime",
-				"description": "Filter by Ledger Entries dates"
+				name: 'toDate',
+				query: 'to_date',
+				displayName: 'To Date',
+				kind: 'dateTime',
+				description: 'Filter by Ledger Entries dates',
 			},
 			{
-				"name": "transactionId",
-				"query": "transaction_id",
-				"displayName": "Transaction ID",
-				"kind": "string",
-				"description": "Filter by transaction id"
+				name: 'transactionId',
+				query: 'transaction_id',
+				displayName: 'Transaction ID',
+				kind: 'string',
+				description: 'Filter by transaction id',
 			},
 			{
-				"name": "transactionTypeId",
-				"query": "transaction_type_id",
-				"displayName": "Transaction Type ID",
-				"kind": "string",
-				"description": "Filter by transaction type id"
+				name: 'transactionTypeId',
+				query: 'transaction_type_id',
+				displayName: 'Transaction Type ID',
+				kind: 'string',
+				description: 'Filter by transaction type id',
 			},
 			{
-				"name": "journalCodeId",
-				"query": "journal_code_id",
-				"displayName": "Journal Code ID",
-				"kind": "string",
-				"description": "Filter by journal code id"
+				name: 'journalCodeId',
+				query: 'journal_code_id',
+				displayName: 'Journal Code ID',
+				kind: 'string',
+				description: 'Filter by journal code id',
 			},
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Ledger Entries changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Ledger Entries changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "ledgerAccountId",
-				"query": "ledger_account_id",
-				"displayName": "Ledger Account ID",
-				"kind": "string",
-				"description": "Filter by ledger account id"
-			}
+				name: 'ledgerAccountId',
+				query: 'ledger_account_id',
+				displayName: 'Ledger Account ID',
+				kind: 'string',
+				description: 'Filter by ledger account id',
+			},
 		],
-		"sort": [],
-		"definition": "LedgerEntry",
-		"writes": {
-			"actions": []
-		}
+		sort: [],
+		definition: 'LedgerEntry',
+		writes: {
+			actions: [],
+		},
 	},
 	{
-		"path": "legal_form_types",
-		"resource": "legalFormType",
-		"singular": "Legal Form Type",
-		"plural": "Legal Form Types",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"availability": "Only in France",
-		"definition": "LegalFormType",
-		"writes": {
-			"actions": []
-		}
+		path: 'legal_form_types',
+		resource: 'legalFormType',
+		singular: 'Legal Form Type',
+		plural: 'Legal Form Types',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		availability: 'Only in France',
+		definition: 'LegalFormType',
+		writes: {
+			actions: [],
+		},
 	},
 	{
-		"path": "live_exchange_rates",
-		"resource": "liveExchangeRate",
-		"singular": "Live Exchange Rate",
-		"plural": "Live Exchange Rates",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "LiveExchangeRate",
-		"writes": {
-			"actions": []
-		}
+		path: 'live_exchange_rates',
+		resource: 'liveExchangeRate',
+		singular: 'Live Exchange Rate',
+		plural: 'Live Exchange Rates',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'LiveExchangeRate',
+		writes: {
+			actions: [],
+		},
 	},
 	{
-		"path": "migration_tax_returns",
-		"resource": "migrationTaxReturn",
-		"singular": "Migration Tax Return",
-		"plural": "Migration Tax Returns",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"availability": "Only in the UK and Ireland",
-		"definition": "MigrationTaxReturn",
-		"writes": {
-			"create": "postMigrationTaxReturns",
-			"actions": []
-		}
+		path: 'migration_tax_returns',
+		resource: 'migrationTaxReturn',
+		singular: 'Migration Tax Return',
+		plural: 'Migration Tax Returns',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		availability: 'Only in the UK and Ireland',
+		definition: 'MigrationTaxReturn',
+		writes: {
+			create: 'postMigrationTaxReturns',
+			actions: [],
+		},
 	},
 	{
-		"path": "migrations",
-		"resource": "migrations",
-		"singular": "Migrations",
-		"plural": "Migrations",
-		"singleton": true,
-		"getById": false,
-		"attributes": false,
-		"filters": [],
-		"sort": [],
-		"definition": "Migration",
-		"writes": {
-			"update": "putMigrations",
-			"actions": []
-		}
+		path: 'migrations',
+		resource: 'migrations',
+		singular: 'Migrations',
+		plural: 'Migrations',
+		singleton: true,
+		getById: false,
+		attributes: false,
+		filters: [],
+		sort: [],
+		definition: 'Migration',
+		writes: {
+			update: 'putMigrations',
+			actions: [],
+		},
 	},
 	{
-		"path": "opening_balance_journals",
-		"resource": "openingBalanceJournal",
-		"singular": "Opening Balance Journal",
-		"plural": "Opening Balance Journals",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "OpeningBalanceJournal",
-		"writes": {
-			"create": "postOpeningBalanceJournals",
-			"delete": true,
-			"actions": []
-		}
+		path: 'opening_balance_journals',
+		resource: 'openingBalanceJournal',
+		singular: 'Opening Balance Journal',
+		plural: 'Opening Balance Journals',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'OpeningBalanceJournal',
+		writes: {
+			create: 'postOpeningBalanceJournals',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "other_payments",
-		"resource": "otherPayment",
-		"singular": "Other Payment",
-		"plural": "Other Payments",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'other_payments',
+		resource: 'otherPayment',
+		singular: 'Other Payment',
+		plural: 'Other Payments',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "bankAccountId",
-				"query": "bank_account_id",
-				"displayName": "Bank Account ID",
-				"kind": "string",
-				"description": "Filter by bank account id"
+				name: 'bankAccountId',
+				query: 'bank_account_id',
+				displayName: 'Bank Account ID',
+				kind: 'string',
+				description: 'Filter by bank account id',
 			},
 			{
-				"name": "contactId",
-				"query": "contact_id",
-				"displayName": "Contact ID",
-				"kind": "string",
-				"description": "Filter by contact id"
+				name: 'contactId',
+				query: 'contact_id',
+				displayName: 'Contact ID',
+				kind: 'string',
+				description: 'Filter by contact id',
 			},
 			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Payments deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Payments deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "fromDate",
-				"query": "from_date",
-				"displayName": "From Date",
-				"kind": "dateTime",
-				"description": "Filter by Payments dates"
+				name: 'fromDate',
+				query: 'from_date',
+				displayName: 'From Date',
+				kind: 'dateTime',
+				description: 'Filter by Payments dates',
 			},
 			{
-				"name": "hasAttachments",
-				"query": "has_attachments",
-				"displayName": "Has Attachments",
-				"kind": "boolean",
-				"description": "Whether to filter Payments by whether they have attachments or not"
+				name: 'hasAttachments',
+				query: 'has_attachments',
+				displayName: 'Has Attachments',
+				kind: 'boolean',
+				description: 'Whether to filter Payments by whether they have attachments or not',
 			},
 			{
-				"name": "toDate",
-				"query": "to_date",
-				"displayName": "To Date",
-				"kind": "dateTime",
-				"description": "Filter by Payments dates"
+				name: 'toDate',
+				query: 'to_date',
+				displayName: 'To Date',
+				kind: 'dateTime',
+				description: 'Filter by Payments dates',
 			},
 			{
-				"name": "transactionTypeId",
-				"query": "transaction_type_id",
-				"displayName": "Transaction Type ID",
-				"kind": "string",
-				"description": "Filter by transaction type id"
+				name: 'transactionTypeId',
+				query: 'transaction_type_id',
+				displayName: 'Transaction Type ID',
+				kind: 'string',
+				description: 'Filter by transaction type id',
 			},
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Payments changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
-			}
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Payments changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
+			},
 		],
-		"sort": [
-			"created_at",
-			"updated_at",
-			"date"
-		],
-		"definition": "OtherPayment",
-		"writes": {
-			"create": "postOtherPayments",
-			"update": "putOtherPayments",
-			"delete": true,
-			"actions": []
-		}
+		sort: ['created_at', 'updated_at', 'date'],
+		definition: 'OtherPayment',
+		writes: {
+			create: 'postOtherPayments',
+			update: 'putOtherPayments',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "payment_methods",
-		"resource": "paymentMethod",
-		"singular": "Payment Method",
-		"plural": "Payment Methods",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "Base",
-		"writes": {
-			"actions": []
-		}
+		path: 'payment_methods',
+		resource: 'paymentMethod',
+		singular: 'Payment Method',
+		plural: 'Payment Methods',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'Base',
+		writes: {
+			actions: [],
+		},
 	},
 	{
-		"path": "product_sales_price_types",
-		"resource": "productSalesPriceType",
-		"singular": "Product Sales Price Type",
-		"plural": "Product Sales Price Types",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'product_sales_price_types',
+		resource: 'productSalesPriceType',
+		singular: 'Product Sales Price Type',
+		plural: 'Product Sales Price Types',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "active",
-				"query": "active",
-				"displayName": "Active",
-				"kind": "boolean",
-				"description": "Whether to only return active or inactive items"
-			}
+				name: 'active',
+				query: 'active',
+				displayName: 'Active',
+				kind: 'boolean',
+				description: 'Whether to only return active or inactive items',
+			},
 		],
-		"sort": [],
-		"definition": "ProductSalesPriceType",
-		"writes": {
-			"create": "postProductSalesPriceTypes",
-			"update": "putProductSalesPriceTypes",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		definition: 'ProductSalesPriceType',
+		writes: {
+			create: 'postProductSalesPriceTypes',
+			update: 'putProductSalesPriceTypes',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "products",
-		"resource": "product",
-		"singular": "Product",
-		"plural": "Products",
-		"singleton": false,
-		"getById": true,
-		"search": "Filter by the item code or description",
-		"attributes": true,
-		"filters": [
+		path: 'products',
+		resource: 'product',
+		singular: 'Product',
+		plural: 'Products',
+		singleton: false,
+		getById: true,
+		search: 'Filter by the item code or description',
+		attributes: true,
+		filters: [
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Products changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Products changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Products deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Products deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "active",
-				"query": "active",
-				"displayName": "Active",
-				"kind": "boolean",
-				"description": "Whether to only return active or inactive items"
-			}
+				name: 'active',
+				query: 'active',
+				displayName: 'Active',
+				kind: 'boolean',
+				description: 'Whether to only return active or inactive items',
+			},
 		],
-		"sort": [],
-		"definition": "Product",
-		"writes": {
-			"create": "postProducts",
-			"update": "putProducts",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		definition: 'Product',
+		writes: {
+			create: 'postProducts',
+			update: 'putProducts',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "purchase_corrective_invoices",
-		"resource": "purchaseCorrectiveInvoice",
-		"singular": "Purchase Corrective Invoice",
-		"plural": "Purchase Corrective Invoices",
-		"singleton": false,
-		"getById": true,
-		"search": "Filter by the invoice reference or contact name",
-		"attributes": true,
-		"filters": [
+		path: 'purchase_corrective_invoices',
+		resource: 'purchaseCorrectiveInvoice',
+		singular: 'Purchase Corrective Invoice',
+		plural: 'Purchase Corrective Invoices',
+		singleton: false,
+		getById: true,
+		search: 'Filter by the invoice reference or contact name',
+		attributes: true,
+		filters: [
 			{
-				"name": "showPaymentsAllocations",
-				"query": "show_payments_allocations",
-				"displayName": "Show Payments Allocations",
-				"kind": "boolean",
-				"description": "Whether to show the artefact's payments and allocations"
+				name: 'showPaymentsAllocations',
+				query: 'show_payments_allocations',
+				displayName: 'Show Payments Allocations',
+				kind: 'boolean',
+				description: "Whether to show the artefact's payments and allocations",
 			},
 			{
-				"name": "contactId",
-				"query": "contact_id",
-				"displayName": "Contact ID",
-				"kind": "string",
-				"description": "Filter by contact id"
+				name: 'contactId',
+				query: 'contact_id',
+				displayName: 'Contact ID',
+				kind: 'string',
+				description: 'Filter by contact id',
 			},
 			{
-				"name": "statusId",
-				"query": "status_id",
-				"displayName": "Status ID",
-				"kind": "string",
-				"description": "Filter by status id"
+				name: 'statusId',
+				query: 'status_id',
+				displayName: 'Status ID',
+				kind: 'string',
+				description: 'Filter by status id',
 			},
 			{
-				"name": "fromDate",
-				"query": "from_date",
-				"displayName": "From Date",
-				"kind": "dateTime",
-				"description": "Filter by Purchase Corrective Invoices dates"
+				name: 'fromDate',
+				query: 'from_date',
+				displayName: 'From Date',
+				kind: 'dateTime',
+				description: 'Filter by Purchase Corrective Invoices dates',
 			},
 			{
-				"name": "toDate",
-				"query": "to_date",
-				"displayName": "To Date",
-				"kind": "dateTime",
-				"description": "Filter by Purchase Corrective Invoices dates"
+				name: 'toDate',
+				query: 'to_date',
+				displayName: 'To Date',
+				kind: 'dateTime',
+				description: 'Filter by Purchase Corrective Invoices dates',
 			},
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Purchase Corrective Invoices changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Purchase Corrective Invoices changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Purchase Corrective Invoices deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Purchase Corrective Invoices deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "hasAttachments",
-				"query": "has_attachments",
-				"displayName": "Has Attachments",
-				"kind": "boolean",
-				"description": "Whether to filter Purchase Corrective Invoices by whether they have attachments or not"
-			}
+				name: 'hasAttachments',
+				query: 'has_attachments',
+				displayName: 'Has Attachments',
+				kind: 'boolean',
+				description: 'Whether to filter Purchase Corrective Invoices by whether they have attachments or not',
+			},
 		],
-		"sort": [
-			"created_at",
-			"updated_at",
-			"date",
-			"due_date"
-		],
-		"availability": "Only in Spain; Accounting Plus only",
-		"definition": "PurchaseCorrectiveInvoice",
-		"writes": {
-			"create": "postPurchaseCorrectiveInvoices",
-			"update": "putPurchaseCorrectiveInvoices",
-			"delete": true,
-			"actions": []
-		}
+		sort: ['created_at', 'updated_at', 'date', 'due_date'],
+		availability: 'Only in Spain; Accounting Plus only',
+		definition: 'PurchaseCorrectiveInvoice',
+		writes: {
+			create: 'postPurchaseCorrectiveInvoices',
+			update: 'putPurchaseCorrectiveInvoices',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "purchase_credit_notes",
-		"resource": "purchaseCreditNote",
-		"singular": "Purchase Credit Note",
-		"plural": "Purchase Credit Notes",
-		"singleton": false,
-		"getById": true,
-		"search": "Filter by the credit note reference or contact name",
-		"attributes": true,
-		"filters": [
+		path: 'purchase_credit_notes',
+		resource: 'purchaseCreditNote',
+		singular: 'Purchase Credit Note',
+		plural: 'Purchase Credit Notes',
+		singleton: false,
+		getById: true,
+		search: 'Filter by the credit note reference or contact name',
+		attributes: true,
+		filters: [
 			{
-				"name": "showPaymentsAllocations",
-				"query": "show_payments_allocations",
-				"displayName": "Show Payments Allocations",
-				"kind": "boolean",
-				"description": "Whether to show the artefact's payments and allocations"
+				name: 'showPaymentsAllocations',
+				query: 'show_payments_allocations',
+				displayName: 'Show Payments Allocations',
+				kind: 'boolean',
+				description: "Whether to show the artefact's payments and allocations",
 			},
 			{
-				"name": "contactId",
-				"query": "contact_id",
-				"displayName": "Contact ID",
-				"kind": "string",
-				"description": "Filter by contact id"
+				name: 'contactId',
+				query: 'contact_id',
+				displayName: 'Contact ID',
+				kind: 'string',
+				description: 'Filter by contact id',
 			},
 			{
-				"name": "statusId",
-				"query": "status_id",
-				"displayName": "Status ID",
-				"kind": "string",
-				"description": "Filter by status id"
+				name: 'statusId',
+				query: 'status_id',
+				displayName: 'Status ID',
+				kind: 'string',
+				description: 'Filter by status id',
 			},
 			{
-				"name": "fromDate",
-				"query": "from_date",
-				"displayName": "From Date",
-				"kind": "dateTime",
-				"description": "Filter by Purchase Credit Notes dates"
+				name: 'fromDate',
+				query: 'from_date',
+				displayName: 'From Date',
+				kind: 'dateTime',
+				description: 'Filter by Purchase Credit Notes dates',
 			},
 			{
-				"name": "toDate",
-				"query": "to_date",
-				"displayName": "To Date",
-				"kind": "dateTime",
-				"description": "Filter by Purchase Credit Notes dates"
+				name: 'toDate',
+				query: 'to_date',
+				displayName: 'To Date',
+				kind: 'dateTime',
+				description: 'Filter by Purchase Credit Notes dates',
 			},
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Purchase Credit Notes changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Purchase Credit Notes changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Purchase Credit Notes deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Purchase Credit Notes deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "hasAttachments",
-				"query": "has_attachments",
-				"displayName": "Has Attachments",
-				"kind": "boolean",
-				"description": "Whether to filter Purchase Credit Notes by whether they have attachments or not"
-			}
+				name: 'hasAttachments',
+				query: 'has_attachments',
+				displayName: 'Has Attachments',
+				kind: 'boolean',
+				description: 'Whether to filter Purchase Credit Notes by whether they have attachments or not',
+			},
 		],
-		"sort": [
-			"created_at",
-			"updated_at",
-			"date"
-		],
-		"availability": "Not in Spain",
-		"definition": "PurchaseCreditNote",
-		"writes": {
-			"create": "postPurchaseCreditNotes",
-			"update": "putPurchaseCreditNotes",
-			"delete": true,
-			"actions": [
-				"release"
-			]
-		}
+		sort: ['created_at', 'updated_at', 'date'],
+		availability: 'Not in Spain',
+		definition: 'PurchaseCreditNote',
+		writes: {
+			create: 'postPurchaseCreditNotes',
+			update: 'putPurchaseCreditNotes',
+			delete: true,
+			actions: ['release'],
+		},
 	},
 	{
-		"path": "purchase_invoices",
-		"resource": "purchaseInvoice",
-		"singular": "Purchase Invoice",
-		"plural": "Purchase Invoices",
-		"singleton": false,
-		"getById": true,
-		"search": "Filter by the invoice reference or contact name",
-		"attributes": true,
-		"filters": [
+		path: 'purchase_invoices',
+		resource: 'purchaseInvoice',
+		singular: 'Purchase Invoice',
+		plural: 'Purchase Invoices',
+		singleton: false,
+		getById: true,
+		search: 'Filter by the invoice reference or contact name',
+		attributes: true,
+		filters: [
 			{
-				"name": "showPaymentsAllocations",
-				"query": "show_payments_allocations",
-				"displayName": "Show Payments Allocations",
-				"kind": "boolean",
-				"description": "Whether to show the artefact's payments and allocations"
+				name: 'showPaymentsAllocations',
+				query: 'show_payments_allocations',
+				displayName: 'Show Payments Allocations',
+				kind: 'boolean',
+				description: "Whether to show the artefact's payments and allocations",
 			},
 			{
-				"name": "contactId",
-				"query": "contact_id",
-				"displayName": "Contact ID",
-				"kind": "string",
-				"description": "Filter by contact id"
+				name: 'contactId',
+				query: 'contact_id',
+				displayName: 'Contact ID',
+				kind: 'string',
+				description: 'Filter by contact id',
 			},
 			{
-				"name": "statusId",
-				"query": "status_id",
-				"displayName": "Status ID",
-				"kind": "string",
-				"description": "Filter by status id"
+				name: 'statusId',
+				query: 'status_id',
+				displayName: 'Status ID',
+				kind: 'string',
+				description: 'Filter by status id',
 			},
 			{
-				"name": "fromDate",
-				"query": "from_date",
-				"displayName": "From Date",
-				"kind": "dateTime",
-				"description": "Filter by Purchase Invoices dates"
+				name: 'fromDate',
+				query: 'from_date',
+				displayName: 'From Date',
+				kind: 'dateTime',
+				description: 'Filter by Purchase Invoices dates',
 			},
 			{
-				"name": "toDate",
-				"query": "to_date",
-				"displayName": "To Date",
-				"kind": "dateTime",
-				"description": "Filter by Purchase Invoices dates"
+				name: 'toDate',
+				query: 'to_date',
+				displayName: 'To Date',
+				kind: 'dateTime',
+				description: 'Filter by Purchase Invoices dates',
 			},
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Purchase Invoices changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Purchase Invoices changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Purchase Invoices deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Purchase Invoices deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "hasAttachments",
-				"query": "has_attachments",
-				"displayName": "Has Attachments",
-				"kind": "boolean",
-				"description": "Whether to filter Purchase Invoices by whether they have attachments or not"
-			}
+				name: 'hasAttachments',
+				query: 'has_attachments',
+				displayName: 'Has Attachments',
+				kind: 'boolean',
+				description: 'Whether to filter Purchase Invoices by whether they have attachments or not',
+			},
 		],
-		"sort": [
-			"created_at",
-			"updated_at",
-			"date",
-			"due_date"
-		],
-		"definition": "PurchaseInvoice",
-		"writes": {
-			"create": "postPurchaseInvoices",
-			"update": "putPurchaseInvoices",
-			"delete": true,
-			"actions": [
-				"release"
-			]
-		}
+		sort: ['created_at', 'updated_at', 'date', 'due_date'],
+		definition: 'PurchaseInvoice',
+		writes: {
+			create: 'postPurchaseInvoices',
+			update: 'putPurchaseInvoices',
+			delete: true,
+			actions: ['release'],
+		},
 	},
 	{
-		"path": "purchase_quick_entries",
-		"resource": "purchaseQuickEntry",
-		"singular": "Purchase Quick Entry",
-		"plural": "Purchase Quick Entries",
-		"singleton": false,
-		"getById": true,
-		"search": "Filter by the quick entry reference or contact name",
-		"attributes": true,
-		"filters": [
+		path: 'purchase_quick_entries',
+		resource: 'purchaseQuickEntry',
+		singular: 'Purchase Quick Entry',
+		plural: 'Purchase Quick Entries',
+		singleton: false,
+		getById: true,
+		search: 'Filter by the quick entry reference or contact name',
+		attributes: true,
+		filters: [
 			{
-				"name": "contactId",
-				"query": "contact_id",
-				"displayName": "Contact ID",
-				"kind": "string",
-				"description": "Filter by contact id"
+				name: 'contactId',
+				query: 'contact_id',
+				displayName: 'Contact ID',
+				kind: 'string',
+				description: 'Filter by contact id',
 			},
 			{
-				"name": "statusId",
-				"query": "status_id",
-				"displayName": "Status ID",
-				"kind": "string",
-				"description": "Filter by status id"
+				name: 'statusId',
+				query: 'status_id',
+				displayName: 'Status ID',
+				kind: 'string',
+				description: 'Filter by status id',
 			},
 			{
-				"name": "fromDate",
-				"query": "from_date",
-				"displayName": "From Date",
-				"kind": "dateTime",
-				"description": "Filter by Purchase Batch Entries dates"
+				name: 'fromDate',
+				query: 'from_date',
+				displayName: 'From Date',
+				kind: 'dateTime',
+				description: 'Filter by Purchase Batch Entries dates',
 			},
 			{
-				"name": "toDate",
-				"query": "to_date",
-				"displayName": "To Date",
-				"kind": "dateTime",
-				"description": "Filter by Purchase Batch Entries dates"
+				name: 'toDate',
+				query: 'to_date',
+				displayName: 'To Date',
+				kind: 'dateTime',
+				description: 'Filter by Purchase Batch Entries dates',
 			},
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Purchase Batch Entries changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Purchase Batch Entries changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Purchase Batch Entries deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Purchase Batch Entries deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "showPaymentsAllocations",
-				"query": "show_payments_allocations",
-				"displayName": "Show Payments Allocations",
-				"kind": "boolean",
-				"description": "Whether to show the artefact's payments and allocations"
+				name: 'showPaymentsAllocations',
+				query: 'show_payments_allocations',
+				displayName: 'Show Payments Allocations',
+				kind: 'boolean',
+				description: "Whether to show the artefact's payments and allocations",
 			},
 			{
-				"name": "hasAttachments",
-				"query": "has_attachments",
-				"displayName": "Has Attachments",
-				"kind": "boolean",
-				"description": "Whether to filter Purchase Batch Entries by whether they have attachments or not"
-			}
+				name: 'hasAttachments',
+				query: 'has_attachments',
+				displayName: 'Has Attachments',
+				kind: 'boolean',
+				description: 'Whether to filter Purchase Batch Entries by whether they have attachments or not',
+			},
 		],
-		"sort": [
-			"created_at",
-			"updated_at",
-			"date"
-		],
-		"definition": "PurchaseQuickEntry",
-		"writes": {
-			"create": "postPurchaseQuickEntries",
-			"update": "putPurchaseQuickEntries",
-			"delete": true,
-			"actions": []
-		}
+		sort: ['created_at', 'updated_at', 'date'],
+		definition: 'PurchaseQuickEntry',
+		writes: {
+			create: 'postPurchaseQuickEntries',
+			update: 'putPurchaseQuickEntries',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "quick_entry_types",
-		"resource": "quickEntryType",
-		"singular": "Quick Entry Type",
-		"plural": "Quick Entry Types",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "Base",
-		"writes": {
-			"actions": []
-		}
+		path: 'quick_entry_types',
+		resource: 'quickEntryType',
+		singular: 'Quick Entry Type',
+		plural: 'Quick Entry Types',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'Base',
+		writes: {
+			actions: [],
+		},
 	},
 	{
-		"path": "sales_corrective_invoices",
-		"resource": "salesCorrectiveInvoice",
-		"singular": "Sales Corrective Invoice",
-		"plural": "Sales Corrective Invoices",
-		"singleton": false,
-		"getById": true,
-		"search": "Filter by the invoice reference or contact name",
-		"attributes": true,
-		"filters": [
+		path: 'sales_corrective_invoices',
+		resource: 'salesCorrectiveInvoice',
+		singular: 'Sales Corrective Invoice',
+		plural: 'Sales Corrective Invoices',
+		singleton: false,
+		getById: true,
+		search: 'Filter by the invoice reference or contact name',
+		attributes: true,
+		filters: [
 			{
-				"name": "showPaymentsAllocations",
-				"query": "show_payments_allocations",
-				"displayName": "Show Payments Allocations",
-				"kind": "boolean",
-				"description": "Whether to show the artefact's payments and allocations"
+				name: 'showPaymentsAllocations',
+				query: 'show_payments_allocations',
+				displayName: 'Show Payments Allocations',
+				kind: 'boolean',
+				description: "Whether to show the artefact's payments and allocations",
 			},
 			{
-				"name": "contactId",
-				"query": "contact_id",
-				"displayName": "Contact ID",
-				"kind": "string",
-				"description": "Filter by contact id"
+				name: 'contactId',
+				query: 'contact_id',
+				displayName: 'Contact ID',
+				kind: 'string',
+				description: 'Filter by contact id',
 			},
 			{
-				"name": "statusId",
-				"query": "status_id",
-				"displayName": "Status ID",
-				"kind": "string",
-				"description": "Filter by status id"
+				name: 'statusId',
+				query: 'status_id',
+				displayName: 'Status ID',
+				kind: 'string',
+				description: 'Filter by status id',
 			},
 			{
-				"name": "fromDate",
-				"query": "from_date",
-				"displayName": "From Date",
-				"kind": "dateTime",
-				"description": "Filter by Sales Corrective Invoices dates"
+				name: 'fromDate',
+				query: 'from_date',
+				displayName: 'From Date',
+				kind: 'dateTime',
+				description: 'Filter by Sales Corrective Invoices dates',
 			},
 			{
-				"name": "toDate",
-				"query": "to_date",
-				"displayName": "To Date",
-				"kind": "dateTime",
-				"description": "Filter by Sales Corrective Invoices dates"
+				name: 'toDate',
+				query: 'to_date',
+				displayName: 'To Date',
+				kind: 'dateTime',
+				description: 'Filter by Sales Corrective Invoices dates',
 			},
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Sales Corrective Invoices changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Sales Corrective Invoices changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Sales Corrective Invoices deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Sales Corrective Invoices deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "hasAttachments",
-				"query": "has_attachments",
-				"displayName": "Has Attachments",
-				"kind": "boolean",
-				"description": "Whether to filter Sales Corrective Invoices by whether they have attachments or not"
-			}
+				name: 'hasAttachments',
+				query: 'has_attachments',
+				displayName: 'Has Attachments',
+				kind: 'boolean',
+				description: 'Whether to filter Sales Corrective Invoices by whether they have attachments or not',
+			},
 		],
-		"sort": [
-			"created_at",
-			"updated_at",
-			"date",
-			"due_date"
-		],
-		"availability": "Only in Spain",
-		"definition": "SalesCorrectiveInvoice",
-		"writes": {
-			"create": "postSalesCorrectiveInvoices",
-			"update": "putSalesCorrectiveInvoices",
-			"delete": true,
-			"deleteQuery": [
-				"void_reason"
-			],
-			"actions": []
-		}
+		sort: ['created_at', 'updated_at', 'date', 'due_date'],
+		availability: 'Only in Spain',
+		definition: 'SalesCorrectiveInvoice',
+		writes: {
+			create: 'postSalesCorrectiveInvoices',
+			update: 'putSalesCorrectiveInvoices',
+			delete: true,
+			deleteQuery: ['void_reason'],
+			actions: [],
+		},
 	},
 	{
-		"path": "sales_credit_notes",
-		"resource": "salesCreditNote",
-		"singular": "Sales Credit Note",
-		"plural": "Sales Credit Notes",
-		"singleton": false,
-		"getById": true,
-		"search": "Filter by the credit note reference or contact name",
-		"attributes": true,
-		"filters": [
+		path: 'sales_credit_notes',
+		resource: 'salesCreditNote',
+		singular: 'Sales Credit Note',
+		plural: 'Sales Credit Notes',
+		singleton: false,
+		getById: true,
+		search: 'Filter by the credit note reference or contact name',
+		attributes: true,
+		filters: [
 			{
-				"name": "showPaymentsAllocations",
-				"query": "show_payments_allocations",
-				"displayName": "Show Payments Allocations",
-				"kind": "boolean",
-				"description": "Whether to show the artefact's payments and allocations"
+				name: 'showPaymentsAllocations',
+				query: 'show_payments_allocations',
+				displayName: 'Show Payments Allocations',
+				kind: 'boolean',
+				description: "Whether to show the artefact's payments and allocations",
 			},
 			{
-				"name": "contactId",
-				"query": "contact_id",
-				"displayName": "Contact ID",
-				"kind": "string",
-				"description": "Filter by contact id"
+				name: 'contactId',
+				query: 'contact_id',
+				displayName: 'Contact ID',
+				kind: 'string',
+				description: 'Filter by contact id',
 			},
 			{
-				"name": "statusId",
-				"query": "status_id",
-				"displayName": "Status ID",
-				"kind": "string",
-				"description": "Filter by status id"
+				name: 'statusId',
+				query: 'status_id',
+				displayName: 'Status ID',
+				kind: 'string',
+				description: 'Filter by status id',
 			},
 			{
-				"name": "fromDate",
-				"query": "from_date",
-				"displayName": "From Date",
-				"kind": "dateTime",
-				"description": "Filter by Sales Credit Notes dates"
+				name: 'fromDate',
+				query: 'from_date',
+				displayName: 'From Date',
+				kind: 'dateTime',
+				description: 'Filter by Sales Credit Notes dates',
 			},
 			{
-				"name": "toDate",
-				"query": "to_date",
-				"displayName": "To Date",
-				"kind": "dateTime",
-				"description": "Filter by Sales Credit Notes dates"
+				name: 'toDate',
+				query: 'to_date',
+				displayName: 'To Date',
+				kind: 'dateTime',
+				description: 'Filter by Sales Credit Notes dates',
 			},
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Sales Credit Notes changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Sales Credit Notes changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Sales Credit Notes deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Sales Credit Notes deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "hasAttachments",
-				"query": "has_attachments",
-				"displayName": "Has Attachments",
-				"kind": "boolean",
-				"description": "Whether to filter Sales Credit Notes by whether they have attachments or not"
-			}
+				name: 'hasAttachments',
+				query: 'has_attachments',
+				displayName: 'Has Attachments',
+				kind: 'boolean',
+				description: 'Whether to filter Sales Credit Notes by whether they have attachments or not',
+			},
 		],
-		"sort": [
-			"created_at",
-			"updated_at",
-			"date"
-		],
-		"availability": "Not in Spain",
-		"definition": "SalesCreditNote",
-		"writes": {
-			"create": "postSalesCreditNotes",
-			"update": "putSalesCreditNotes",
-			"delete": true,
-			"deleteQuery": [
-				"void_reason"
-			],
-			"actions": [
-				"release"
-			]
-		}
+		sort: ['created_at', 'updated_at', 'date'],
+		availability: 'Not in Spain',
+		definition: 'SalesCreditNote',
+		writes: {
+			create: 'postSalesCreditNotes',
+			update: 'putSalesCreditNotes',
+			delete: true,
+			deleteQuery: ['void_reason'],
+			actions: ['release'],
+		},
 	},
 	{
-		"path": "sales_estimates",
-		"resource": "salesEstimate",
-		"singular": "Sales Estimate",
-		"plural": "Sales Estimates",
-		"singleton": false,
-		"getById": true,
-		"search": "Filter by the estimate reference or contact name",
-		"attributes": true,
-		"filters": [
+		path: 'sales_estimates',
+		resource: 'salesEstimate',
+		singular: 'Sales Estimate',
+		plural: 'Sales Estimates',
+		singleton: false,
+		getById: true,
+		search: 'Filter by the estimate reference or contact name',
+		attributes: true,
+		filters: [
 			{
-				"name": "contactId",
-				"query": "contact_id",
-				"displayName": "Contact ID",
-				"kind": "string",
-				"description": "Filter by contact id"
+				name: 'contactId',
+				query: 'contact_id',
+				displayName: 'Contact ID',
+				kind: 'string',
+				description: 'Filter by contact id',
 			},
 			{
-				"name": "statusId",
-				"query": "status_id",
-				"displayName": "Status ID",
-				"kind": "string",
-				"description": "Filter by status id"
+				name: 'statusId',
+				query: 'status_id',
+				displayName: 'Status ID',
+				kind: 'string',
+				description: 'Filter by status id',
 			},
 			{
-				"name": "fromDate",
-				"query": "from_date",
-				"displayName": "From Date",
-				"kind": "dateTime",
-				"description": "Filter by Sales Estimates dates"
+				name: 'fromDate',
+				query: 'from_date',
+				displayName: 'From Date',
+				kind: 'dateTime',
+				description: 'Filter by Sales Estimates dates',
 			},
 			{
-				"name": "toDate",
-				"query": "to_date",
-				"displayName": "To Date",
-				"kind": "dateTime",
-				"description": "Filter by Sales Estimates dates"
+				name: 'toDate',
+				query: 'to_date',
+				displayName: 'To Date',
+				kind: 'dateTime',
+				description: 'Filter by Sales Estimates dates',
 			},
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Sales Estimates changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Sales Estimates changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "hasAttachments",
-				"query": "has_attachments",
-				"displayName": "Has Attachments",
-				"kind": "boolean",
-				"description": "Whether to filter Sales Estimates by whether they have attachments or not"
-			}
+				name: 'hasAttachments',
+				query: 'has_attachments',
+				displayName: 'Has Attachments',
+				kind: 'boolean',
+				description: 'Whether to filter Sales Estimates by whether they have attachments or not',
+			},
 		],
-		"sort": [],
-		"availability": "Not in Spain",
-		"definition": "SalesEstimate",
-		"writes": {
-			"create": "postSalesEstimates",
-			"update": "putSalesEstimates",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		availability: 'Not in Spain',
+		definition: 'SalesEstimate',
+		writes: {
+			create: 'postSalesEstimates',
+			update: 'putSalesEstimates',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "sales_invoices",
-		"resource": "salesInvoice",
-		"singular": "Sales Invoice",
-		"plural": "Sales Invoices",
-		"singleton": false,
-		"getById": true,
-		"search": "Filter by the invoice reference or contact name",
-		"attributes": true,
-		"filters": [
+		path: 'sales_invoices',
+		resource: 'salesInvoice',
+		singular: 'Sales Invoice',
+		plural: 'Sales Invoices',
+		singleton: false,
+		getById: true,
+		search: 'Filter by the invoice reference or contact name',
+		attributes: true,
+		filters: [
 			{
-				"name": "showPaymentsAllocations",
-				"query": "show_payments_allocations",
-				"displayName": "Show Payments Allocations",
-				"kind": "boolean",
-				"description": "Whether to show the artefact's payments and allocations"
+				name: 'showPaymentsAllocations',
+				query: 'show_payments_allocations',
+				displayName: 'Show Payments Allocations',
+				kind: 'boolean',
+				description: "Whether to show the artefact's payments and allocations",
 			},
 			{
-				"name": "contactId",
-				"query": "contact_id",
-				"displayName": "Contact ID",
-				"kind": "string",
-				"description": "Filter by contact id"
+				name: 'contactId',
+				query: 'contact_id',
+				displayName: 'Contact ID',
+				kind: 'string',
+				description: 'Filter by contact id',
 			},
 			{
-				"name": "statusId",
-				"query": "status_id",
-				"displayName": "Status ID",
-				"kind": "string",
-				"description": "Filter by status id"
+				name: 'statusId',
+				query: 'status_id',
+				displayName: 'Status ID',
+				kind: 'string',
+				description: 'Filter by status id',
 			},
 			{
-				"name": "fromDate",
-				"query": "from_date",
-				"displayName": "From Date",
-				"kind": "dateTime",
-				"description": "Filter by Sales Invoices dates"
+				name: 'fromDate',
+				query: 'from_date',
+				displayName: 'From Date',
+				kind: 'dateTime',
+				description: 'Filter by Sales Invoices dates',
 			},
 			{
-				"name": "toDate",
-				"query": "to_date",
-				"displayName": "To Date",
-				"kind": "dateTime",
-				"description": "Filter by Sales Invoices dates"
+				name: 'toDate',
+				query: 'to_date',
+				displayName: 'To Date',
+				kind: 'dateTime',
+				description: 'Filter by Sales Invoices dates',
 			},
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Sales Invoices changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Sales Invoices changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Sales Invoices deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Sales Invoices deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "hasAttachments",
-				"query": "has_attachments",
-				"displayName": "Has Attachments",
-				"kind": "boolean",
-				"description": "Whether to filter Sales Invoices by whether they have attachments or not"
-			}
+				name: 'hasAttachments',
+				query: 'has_attachments',
+				displayName: 'Has Attachments',
+				kind: 'boolean',
+				description: 'Whether to filter Sales Invoices by whether they have attachments or not',
+			},
 		],
-		"sort": [
-			"created_at",
-			"updated_at",
-			"date",
-			"due_date"
-		],
-		"definition": "SalesInvoice",
-		"writes": {
-			"create": "postSalesInvoices",
-			"update": "putSalesInvoices",
-			"delete": true,
-			"deleteQuery": [
-				"void_reason"
-			],
-			"actions": [
-				"release"
-			]
-		}
+		sort: ['created_at', 'updated_at', 'date', 'due_date'],
+		definition: 'SalesInvoice',
+		writes: {
+			create: 'postSalesInvoices',
+			update: 'putSalesInvoices',
+			delete: true,
+			deleteQuery: ['void_reason'],
+			actions: ['release'],
+		},
 	},
 	{
-		"path": "sales_quick_entries",
-		"resource": "salesQuickEntry",
-		"singular": "Sales Quick Entry",
-		"plural": "Sales Quick Entries",
-		"singleton": false,
-		"getById": true,
-		"search": "Filter by the quick entry reference or contact name",
-		"attributes": true,
-		"filters": [
+		path: 'sales_quick_entries',
+		resource: 'salesQuickEntry',
+		singular: 'Sales Quick Entry',
+		plural: 'Sales Quick Entries',
+		singleton: false,
+		getById: true,
+		search: 'Filter by the quick entry reference or contact name',
+		attributes: true,
+		filters: [
 			{
-				"name": "contactId",
-				"query": "contact_id",
-				"displayName": "Contact ID",
-				"kind": "string",
-				"description": "Filter by contact id"
+				name: 'contactId',
+				query: 'contact_id',
+				displayName: 'Contact ID',
+				kind: 'string',
+				description: 'Filter by contact id',
 			},
 			{
-				"name": "statusId",
-				"query": "status_id",
-				"displayName": "Status ID",
-				"kind": "string",
-				"description": "Filter by status id"
+				name: 'statusId',
+				query: 'status_id',
+				displayName: 'Status ID',
+				kind: 'string',
+				description: 'Filter by status id',
 			},
 			{
-				"name": "fromDate",
-				"query": "from_date",
-				"displayName": "From Date",
-				"kind": "dateTime",
-				"description": "Filter by Sales Batch Entries dates"
+				name: 'fromDate',
+				query: 'from_date',
+				displayName: 'From Date',
+				kind: 'dateTime',
+				description: 'Filter by Sales Batch Entries dates',
 			},
 			{
-				"name": "toDate",
-				"query": "to_date",
-				"displayName": "To Date",
-				"kind": "dateTime",
-				"description": "Filter by Sales Batch Entries dates"
+				name: 'toDate',
+				query: 'to_date',
+				displayName: 'To Date',
+				kind: 'dateTime',
+				description: 'Filter by Sales Batch Entries dates',
 			},
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Sales Batch Entries changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Sales Batch Entries changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Sales Batch Entries deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Sales Batch Entries deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "showPaymentsAllocations",
-				"query": "show_payments_allocations",
-				"displayName": "Show Payments Allocations",
-				"kind": "boolean",
-				"description": "Whether to show the artefact's payments and allocations"
+				name: 'showPaymentsAllocations',
+				query: 'show_payments_allocations',
+				displayName: 'Show Payments Allocations',
+				kind: 'boolean',
+				description: "Whether to show the artefact's payments and allocations",
 			},
 			{
-				"name": "hasAttachments",
-				"query": "has_attachments",
-				"displayName": "Has Attachments",
-				"kind": "boolean",
-				"description": "Whether to filter Sales Batch Entries by whether they have attachments or not"
-			}
+				name: 'hasAttachments',
+				query: 'has_attachments',
+				displayName: 'Has Attachments',
+				kind: 'boolean',
+				description: 'Whether to filter Sales Batch Entries by whether they have attachments or not',
+			},
 		],
-		"sort": [
-			"created_at",
-			"updated_at",
-			"date"
-		],
-		"definition": "QuickEntry",
-		"writes": {
-			"create": "postSalesQuickEntries",
-			"update": "putSalesQuickEntries",
-			"delete": true,
-			"actions": []
-		}
+		sort: ['created_at', 'updated_at', 'date'],
+		definition: 'QuickEntry',
+		writes: {
+			create: 'postSalesQuickEntries',
+			update: 'putSalesQuickEntries',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "sales_quotes",
-		"resource": "salesQuote",
-		"singular": "Sales Quote",
-		"plural": "Sales Quotes",
-		"singleton": false,
-		"getById": true,
-		"search": "Filter by the quote reference or contact name",
-		"attributes": true,
-		"filters": [
+		path: 'sales_quotes',
+		resource: 'salesQuote',
+		singular: 'Sales Quote',
+		plural: 'Sales Quotes',
+		singleton: false,
+		getById: true,
+		search: 'Filter by the quote reference or contact name',
+		attributes: true,
+		filters: [
 			{
-				"name": "contactId",
-				"query": "contact_id",
-				"displayName": "Contact ID",
-				"kind": "string",
-				"description": "Filter by contact id"
+				name: 'contactId',
+				query: 'contact_id',
+				displayName: 'Contact ID',
+				kind: 'string',
+				description: 'Filter by contact id',
 			},
 			{
-				"name": "statusId",
-				"query": "status_id",
-				"displayName": "Status ID",
-				"kind": "string",
-				"description": "Filter by status id"
+				name: 'statusId',
+				query: 'status_id',
+				displayName: 'Status ID',
+				kind: 'string',
+				description: 'Filter by status id',
 			},
 			{
-				"name": "fromDate",
-				"query": "from_date",
-				"displayName": "From Date",
-				"kind": "dateTime",
-				"description": "Filter by Sales Quotes dates"
+				name: 'fromDate',
+				query: 'from_date',
+				displayName: 'From Date',
+				kind: 'dateTime',
+				description: 'Filter by Sales Quotes dates',
 			},
 			{
-				"name": "toDate",
-				"query": "to_date",
-				"displayName": "To Date",
-				"kind": "dateTime",
-				"description": "Filter by Sales Quotes dates"
+				name: 'toDate',
+				query: 'to_date',
+				displayName: 'To Date',
+				kind: 'dateTime',
+				description: 'Filter by Sales Quotes dates',
 			},
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Sales Quotes changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Sales Quotes changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "hasAttachments",
-				"query": "has_attachments",
-				"displayName": "Has Attachments",
-				"kind": "boolean",
-				"description": "Whether to filter Sales Quotes by whether they have attachments or not"
-			}
+				name: 'hasAttachments',
+				query: 'has_attachments',
+				displayName: 'Has Attachments',
+				kind: 'boolean',
+				description: 'Whether to filter Sales Quotes by whether they have attachments or not',
+			},
 		],
-		"sort": [
-			"created_at",
-			"updated_at",
-			"date",
-			"expiry_date"
-		],
-		"definition": "SalesQuote",
-		"writes": {
-			"create": "postSalesQuotes",
-			"update": "putSalesQuotes",
-			"delete": true,
-			"actions": []
-		}
+		sort: ['created_at', 'updated_at', 'date', 'expiry_date'],
+		definition: 'SalesQuote',
+		writes: {
+			create: 'postSalesQuotes',
+			update: 'putSalesQuotes',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "service_rate_types",
-		"resource": "serviceRateType",
-		"singular": "Service Rate Type",
-		"plural": "Service Rate Types",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'service_rate_types',
+		resource: 'serviceRateType',
+		singular: 'Service Rate Type',
+		plural: 'Service Rate Types',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Service Rates changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Service Rates changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "active",
-				"query": "active",
-				"displayName": "Active",
-				"kind": "boolean",
-				"description": "Whether to only return active or inactive items"
-			}
+				name: 'active',
+				query: 'active',
+				displayName: 'Active',
+				kind: 'boolean',
+				description: 'Whether to only return active or inactive items',
+			},
 		],
-		"sort": [],
-		"definition": "ServiceRateType",
-		"writes": {
-			"create": "postServiceRateTypes",
-			"update": "putServiceRateTypes",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		definition: 'ServiceRateType',
+		writes: {
+			create: 'postServiceRateTypes',
+			update: 'putServiceRateTypes',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "services",
-		"resource": "service",
-		"singular": "Service",
-		"plural": "Services",
-		"singleton": false,
-		"getById": true,
-		"search": "Filter by the item code or description",
-		"attributes": true,
-		"filters": [
+		path: 'services',
+		resource: 'service',
+		singular: 'Service',
+		plural: 'Services',
+		singleton: false,
+		getById: true,
+		search: 'Filter by the item code or description',
+		attributes: true,
+		filters: [
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Services changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Services changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Services deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Services deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "active",
-				"query": "active",
-				"displayName": "Active",
-				"kind": "boolean",
-				"description": "Whether to only return active or inactive items"
-			}
+				name: 'active',
+				query: 'active',
+				displayName: 'Active',
+				kind: 'boolean',
+				description: 'Whether to only return active or inactive items',
+			},
 		],
-		"sort": [],
-		"definition": "Service",
-		"writes": {
-			"create": "postServices",
-			"update": "putServices",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		definition: 'Service',
+		writes: {
+			create: 'postServices',
+			update: 'putServices',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "stock_items",
-		"resource": "stockItem",
-		"singular": "Stock Item",
-		"plural": "Stock Items",
-		"singleton": false,
-		"getById": true,
-		"search": "Filter by the item code or description",
-		"attributes": true,
-		"filters": [
+		path: 'stock_items',
+		resource: 'stockItem',
+		singular: 'Stock Item',
+		plural: 'Stock Items',
+		singleton: false,
+		getById: true,
+		search: 'Filter by the item code or description',
+		attributes: true,
+		filters: [
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Stock Items changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Stock Items changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "deletedSince",
-				"query": "deleted_since",
-				"displayName": "Deleted Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Stock Items deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'deletedSince',
+				query: 'deleted_since',
+				displayName: 'Deleted Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Stock Items deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "active",
-				"query": "active",
-				"displayName": "Active",
-				"kind": "boolean",
-				"description": "Whether to only return active or inactive items"
+				name: 'active',
+				query: 'active',
+				displayName: 'Active',
+				kind: 'boolean',
+				description: 'Whether to only return active or inactive items',
 			},
 			{
-				"name": "outOfStock",
-				"query": "out_of_stock",
-				"displayName": "Out of Stock",
-				"kind": "boolean",
-				"description": "Whether to filter by the Stock Items that are out of stock"
+				name: 'outOfStock',
+				query: 'out_of_stock',
+				displayName: 'Out of Stock',
+				kind: 'boolean',
+				description: 'Whether to filter by the Stock Items that are out of stock',
 			},
 			{
-				"name": "belowReorderLevel",
-				"query": "below_reorder_level",
-				"displayName": "Below Reorder Level",
-				"kind": "boolean",
-				"description": "Whether to filter by the Stock Items that are below the reorder level"
-			}
+				name: 'belowReorderLevel',
+				query: 'below_reorder_level',
+				displayName: 'Below Reorder Level',
+				kind: 'boolean',
+				description: 'Whether to filter by the Stock Items that are below the reorder level',
+			},
 		],
-		"sort": [],
-		"availability": "Accounting Plus only",
-		"definition": "StockItem",
-		"writes": {
-			"create": "postStockItems",
-			"update": "putStockItems",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		availability: 'Accounting Plus only',
+		definition: 'StockItem',
+		writes: {
+			create: 'postStockItems',
+			update: 'putStockItems',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "stock_movements",
-		"resource": "stockMovement",
-		"singular": "Stock Movement",
-		"plural": "Stock Movements",
-		"singleton": false,
-		"getById": true,
-		"search": "Filter by the details",
-		"attributes": true,
-		"filters": [
+		path: 'stock_movements',
+		resource: 'stockMovement',
+		singular: 'Stock Movement',
+		plural: 'Stock Movements',
+		singleton: false,
+		getById: true,
+		search: 'Filter by the details',
+		attributes: true,
+		filters: [
 			{
-				"name": "stockItemId",
-				"query": "stock_item_id",
-				"displayName": "Stock Item ID",
-				"kind": "string",
-				"description": "Filter  by stock_item_id"
+				name: 'stockItemId',
+				query: 'stock_item_id',
+				displayName: 'Stock Item ID',
+				kind: 'string',
+				description: 'Filter  by stock_item_id',
 			},
 			{
-				"name": "fromDate",
-				"query": "from_date",
-				"displayName": "From Date",
-				"kind": "dateTime",
-				"description": "Filter by Stock Movements dates"
+				name: 'fromDate',
+				query: 'from_date',
+				displayName: 'From Date',
+				kind: 'dateTime',
+				description: 'Filter by Stock Movements dates',
 			},
 			{
-				"name": "toDate",
-				"query": "to_date",
-				"displayName": "To Date",
-				"kind": "dateTime",
-				"description": "Filter by Stock Movements dates"
-			}
+				name: 'toDate',
+				query: 'to_date',
+				displayName: 'To Date',
+				kind: 'dateTime',
+				description: 'Filter by Stock Movements dates',
+			},
 		],
-		"sort": [],
-		"availability": "Accounting Plus only",
-		"definition": "StockMovement",
-		"writes": {
-			"create": "postStockMovements",
-			"update": "putStockMovements",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		availability: 'Accounting Plus only',
+		definition: 'StockMovement',
+		writes: {
+			create: 'postStockMovements',
+			update: 'putStockMovements',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "tax_determinations",
-		"resource": "taxDetermination",
-		"singular": "Tax Determination",
-		"plural": "Tax Determinations",
-		"singleton": false,
-		"getById": false,
-		"attributes": true,
-		"filters": [
+		path: 'tax_determinations',
+		resource: 'taxDetermination',
+		singular: 'Tax Determination',
+		plural: 'Tax Determinations',
+		singleton: false,
+		getById: false,
+		attributes: true,
+		filters: [
 			{
-				"name": "artefactId",
-				"query": "artefact_id",
-				"displayName": "Artefact ID",
-				"kind": "string",
-				"description": "The artefact id"
+				name: 'artefactId',
+				query: 'artefact_id',
+				displayName: 'Artefact ID',
+				kind: 'string',
+				description: 'The artefact id',
 			},
 			{
-				"name": "artefactLineAmount",
-				"query": "artefact_line_amount",
-				"displayName": "Artefact Line Amount",
-				"kind": "number",
-				"description": "The artefact line amount"
+				name: 'artefactLineAmount',
+				query: 'artefact_line_amount',
+				displayName: 'Artefact Line Amount',
+				kind: 'number',
+				description: 'The artefact line amount',
 			},
 			{
-				"name": "artefactLineDescription",
-				"query": "artefact_line_description",
-				"displayName": "Artefact Line Description",
-				"kind": "string",
-				"description": "The artefact line description"
+				name: 'artefactLineDescription',
+				query: 'artefact_line_description',
+				displayName: 'Artefact Line Description',
+				kind: 'string',
+				description: 'The artefact line description',
 			},
 			{
-				"name": "artefactLineGoodsServicesType",
-				"query": "artefact_line_goods_services_type",
-				"displayName": "Artefact Line Goods Services Type",
-				"kind": "options",
-				"description": "The artefact line goods and service type",
-				"options": [
+				name: 'artefactLineGoodsServicesType',
+				query: 'artefact_line_goods_services_type',
+				displayName: 'Artefact Line Goods Services Type',
+				kind: 'options',
+				description: 'The artefact line goods and service type',
+				options: [
 					{
-						"name": "Goods",
-						"value": "GOODS"
+						name: 'Goods',
+						value: 'GOODS',
 					},
 					{
-						"name": "Services",
-						"value": "SERVICES"
-					}
-				]
+						name: 'Services',
+						value: 'SERVICES',
+					},
+				],
 			},
 			{
-				"name": "artefactLineId",
-				"query": "artefact_line_id",
-				"displayName": "Artefact Line ID",
-				"kind": "string",
-				"description": "The artefact line id"
+				name: 'artefactLineId',
+				query: 'artefact_line_id',
+				displayName: 'Artefact Line ID',
+				kind: 'string',
+				description: 'The artefact line id',
 			},
 			{
-				"name": "artefactLineTaxIncluded",
-				"query": "artefact_line_tax_included",
-				"displayName": "Artefact Line Tax Included",
-				"kind": "string",
-				"description": "The artefact line includes tax"
+				name: 'artefactLineTaxIncluded',
+				query: 'artefact_line_tax_included',
+				displayName: 'Artefact Line Tax Included',
+				kind: 'string',
+				description: 'The artefact line includes tax',
 			},
 			{
-				"name": "contactId",
-				"query": "contact_id",
-				"displayName": "Contact ID",
-				"kind": "string",
-				"description": "Filter by contact id"
+				name: 'contactId',
+				query: 'contact_id',
+				displayName: 'Contact ID',
+				kind: 'string',
+				description: 'Filter by contact id',
 			},
 			{
-				"name": "date",
-				"query": "date",
-				"displayName": "Date",
-				"kind": "date",
-				"description": "Return results on a specified date"
+				name: 'date',
+				query: 'date',
+				displayName: 'Date',
+				kind: 'date',
+				description: 'Return results on a specified date',
 			},
 			{
-				"name": "includeDestinationVat",
-				"query": "include_destination_vat",
-				"displayName": "Include Destination VAT",
-				"kind": "boolean",
-				"description": "Whether to include destination vat"
+				name: 'includeDestinationVat',
+				query: 'include_destination_vat',
+				displayName: 'Include Destination VAT',
+				kind: 'boolean',
+				description: 'Whether to include destination vat',
 			},
 			{
-				"name": "includeLineDetermination",
-				"query": "include_line_determination",
-				"displayName": "Include Line Determination",
-				"kind": "boolean",
-				"description": "Whether to include line determination"
+				name: 'includeLineDetermination',
+				query: 'include_line_determination',
+				displayName: 'Include Line Determination',
+				kind: 'boolean',
+				description: 'Whether to include line determination',
 			},
 			{
-				"name": "retailerRates",
-				"query": "retailer_rates",
-				"displayName": "Retailer Rates",
-				"kind": "boolean",
-				"description": "Whether to display recargo retailer rates"
+				name: 'retailerRates',
+				query: 'retailer_rates',
+				displayName: 'Retailer Rates',
+				kind: 'boolean',
+				description: 'Whether to display recargo retailer rates',
 			},
 			{
-				"name": "usage",
-				"query": "usage",
-				"displayName": "Usage",
-				"kind": "options",
-				"description": "Tax rates with the intended usage",
-				"options": [
+				name: 'usage',
+				query: 'usage',
+				displayName: 'Usage',
+				kind: 'options',
+				description: 'Tax rates with the intended usage',
+				options: [
 					{
-						"name": "Sales",
-						"value": "sales"
+						name: 'Sales',
+						value: 'sales',
 					},
 					{
-						"name": "Purchases",
-						"value": "purchases"
-					}
-				]
-			}
+						name: 'Purchases',
+						value: 'purchases',
+					},
+				],
+			},
 		],
-		"sort": [],
-		"availability": "Not in Canada and the US",
-		"definition": "TaxRate",
-		"writes": {
-			"actions": []
-		}
+		sort: [],
+		availability: 'Not in Canada and the US',
+		definition: 'TaxRate',
+		writes: {
+			actions: [],
+		},
 	},
 	{
-		"path": "tax_offices",
-		"resource": "taxOffice",
-		"singular": "Tax Office",
-		"plural": "Tax Offices",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"availability": "Only in Germany",
-		"definition": "TaxOffice",
-		"writes": {
-			"actions": []
-		}
+		path: 'tax_offices',
+		resource: 'taxOffice',
+		singular: 'Tax Office',
+		plural: 'Tax Offices',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		availability: 'Only in Germany',
+		definition: 'TaxOffice',
+		writes: {
+			actions: [],
+		},
 	},
 	{
-		"path": "tax_profiles",
-		"resource": "taxProfile",
-		"singular": "Tax Profile",
-		"plural": "Tax Profiles",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'tax_profiles',
+		resource: 'taxProfile',
+		singular: 'Tax Profile',
+		plural: 'Tax Profiles',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Tax Profiles changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
-			}
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Tax Profiles changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
+			},
 		],
-		"sort": [],
-		"definition": "TaxProfile",
-		"writes": {
-			"update": "putTaxProfiles",
-			"actions": []
-		}
+		sort: [],
+		definition: 'TaxProfile',
+		writes: {
+			update: 'putTaxProfiles',
+			actions: [],
+		},
 	},
 	{
-		"path": "tax_rates",
-		"resource": "taxRate",
-		"singular": "Tax Rate",
-		"plural": "Tax Rates",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'tax_rates',
+		resource: 'taxRate',
+		singular: 'Tax Rate',
+		plural: 'Tax Rates',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Tax Rates changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Tax Rates changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "usage",
-				"query": "usage",
-				"displayName": "Usage",
-				"kind": "string",
-				"description": "Possible values are `sales` and `purchase`"
+				name: 'usage',
+				query: 'usage',
+				displayName: 'Usage',
+				kind: 'string',
+				description: 'Possible values are `sales` and `purchase`',
 			},
 			{
-				"name": "addressRegionId",
-				"query": "address_region_id",
-				"displayName": "Address Region ID",
-				"kind": "string",
-				"description": "Filter by address region id"
+				name: 'addressRegionId',
+				query: 'address_region_id',
+				displayName: 'Address Region ID',
+				kind: 'string',
+				description: 'Filter by address region id',
 			},
 			{
-				"name": "date",
-				"query": "date",
-				"displayName": "Date",
-				"kind": "date",
-				"description": "Return results on a specified date"
+				name: 'date',
+				query: 'date',
+				displayName: 'Date',
+				kind: 'date',
+				description: 'Return results on a specified date',
 			},
 			{
-				"name": "includeHistoricalData",
-				"query": "include_historical_data",
-				"displayName": "Include Historical Data",
-				"kind": "boolean",
-				"description": "Whether to include historical data in the response"
+				name: 'includeHistoricalData',
+				query: 'include_historical_data',
+				displayName: 'Include Historical Data',
+				kind: 'boolean',
+				description: 'Whether to include historical data in the response',
 			},
 			{
-				"name": "includeDestinationVatRates",
-				"query": "include_destination_vat_rates",
-				"displayName": "Include Destination VAT Rates",
-				"kind": "boolean",
-				"description": "Whether to include vat destination tax rates"
+				name: 'includeDestinationVatRates',
+				query: 'include_destination_vat_rates',
+				displayName: 'Include Destination VAT Rates',
+				kind: 'boolean',
+				description: 'Whether to include vat destination tax rates',
 			},
 			{
-				"name": "cisOnly",
-				"query": "cis_only",
-				"displayName": "CIS Only",
-				"kind": "boolean",
-				"description": "Whether to filter Tax Rates to CIS only records"
-			}
+				name: 'cisOnly',
+				query: 'cis_only',
+				displayName: 'CIS Only',
+				kind: 'boolean',
+				description: 'Whether to filter Tax Rates to CIS only records',
+			},
 		],
-		"sort": [],
-		"definition": "TaxRate",
-		"writes": {
-			"create": "postTaxRates",
-			"update": "putTaxRates",
-			"delete": true,
-			"actions": []
-		}
+		sort: [],
+		definition: 'TaxRate',
+		writes: {
+			create: 'postTaxRates',
+			update: 'putTaxRates',
+			delete: true,
+			actions: [],
+		},
 	},
 	{
-		"path": "tax_return_frequencies",
-		"resource": "taxReturnFrequency",
-		"singular": "Tax Return Frequency",
-		"plural": "Tax Return Frequencies",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'tax_return_frequencies',
+		resource: 'taxReturnFrequency',
+		singular: 'Tax Return Frequency',
+		plural: 'Tax Return Frequencies',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "taxTypeId",
-				"query": "tax_type_id",
-				"displayName": "Tax Type ID",
-				"kind": "options",
-				"description": "Filter Tax Submission Frequency Types by tax_type_id (Canada only)",
-				"options": [
+				name: 'taxTypeId',
+				query: 'tax_type_id',
+				displayName: 'Tax Type ID',
+				kind: 'options',
+				description: 'Filter Tax Submission Frequency Types by tax_type_id (Canada only)',
+				options: [
 					{
-						"name": "CA GST HST",
-						"value": "CA_GST_HST"
+						name: 'CA GST HST',
+						value: 'CA_GST_HST',
 					},
 					{
-						"name": "CA PST BC",
-						"value": "CA_PST_BC"
+						name: 'CA PST BC',
+						value: 'CA_PST_BC',
 					},
 					{
-						"name": "CA PST MB",
-						"value": "CA_PST_MB"
+						name: 'CA PST MB',
+						value: 'CA_PST_MB',
 					},
 					{
-						"name": "CA QST",
-						"value": "CA_QST"
+						name: 'CA QST',
+						value: 'CA_QST',
 					},
 					{
-						"name": "CA PST SK",
-						"value": "CA_PST_SK"
-					}
-				]
-			}
+						name: 'CA PST SK',
+						value: 'CA_PST_SK',
+					},
+				],
+			},
 		],
-		"sort": [],
-		"availability": "Not in the US",
-		"definition": "Base",
-		"writes": {
-			"actions": []
-		}
+		sort: [],
+		availability: 'Not in the US',
+		definition: 'Base',
+		writes: {
+			actions: [],
+		},
 	},
 	{
-		"path": "tax_schemes",
-		"resource": "taxScheme",
-		"singular": "Tax Scheme",
-		"plural": "Tax Schemes",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"availability": "Not in Canada and the US",
-		"definition": "TaxScheme",
-		"writes": {
-			"actions": []
-		}
+		path: 'tax_schemes',
+		resource: 'taxScheme',
+		singular: 'Tax Scheme',
+		plural: 'Tax Schemes',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		availability: 'Not in Canada and the US',
+		definition: 'TaxScheme',
+		writes: {
+			actions: [],
+		},
 	},
 	{
-		"path": "tax_types",
-		"resource": "taxType",
-		"singular": "Tax Type",
-		"plural": "Tax Types",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [],
-		"sort": [],
-		"definition": "TaxType",
-		"writes": {
-			"actions": []
-		}
+		path: 'tax_types',
+		resource: 'taxType',
+		singular: 'Tax Type',
+		plural: 'Tax Types',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [],
+		sort: [],
+		definition: 'TaxType',
+		writes: {
+			actions: [],
+		},
 	},
 	{
-		"path": "transaction_types",
-		"resource": "transactionType",
-		"singular": "Transaction Type",
-		"plural": "Transaction Types",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'transaction_types',
+		resource: 'transactionType',
+		singular: 'Transaction Type',
+		plural: 'Transaction Types',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "validForBusiness",
-				"query": "valid_for_business",
-				"displayName": "Valid for Business",
-				"kind": "boolean",
-				"description": "Whether to filter the transaction types to a business's locale and service"
-			}
+				name: 'validForBusiness',
+				query: 'valid_for_business',
+				displayName: 'Valid for Business',
+				kind: 'boolean',
+				description: "Whether to filter the transaction types to a business's locale and service",
+			},
 		],
-		"sort": [],
-		"definition": "Base",
-		"writes": {
-			"actions": []
-		}
+		sort: [],
+		definition: 'Base',
+		writes: {
+			actions: [],
+		},
 	},
 	{
-		"path": "transactions",
-		"resource": "transaction",
-		"singular": "Transaction",
-		"plural": "Transactions",
-		"singleton": false,
-		"getById": true,
-		"attributes": true,
-		"filters": [
+		path: 'transactions',
+		resource: 'transaction',
+		singular: 'Transaction',
+		plural: 'Transactions',
+		singleton: false,
+		getById: true,
+		attributes: true,
+		filters: [
 			{
-				"name": "updatedOrCreatedSince",
-				"query": "updated_or_created_since",
-				"displayName": "Updated or Created Since",
-				"kind": "dateTime",
-				"description": "Limit the response to Transactions changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)"
+				name: 'updatedOrCreatedSince',
+				query: 'updated_or_created_since',
+				displayName: 'Updated or Created Since',
+				kind: 'dateTime',
+				description:
+					'Limit the response to Transactions changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 			{
-				"name": "fromDate",
-				"query": "from_date",
-				"displayName": "From Date",
-				"kind": "dateTime",
-				"description": "Filter by Transactions dates"
+				name: 'fromDate',
+				query: 'from_date',
+				displayName: 'From Date',
+				kind: 'dateTime',
+				description: 'Filter by Transactions dates',
 			},
 			{
-				"name": "toDate",
-				"query": "to_date",
-				"displayName": "To Date",
-				"kind": "dateTime",
-				"description": "Filter by Transactions dates"
+				name: 'toDate',
+				query: 'to_date',
+				displayName: 'To Date',
+				kind: 'dateTime',
+				description: 'Filter by Transactions dates',
 			},
 			{
-				"name": "updatedFromDate",
-				"query": "updated_from_date",
-				"displayName": "Updated From Date",
-				"kind": "dateTime",
-				"description": "Filter Transactions by the date they were last updated"
+				name: 'updatedFromDate',
+				query: 'updated_from_date',
+				displayName: 'Updated From Date',
+				kind: 'dateTime',
+				description: 'Filter Transactions by the date they were last updated',
 			},
 			{
-				"name": "updatedToDate",
-				"query": "updated_to_date",
-				"displayName": "Updated to Date",
-				"kind": "dateTime",
-				"description": "Filter Transactions by the date they were last updated"
+				name: 'updatedToDate',
+				query: 'updated_to_date',
+				displayName: 'Updated to Date',
+				kind: 'dateTime',
+				description: 'Filter Transactions by the date they were last updated',
 			},
 			{
-				"name": "hasAttachments",
-				"query": "has_attachments",
-				"displayName": "Has Attachments",
-				"kind": "boolean",
-				"description": "Whether to filter Transactions by whether they have attachments or not"
+				name: 'hasAttachments',
+				query: 'has_attachments',
+				displayName: 'Has Attachments',
+				kind: 'boolean',
+				description: 'Whether to filter Transactions by whether they have attachments or not',
 			},
 			{
-				"name": "transactionTypeId",
-				"query": "transaction_type_id",
-				"displayName": "Transaction Type ID",
-				"kind": "string",
-				"description": "Filter by transaction type id"
-			}
+				name: 'transactionTypeId',
+				query: 'transaction_type_id',
+				displayName: 'Transaction Type ID',
+				kind: 'string',
+				description: 'Filter by transaction type id',
+			},
 		],
-		"sort": [],
-		"definition": "Transaction",
-		"writes": {
-			"actions": []
-		}
+		sort: [],
+		definition: 'Transaction',
+		writes: {
+			actions: [],
+		},
 	},
 	{
-		"path": "unallocated_artefacts",
-		"resource": "unallocatedArtefact",
-		"singular": "Unallocated Artefact",
-		"plural": "Unallocated Artefacts",
-		"singleton": false,
-		"getById": true,
-		"search": "Filter by the contact identifier",
-		"attributes": true,
-		"filters": [
+		path: 'unallocated_artefacts',
+		resource: 'unallocatedArtefact',
+		singular: 'Unallocated Artefact',
+		plural: 'Unallocated Artefacts',
+		singleton: false,
+		getById: true,
+		search: 'Filter by the contact identifier',
+		attributes: true,
+		filters: [
 			{
-				"name": "contactId",
-				"query": "contact_id",
-				"displayName": "Contact ID",
-				"kind": "string",
-				"description": "Filter by contact id"
-			}
+				name: 'contactId',
+				query: 'contact_id',
+				displayName: 'Contact ID',
+				kind: 'string',
+				description: 'Filter by contact id',
+			},
 		],
-		"sort": [],
-		"definition": "UnallocatedArtefact",
-		"writes": {
-			"actions": []
-		}
-	}
+		sort: [],
+		definition: 'UnallocatedArtefact',
+		writes: {
+			actions: [],
+		},
+	},
 ];
