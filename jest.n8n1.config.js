@@ -31,7 +31,11 @@ for (const [name, folder] of [
 module.exports = {
 	...base,
 	displayName: 'n8n 1.x',
-	testMatch: ['<rootDir>/test/node/**/*.test.ts', '<rootDir>/test/harness/**/*.test.ts', '<rootDir>/test/oauth.test.ts'],
+	testMatch: [
+		'<rootDir>/test/node/**/*.test.ts',
+		'<rootDir>/test/harness/**/*.test.ts',
+		'<rootDir>/test/oauth.test.ts',
+	],
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/node/description.test.ts'],
 	moduleNameMapper,
 	setupFilesAfterEnv: ['<rootDir>/test/harness/n8n1-teardown.ts'],

@@ -12,7 +12,13 @@ import type { SandboxProcess } from './sandbox-process';
 
 type Scenario =
 	| { kind: 'list'; sandbox: SandboxProcess; limit: number }
-	| { kind: 'download'; sandbox: SandboxProcess; mode: 'memory' | 'filesystem'; attachmentId: string; warmUpId: string };
+	| {
+			kind: 'download';
+			sandbox: SandboxProcess;
+			mode: 'memory' | 'filesystem';
+			attachmentId: string;
+			warmUpId: string;
+	  };
 
 async function main() {
 	const scenario = JSON.parse(process.argv[2]) as Scenario;
@@ -28,7 +34,11 @@ async function main() {
 		const requestOptions = { concurrentRequests: 1, maxRequestsPerMinute: 60_000 };
 		await run({ resource: 'salesInvoice', operation: 'getAll', limit: 200, requestOptions });
 		const { growthBytes, result } = await peakRssGrowth(
-			async () => await timed(async () => await run({ resource: 'salesInvoice', operation: 'getAll', limit: scenario.limit, requestOptions })),
+			async () =>
+				await timed(
+					async () =>
+						await run({ resource: 'salesInvoice', operation: 'getAll', limit: scenario.limit, requestOptions }),
+				),
 		);
 		const items = result.result.items('Accounting Service').length;
 		console.log(JSON.stringify({ items, ms: result.ms, growthBytes }));
@@ -39,9 +49,18 @@ async function main() {
 	const download = async (id: string) =>
 		await run({ resource: 'attachment', operation: 'downloadFile', id: { __rl: true, mode: 'id', value: id } });
 	await download(scenario.warmUpId);
-	const { growthBytes, result } = await peakRssGrowth(async () => await timed(async () => await download(scenario.attachmentId)));
+	const { growthBytes, result } = await peakRssGrowth(
+		async () => await timed(async () => await download(scenario.attachmentId)),
+	);
 	const binary = result.result.items('Accounting Service')[0].binary?.data;
-	console.log(JSON.stringify({ bytes: binary?.bytes ?? Number(binary?.fileSize ?? 0), storedAs: binary?.id ? 'filesystem' : 'inline', ms: result.ms, growthBytes }));
+	console.log(
+		JSON.stringify({
+			bytes: binary?.bytes ?? Number(binary?.fileSize ?? 0),
+			storedAs: binary?.id ? 'filesystem' : 'inline',
+			ms: result.ms,
+			growthBytes,
+		}),
+	);
 }
 
 main()

@@ -42,7 +42,14 @@ async function nodeRunner(sandbox: Awaited<ReturnType<typeof startSandboxProcess
 	const runNode = async (limit: number, requestOptions: Record<string, number>, connected = { store, credential }) => {
 		const result = await runWorkflow({
 			store: connected.store,
-			nodes: [accountingServiceNode(connected.credential, { resource: 'salesInvoice', operation: 'getAll', limit, requestOptions })],
+			nodes: [
+				accountingServiceNode(connected.credential, {
+					resource: 'salesInvoice',
+					operation: 'getAll',
+					limit,
+					requestOptions,
+				}),
+			],
 		});
 		if (result.error) throw result.error;
 		return result.items('Accounting Service').length;
@@ -63,7 +70,11 @@ async function nodeRunner(sandbox: Awaited<ReturnType<typeof startSandboxProcess
 	return { tokens, runNode, measureNode };
 }
 
-export async function measureParallelRead(records: number, latencies: number[], log: (line: string) => void): Promise<ParallelRow[]> {
+export async function measureParallelRead(
+	records: number,
+	latencies: number[],
+	log: (line: string) => void,
+): Promise<ParallelRow[]> {
 	const rows: ParallelRow[] = [];
 	const pages = Math.ceil(records / 200);
 	for (const latencyMs of latencies) {
@@ -75,7 +86,9 @@ export async function measureParallelRead(records: number, latencies: number[], 
 			const raw = new Map<number, number>([[1, sequentialMs]]);
 			const add = (row: Omit<ParallelRow, 'latencyMs' | 'sequentialMs'>) => {
 				rows.push({ ...row, latencyMs, sequentialMs });
-				log(`  ${latencyMs} ms, ${row.reader}, ${row.concurrency} at once: ${(row.ms / 1000).toFixed(1)} s${row.requests === undefined ? '' : `, ${row.requests} requests`}`);
+				log(
+					`  ${latencyMs} ms, ${row.reader}, ${row.concurrency} at once: ${(row.ms / 1000).toFixed(1)} s${row.requests === undefined ? '' : `, ${row.requests} requests`}`,
+				);
 			};
 			add({ reader: 'sequential `$next` walk (raw undici)', concurrency: 1, ms: sequentialMs });
 			for (const concurrency of [3, 5]) {
@@ -86,14 +99,26 @@ export async function measureParallelRead(records: number, latencies: number[], 
 			for (const concurrency of [1, 3, 5]) {
 				const run = await measureNode(records, { concurrentRequests: concurrency });
 				if (run.requests !== pages) throw new Error(`the node made ${run.requests} requests, not ${pages}`);
-				add({ reader: `node, ${DEFAULT_PER_MINUTE} requests/min (default)`, concurrency, ms: run.ms, requests: run.requests, rawMs: raw.get(concurrency) });
+				add({
+					reader: `node, ${DEFAULT_PER_MINUTE} requests/min (default)`,
+					concurrency,
+					ms: run.ms,
+					requests: run.requests,
+					rawMs: raw.get(concurrency),
+				});
 			}
 			// Where the default budget is what holds the node back, the same runs with it out of the way.
 			if (latencyMs * DEFAULT_PER_MINUTE < 60_000 * DEFAULT_CONCURRENCY) {
 				for (const concurrency of [3, 5]) {
 					const run = await measureNode(records, { concurrentRequests: concurrency, maxRequestsPerMinute: 60_000 });
 					if (run.requests !== pages) throw new Error(`the node made ${run.requests} requests, not ${pages}`);
-					add({ reader: 'node, budget out of the way (60,000/min)', concurrency, ms: run.ms, requests: run.requests, rawMs: raw.get(concurrency) });
+					add({
+						reader: 'node, budget out of the way (60,000/min)',
+						concurrency,
+						ms: run.ms,
+						requests: run.requests,
+						rawMs: raw.get(concurrency),
+					});
 				}
 			}
 		} finally {
@@ -148,7 +173,9 @@ export function parallelReadMarkdown(records: number, rows: ParallelRow[], limit
 	const versusRaw = (row: ParallelRow) => {
 		if (row.rawMs === undefined) return '';
 		const ratio = `${(row.ms / row.rawMs).toFixed(2)}×`;
-		return row.reader.startsWith('node, 200') && row.rawMs < budgetFloor ? `${ratio} (the budget binds: ≥ ${seconds(budgetFloor)})` : ratio;
+		return row.reader.startsWith('node, 200') && row.rawMs < budgetFloor
+			? `${ratio} (the budget binds: ≥ ${seconds(budgetFloor)})`
+			: ratio;
 	};
 	const table = [
 		`| Latency per request | Reader | At once | Time | × faster than the sequential walk | Node / raw loop (same latency and concurrency) | Requests |`,
@@ -164,19 +191,24 @@ export function parallelReadMarkdown(records: number, rows: ParallelRow[], limit
 				versusRaw(row),
 				row.requests === undefined ? '' : String(row.requests),
 				'',
-			].join(' | ').trim(),
+			]
+				.join(' | ')
+				.trim(),
 		),
 	].join('\n');
 	const limitTable = [
 		'| Sandbox rate limit (per business) | Node | Time | ⌈N/200⌉ ÷ budget per second | 429s | Requests |',
 		'|---|---|---|---|---|---|',
-		...limited.map((row) =>
-			`| ${row.limit} | defaults (${DEFAULT_CONCURRENCY} at once, ${row.perMinute}/min) | ${seconds(row.ms)} | ${seconds(row.expectedMs)} | ${row.tooMany} | ${row.requests} |`,
+		...limited.map(
+			(row) =>
+				`| ${row.limit} | defaults (${DEFAULT_CONCURRENCY} at once, ${row.perMinute}/min) | ${seconds(row.ms)} | ${seconds(row.expectedMs)} | ${row.tooMany} | ${row.requests} |`,
 		),
 	].join('\n');
 
 	const find = (latencyMs: number, concurrency: number) =>
-		rows.find((row) => row.latencyMs === latencyMs && row.concurrency === concurrency && row.reader.startsWith('node, 200'));
+		rows.find(
+			(row) => row.latencyMs === latencyMs && row.concurrency === concurrency && row.reader.startsWith('node, 200'),
+		);
 	const slowest = Math.max(...rows.map((row) => row.latencyMs));
 	const c1 = find(slowest, 1);
 	const c3 = find(slowest, 3);
@@ -192,11 +224,13 @@ export function parallelReadMarkdown(records: number, rows: ParallelRow[], limit
 				`5 gains ${(((c3.ms - c5.ms) / c3.ms) * 100).toFixed(0)} % more and spends it all. At shorter latencies the budget binds ` +
 				`even at 1 at a time (${DEFAULT_PER_MINUTE} a minute is one request every 300 ms).`
 			: '';
-	return `## Return All at the service's pace (${n} sales invoices, ${pages} pages)\n\n` +
+	return (
+		`## Return All at the service's pace (${n} sales invoices, ${pages} pages)\n\n` +
 		`Each sandbox answer takes the latency shown (\`--latency-ms\`); the node runs through n8n-core with its defaults ` +
 		`unless the row says otherwise. Times from one run.\n\n${table}\n\n${note}\n\n` +
 		`### Against the service's rate limit\n\nThe sandbox refuses a business's requests beyond its limit with 429 and Retry-After ` +
 		`(\`--rate-limit\`, \`--rate-limit-window\`); each answer takes ${limited[0]?.latencyMs ?? 0} ms. ` +
 		`The node's budget is its default, ${DEFAULT_PER_MINUTE} a minute: 200 in any 60 s is the service's version 3 rule; ` +
-		`20 in any 6 s is the same rate with no room for a burst.\n\n${limitTable}\n`;
+		`20 in any 6 s is the same rate with no room for a burst.\n\n${limitTable}\n`
+	);
 }

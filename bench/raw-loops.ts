@@ -86,7 +86,12 @@ export async function peerStyleLoop(sandbox: SandboxProcess, tokens: TokenSource
  * The physical floor of the node's parallel read: page 1, then pages 2..⌈N/200⌉ addressed
  * directly (`page=N&items_per_page=200`), `concurrency` at a time, keep-alive, no pacing.
  */
-export async function rawPagedLoop(sandbox: SandboxProcess, tokens: TokenSource, limit: number, concurrency: number): Promise<number> {
+export async function rawPagedLoop(
+	sandbox: SandboxProcess,
+	tokens: TokenSource,
+	limit: number,
+	concurrency: number,
+): Promise<number> {
 	const first = await getJson(sandbox, tokens, '/sales_invoices?items_per_page=200');
 	const total = Math.min(limit, first.$total as number);
 	const pages = Math.ceil(total / 200);

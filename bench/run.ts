@@ -10,13 +10,29 @@ import { writeFileSync } from 'node:fs';
 import { accountingServiceNode, probeNode, runWorkflow } from '../test/harness';
 import { connectToSandbox } from './connect';
 import { median, MiB, timed } from './measure';
-import { measureParallelRead, measureRateLimited, parallelReadMarkdown, type ParallelRow, type RateLimitRow } from './parallel-read';
+import {
+	measureParallelRead,
+	measureRateLimited,
+	parallelReadMarkdown,
+	type ParallelRow,
+	type RateLimitRow,
+} from './parallel-read';
 import { peerStyleLoop, rawNextLoop } from './raw-loops';
 import { apiRequestCount, clearLog, startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
 const smoke = process.argv.includes('--smoke');
 const SIZES = smoke
-	? { compare: 2_000, scaling: [400, 2_000], attachmentMiB: 8, downloadSweepMiB: [16], runs: 3, peerRuns: 1, paced: 2_000, latencies: [20], rateLimits: [{ requests: 20, windowSeconds: 6 }] }
+	? {
+			compare: 2_000,
+			scaling: [400, 2_000],
+			attachmentMiB: 8,
+			downloadSweepMiB: [16],
+			runs: 3,
+			peerRuns: 1,
+			paced: 2_000,
+			latencies: [20],
+			rateLimits: [{ requests: 20, windowSeconds: 6 }],
+		}
 	: {
 			compare: 20_000,
 			scaling: [2_000, 20_000, 100_000],
@@ -57,7 +73,10 @@ async function clearFaults(sandbox: SandboxProcess) {
 	await fetch(`${sandbox.urls.controlUrl}/faults`, { method: 'DELETE' });
 }
 
-async function worker(sandbox: SandboxProcess, scenario: Record<string, unknown>): Promise<Record<string, number | string>> {
+async function worker(
+	sandbox: SandboxProcess,
+	scenario: Record<string, unknown>,
+): Promise<Record<string, number | string>> {
 	const { stop: _stop, ...reachable } = sandbox;
 	const child = spawn(
 		process.execPath,
@@ -72,7 +91,10 @@ async function worker(sandbox: SandboxProcess, scenario: Record<string, unknown>
 }
 
 async function main() {
-	const sandbox = await startSandboxProcess({ scale: Math.max(...SIZES.scaling, SIZES.compare), bigAttachmentMiB: SIZES.attachmentMiB });
+	const sandbox = await startSandboxProcess({
+		scale: Math.max(...SIZES.scaling, SIZES.compare),
+		bigAttachmentMiB: SIZES.attachmentMiB,
+	});
 	const rows: Row[] = [];
 	const note = (label: string, value: string, goal = '') => {
 		rows.push([label, value, goal]);
@@ -84,7 +106,14 @@ async function main() {
 		const runNode = async (limit: number) => {
 			const result = await runWorkflow({
 				store,
-				nodes: [accountingServiceNode(credential, { resource: 'salesInvoice', operation: 'getAll', limit, requestOptions: OVERHEAD_OPTIONS })],
+				nodes: [
+					accountingServiceNode(credential, {
+						resource: 'salesInvoice',
+						operation: 'getAll',
+						limit,
+						requestOptions: OVERHEAD_OPTIONS,
+					}),
+				],
 			});
 			if (result.error) throw result.error;
 			return result.items('Accounting Service').length;
@@ -120,7 +149,9 @@ async function main() {
 			nodeTimes.push(node.ms);
 			rawTimes.push((await timed(() => rawNextLoop(sandbox, tokens, SIZES.compare))).ms);
 			helperTimes.push((await timed(runN8nHelperOnly)).ms);
-			freshConnectionTimes.push((await timed(() => rawNextLoop(sandbox, tokens, SIZES.compare, { newConnection: true }))).ms);
+			freshConnectionTimes.push(
+				(await timed(() => rawNextLoop(sandbox, tokens, SIZES.compare, { newConnection: true }))).ms,
+			);
 		}
 		const helperMs = median(helperTimes);
 		const nodeMs = median(nodeTimes);
@@ -134,7 +165,11 @@ async function main() {
 			`${median(freshConnectionTimes).toFixed(0)} ms`,
 			`${(median(freshConnectionTimes) / rawMs).toFixed(2)}× the keep-alive loop`,
 		);
-		note(`Same pages through n8n's request helper alone (median)`, `${helperMs.toFixed(0)} ms`, 'no node logic, one item per page');
+		note(
+			`Same pages through n8n's request helper alone (median)`,
+			`${helperMs.toFixed(0)} ms`,
+			'no node logic, one item per page',
+		);
 		note('  ratio node / n8n helper alone', `${(nodeMs / helperMs).toFixed(2)}×`, 'what the node itself adds');
 		note('  requests made by the node', `${Math.ceil(SIZES.compare / 200)} (= ⌈N/200⌉)`, 'goal ⌈N/200⌉');
 
@@ -143,7 +178,10 @@ async function main() {
 			peerTimes.push((await timed(() => peerStyleLoop(sandbox, tokens, SIZES.compare))).ms);
 		}
 		const peerMs = median(peerTimes);
-		note(`Peer style (page++ at 20 per page), ${n}`, `${peerMs.toFixed(0)} ms (${Math.ceil(SIZES.compare / 20)} requests)`);
+		note(
+			`Peer style (page++ at 20 per page), ${n}`,
+			`${peerMs.toFixed(0)} ms (${Math.ceil(SIZES.compare / 20)} requests)`,
+		);
 		note('  ratio peer style / node, loopback', `${(peerMs / nodeMs).toFixed(1)}×`, 'goal ≥ 5×');
 
 		// Over a real network every request pays a round trip; the sandbox adds one to every API request.
@@ -151,7 +189,11 @@ async function main() {
 		const nodeFar = await timed(() => runNode(SIZES.compare));
 		const peerFar = await timed(() => peerStyleLoop(sandbox, tokens, SIZES.compare));
 		await clearFaults(sandbox);
-		note(`  with ${LATENCY_MS} ms per request: node / peer style`, `${nodeFar.ms.toFixed(0)} ms / ${peerFar.ms.toFixed(0)} ms`, `ratio ${(peerFar.ms / nodeFar.ms).toFixed(1)}×`);
+		note(
+			`  with ${LATENCY_MS} ms per request: node / peer style`,
+			`${nodeFar.ms.toFixed(0)} ms / ${peerFar.ms.toFixed(0)} ms`,
+			`ratio ${(peerFar.ms / nodeFar.ms).toFixed(1)}×`,
+		);
 
 		for (const size of SIZES.scaling) {
 			const measured = await worker(sandbox, { kind: 'list', limit: size });
@@ -165,17 +207,28 @@ async function main() {
 
 		const attachments = await fetchAttachments(sandbox, store.oauthTokenData(credential.id).access_token as string);
 		for (const mode of ['filesystem', 'memory'] as const) {
-			const measured = await worker(sandbox, { kind: 'download', mode, attachmentId: attachments.largest, warmUpId: attachments.smallest });
+			const measured = await worker(sandbox, {
+				kind: 'download',
+				mode,
+				attachmentId: attachments.largest,
+				warmUpId: attachments.smallest,
+			});
 			note(
 				`Download ${SIZES.attachmentMiB} MiB attachment, ${mode} binary mode`,
 				`${(Number(measured.growthBytes) / MiB).toFixed(1)} MiB peak RSS growth`,
-				mode === 'filesystem' ? 'goal ≤ 64 MiB' : `(${Number(measured.ms).toFixed(0)} ms, stored ${String(measured.storedAs)})`,
+				mode === 'filesystem'
+					? 'goal ≤ 64 MiB'
+					: `(${Number(measured.ms).toFixed(0)} ms, stored ${String(measured.storedAs)})`,
 			);
 		}
 		// Whether the growth follows the file's size (buffered) or stays flat (streamed).
 		for (const mib of SIZES.downloadSweepMiB) {
 			const measured = await downloadInOwnSandbox(mib);
-			note(`  filesystem mode, ${mib} MiB file`, `${(Number(measured.growthBytes) / MiB).toFixed(1)} MiB peak RSS growth`, `${Number(measured.ms).toFixed(0)} ms`);
+			note(
+				`  filesystem mode, ${mib} MiB file`,
+				`${(Number(measured.growthBytes) / MiB).toFixed(1)} MiB peak RSS growth`,
+				`${Number(measured.ms).toFixed(0)} ms`,
+			);
 		}
 	} finally {
 		await sandbox.stop();
@@ -192,12 +245,19 @@ async function main() {
 function checkGoals(parallel: ParallelRow[], limited: RateLimitRow[]) {
 	const problems: string[] = [];
 	const slowest = Math.max(...SIZES.latencies);
-	const c3 = parallel.find((row) => row.latencyMs === slowest && row.concurrency === 3 && row.reader.startsWith('node, 200'));
+	const c3 = parallel.find(
+		(row) => row.latencyMs === slowest && row.concurrency === 3 && row.reader.startsWith('node, 200'),
+	);
 	if (c3 && !smoke) {
-		if (c3.sequentialMs / c3.ms < 2.5) problems.push(`at ${slowest} ms and 3 at once only ${(c3.sequentialMs / c3.ms).toFixed(2)}× the sequential walk (goal ≥ 2.5×)`);
-		if (c3.rawMs !== undefined && c3.ms / c3.rawMs > 1.15) problems.push(`at ${slowest} ms and 3 at once ${(c3.ms / c3.rawMs).toFixed(2)}× the raw loop (goal ≤ 1.15×)`);
+		if (c3.sequentialMs / c3.ms < 2.5)
+			problems.push(
+				`at ${slowest} ms and 3 at once only ${(c3.sequentialMs / c3.ms).toFixed(2)}× the sequential walk (goal ≥ 2.5×)`,
+			);
+		if (c3.rawMs !== undefined && c3.ms / c3.rawMs > 1.15)
+			problems.push(`at ${slowest} ms and 3 at once ${(c3.ms / c3.rawMs).toFixed(2)}× the raw loop (goal ≤ 1.15×)`);
 	}
-	for (const row of limited) if (row.tooMany > 0) problems.push(`${row.tooMany} × 429 against a rate limit of ${row.limit}`);
+	for (const row of limited)
+		if (row.tooMany > 0) problems.push(`${row.tooMany} × 429 against a rate limit of ${row.limit}`);
 	for (const problem of problems) console.warn(`Goal missed: ${problem}`);
 }
 
@@ -207,7 +267,12 @@ async function downloadInOwnSandbox(mib: number) {
 	try {
 		const { store, credential } = await connectToSandbox(sandbox);
 		const attachments = await fetchAttachments(sandbox, store.oauthTokenData(credential.id).access_token as string);
-		return await worker(sandbox, { kind: 'download', mode: 'filesystem', attachmentId: attachments.largest, warmUpId: attachments.smallest });
+		return await worker(sandbox, {
+			kind: 'download',
+			mode: 'filesystem',
+			attachmentId: attachments.largest,
+			warmUpId: attachments.smallest,
+		});
 	} finally {
 		await sandbox.stop();
 	}
@@ -224,7 +289,11 @@ async function fetchAttachments(sandbox: SandboxProcess, token: string) {
 
 function writeResults(rows: Row[], parallel: ParallelRow[], limited: RateLimitRow[]) {
 	if (smoke) return;
-	const table = ['| Measure | Result | Goal / note |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+	const table = [
+		'| Measure | Result | Goal / note |',
+		'|---|---|---|',
+		...rows.map((row) => `| ${row.join(' | ')} |`),
+	].join('\n');
 	const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`;
 	writeFileSync(
 		resolve(__dirname, 'RESULTS.md'),

@@ -19,11 +19,23 @@ export async function startSandboxProcess(options: {
 	/** Per business, at most `requests` in any `windowSeconds` (--rate-limit, --rate-limit-window). */
 	rateLimit?: { requests: number; windowSeconds: number };
 }): Promise<SandboxProcess> {
-	const args = [resolve(__dirname, '..', 'sandbox', 'cli.js'), '--port', '0', '--json', '--scale', String(options.scale)];
+	const args = [
+		resolve(__dirname, '..', 'sandbox', 'cli.js'),
+		'--port',
+		'0',
+		'--json',
+		'--scale',
+		String(options.scale),
+	];
 	if (options.bigAttachmentMiB) args.push('--big-attachment-mib', String(options.bigAttachmentMiB));
 	if (options.latencyMs) args.push('--latency-ms', String(options.latencyMs));
 	if (options.rateLimit) {
-		args.push('--rate-limit', String(options.rateLimit.requests), '--rate-limit-window', String(options.rateLimit.windowSeconds));
+		args.push(
+			'--rate-limit',
+			String(options.rateLimit.requests),
+			'--rate-limit-window',
+			String(options.rateLimit.windowSeconds),
+		);
 	}
 	const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
 	const line = await new Promise<string>((resolveLine, reject) => {

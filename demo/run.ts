@@ -61,7 +61,10 @@ async function main() {
 		});
 		if (invoices.error) throw invoices.error;
 		const records = invoices.json('Accounting Service');
-		const requests = sandbox.log.entries().slice(before).filter((entry: { path: string }) => entry.path.includes('/sales_invoices'));
+		const requests = sandbox.log
+			.entries()
+			.slice(before)
+			.filter((entry: { path: string }) => entry.path.includes('/sales_invoices'));
 
 		mkdirSync(resolve(OUTPUT, '..'), { recursive: true });
 		writeFileSync(

@@ -50,7 +50,12 @@ export interface SandboxConnection {
  * invoice, its Fields mapper and one line built with the pickers — a screenshot at each stop.
  * When a step fails, the page as it was is saved next to the logs.
  */
-export async function captureEditor(url: string, sandbox: SandboxConnection, docsDir: string, failureDir: string): Promise<Screenshot[]> {
+export async function captureEditor(
+	url: string,
+	sandbox: SandboxConnection,
+	docsDir: string,
+	failureDir: string,
+): Promise<Screenshot[]> {
 	const profile = mkdtempSync(join(tmpdir(), 'e2e-chromium-'));
 	const context = await chromium.launchPersistentContext(profile, {
 		executablePath: CHROMIUM,
@@ -96,8 +101,12 @@ export async function captureEditor(url: string, sandbox: SandboxConnection, doc
 		await result.click();
 		await page.getByText('Get many sales invoices', { exact: true }).waitFor();
 		await settle(page);
-		await shoot('n8n-node-actions.png', 'the node\'s actions, grouped by resource');
-		await shoot('actions-panel.png', 'the Actions panel alone: the node\'s actions under their resources', page.locator(testId('node-creator')));
+		await shoot('n8n-node-actions.png', "the node's actions, grouped by resource");
+		await shoot(
+			'actions-panel.png',
+			"the Actions panel alone: the node's actions under their resources",
+			page.locator(testId('node-creator')),
+		);
 
 		stage = 'add "Get many sales invoices"';
 		await page.locator(SEARCH).first().fill('sales invoices');
@@ -108,7 +117,10 @@ export async function captureEditor(url: string, sandbox: SandboxConnection, doc
 		await shoot('n8n-get-many-sales-invoices.png', 'parameters of Get Many sales invoices');
 
 		stage = 'the Resource dropdown';
-		await page.locator(`${testId('parameter-input-resource')} input`).first().click();
+		await page
+			.locator(`${testId('parameter-input-resource')} input`)
+			.first()
+			.click();
 		// The open list: its selected option is the current resource.
 		await page.locator('.el-select-dropdown__item.selected:visible').first().waitFor();
 		await settle(page);
@@ -118,7 +130,7 @@ export async function captureEditor(url: string, sandbox: SandboxConnection, doc
 
 		stage = 'business list (list search against the sandbox)';
 		await page.click(`${testId('resource-locator-business')} ${testId('rlc-input')}`);
-		await page.getByText("Panadería Núñez y Hermanos, S.L.", { exact: false }).first().waitFor();
+		await page.getByText('Panadería Núñez y Hermanos, S.L.', { exact: false }).first().waitFor();
 		await settle(page);
 		await shoot('n8n-business-list.png', 'Business field, From List, read from the sandbox');
 		await page.keyboard.press('Escape');
@@ -131,13 +143,17 @@ export async function captureEditor(url: string, sandbox: SandboxConnection, doc
 		const dialog = page.locator('.el-dialog', { has: page.locator(testId('credential-save-button')) }).first();
 		await modal.locator(testId('parameter-input-clientId')).waitFor();
 		await settle(page);
-		await shoot('n8n-credential-form.png', 'a new Accounting Service OAuth2 API credential, as a user first sees it', dialog);
+		await shoot(
+			'n8n-credential-form.png',
+			'a new Accounting Service OAuth2 API credential, as a user first sees it',
+			dialog,
+		);
 		// The form scrolls inside the dialog: its second half is a second picture.
 		await modal.locator(testId('parameter-input-revokeUrl')).scrollIntoViewIfNeeded();
 		await settle(page);
 		await shoot('n8n-credential-form-end.png', 'the same form scrolled to its last fields', dialog);
 
-		stage = 'connect the new credential to the sandbox (n8n\'s OAuth2 flow with PKCE)';
+		stage = "connect the new credential to the sandbox (n8n's OAuth2 flow with PKCE)";
 		const fields: Array<[string, string]> = [
 			['authUrl', sandbox.authUrl],
 			['accessTokenUrl', sandbox.tokenUrl],
@@ -146,7 +162,11 @@ export async function captureEditor(url: string, sandbox: SandboxConnection, doc
 			['baseUrl', sandbox.baseUrl],
 			['revokeUrl', sandbox.revokeUrl],
 		];
-		for (const [name, value] of fields) await modal.locator(`${testId(`parameter-input-${name}`)} input`).first().fill(value);
+		for (const [name, value] of fields)
+			await modal
+				.locator(`${testId(`parameter-input-${name}`)} input`)
+				.first()
+				.fill(value);
 		const popup = context.waitForEvent('page');
 		await page.locator(testId('oauth-not-connected-banner')).getByRole('button', { name: 'Connect' }).click();
 		const consent = await popup;
@@ -154,13 +174,18 @@ export async function captureEditor(url: string, sandbox: SandboxConnection, doc
 		// Opened from a node, n8n closes the dialog once connected and selects the new credential.
 		await modal.waitFor({ state: 'hidden' });
 		await page.waitForFunction(
-			(selector) => (document.querySelector(selector) as HTMLInputElement | null)?.value === 'Accounting Service account 2',
+			(selector) =>
+				(document.querySelector(selector) as HTMLInputElement | null)?.value === 'Accounting Service account 2',
 			`${testId('node-credentials-select')} input`,
 		);
 		await page.click(testId('credential-edit-button'));
 		await modal.locator(testId('oauth-connect-success-banner')).waitFor();
 		await settle(page);
-		await shoot('n8n-credential-connected.png', 'the new credential after Connect and Allow on the sandbox consent page', dialog);
+		await shoot(
+			'n8n-credential-connected.png',
+			'the new credential after Connect and Allow on the sandbox consent page',
+			dialog,
+		);
 
 		stage = 'the node on the canvas';
 		await dialog.locator('.el-dialog__headerbtn, button[aria-label="Close this dialog"]').first().click();
@@ -168,17 +193,24 @@ export async function captureEditor(url: string, sandbox: SandboxConnection, doc
 		await page.click(testId('ndv-close-button'));
 		await page.locator(testId('ndv')).waitFor({ state: 'hidden' });
 		// The "credential created" toast would cover the canvas.
-		for (const close of await page.locator('.el-notification__closeBtn').all()) await close.click().catch(() => undefined);
+		for (const close of await page.locator('.el-notification__closeBtn').all())
+			await close.click().catch(() => undefined);
 		await settle(page);
 		await shoot('n8n-canvas.png', 'the workflow with the node on the canvas');
 
-		stage = 'the custom API call entry (the credential\'s httpRequestNode) in the node panel';
+		stage = "the custom API call entry (the credential's httpRequestNode) in the node panel";
 		await page.click(testId('node-creator-plus-button'));
 		await page.locator(SEARCH).first().fill(CUSTOM_CALL_SEARCH);
-		const entry = page.locator(testId('item-iterator-item'), { hasText: CUSTOM_CALL_ENTRY }).filter({ hasText: 'HTTP request' }).first();
+		const entry = page
+			.locator(testId('item-iterator-item'), { hasText: CUSTOM_CALL_ENTRY })
+			.filter({ hasText: 'HTTP request' })
+			.first();
 		await entry.waitFor();
 		await settle(page);
-		await shoot('n8n-custom-api-call-entry.png', `node panel, search "${CUSTOM_CALL_SEARCH}": the node and the HTTP Request entry for its credential`);
+		await shoot(
+			'n8n-custom-api-call-entry.png',
+			`node panel, search "${CUSTOM_CALL_SEARCH}": the node and the HTTP Request entry for its credential`,
+		);
 
 		stage = 'an HTTP Request node from that entry';
 		await entry.click();
@@ -186,15 +218,27 @@ export async function captureEditor(url: string, sandbox: SandboxConnection, doc
 		// n8n's notice with the credential's docsUrl, the URL prefilled with its apiBaseUrl, the credential chosen.
 		await page.getByText(`${CUSTOM_CALL_ENTRY} docs`).first().waitFor();
 		await page.waitForFunction(
-			([selector, base]) => Array.from(document.querySelectorAll(selector)).some((element) => ((element as HTMLInputElement).value ?? element.textContent ?? '').includes(base)),
-			[`${testId('parameter-input-url')} input, ${testId('parameter-input-url')} textarea, ${testId('parameter-input-url')} .cm-content`, PRODUCTION_BASE_URL] as const,
+			([selector, base]) =>
+				Array.from(document.querySelectorAll(selector)).some((element) =>
+					((element as HTMLInputElement).value ?? element.textContent ?? '').includes(base),
+				),
+			[
+				`${testId('parameter-input-url')} input, ${testId('parameter-input-url')} textarea, ${testId('parameter-input-url')} .cm-content`,
+				PRODUCTION_BASE_URL,
+			] as const,
 		);
 		await page.waitForFunction(
-			(selector) => ((document.querySelector(selector) as HTMLInputElement | null)?.value ?? '').startsWith('Accounting Service account'),
+			(selector) =>
+				((document.querySelector(selector) as HTMLInputElement | null)?.value ?? '').startsWith(
+					'Accounting Service account',
+				),
 			`${testId('node-credentials-select')} input`,
 		);
 		await settle(page);
-		await shoot('n8n-custom-api-call-node.png', 'the HTTP Request node it adds: the credential chosen, the URL starting at the base URL');
+		await shoot(
+			'n8n-custom-api-call-node.png',
+			'the HTTP Request node it adds: the credential chosen, the URL starting at the base URL',
+		);
 
 		stage = 'an imported example';
 		await page.goto(`${url}/workflow/acctSalesInvoicesCsv`);
@@ -221,7 +265,10 @@ export async function captureEditor(url: string, sandbox: SandboxConnection, doc
 		const mapper = page.locator(testId('resource-mapper-container'));
 		await mapper.getByText('Contact ID', { exact: true }).waitFor();
 		await settle(page);
-		await shoot('n8n-create-sales-invoice.png', 'Create a sales invoice: the Fields mapper with its required attributes, the empty Lines');
+		await shoot(
+			'n8n-create-sales-invoice.png',
+			'Create a sales invoice: the Fields mapper with its required attributes, the empty Lines',
+		);
 
 		stage = 'Create a sales invoice: one line, its pickers read from the sandbox';
 		const date = mapper.locator('input[placeholder="Select date and time"]');
@@ -229,7 +276,10 @@ export async function captureEditor(url: string, sandbox: SandboxConnection, doc
 		await date.press('Enter');
 		const lines = page.locator(testId('fixed-collection-lines'));
 		await lines.getByRole('button', { name: 'Add Line' }).click();
-		await lines.locator(`${testId('parameter-input-description')} input, ${testId('parameter-input-description')} textarea`).first().fill('Whole beans, 250 g bags');
+		await lines
+			.locator(`${testId('parameter-input-description')} input, ${testId('parameter-input-description')} textarea`)
+			.first()
+			.fill('Whole beans, 250 g bags');
 		const pick = async (parameter: string, text: string) => {
 			await lines.locator(`${testId(`resource-locator-${parameter}`)} ${testId('rlc-input')}`).click();
 			const item = page.locator(`${testId('rlc-item')}:visible`, { hasText: text }).first();
@@ -245,7 +295,10 @@ export async function captureEditor(url: string, sandbox: SandboxConnection, doc
 		await mapper.getByText('Date', { exact: true }).evaluate((element) => element.scrollIntoView({ block: 'start' }));
 		await page.mouse.move(TALL.width - 100, TALL.height - 200);
 		await settle(page);
-		await shoot('n8n-create-sales-invoice-lines.png', 'Create a sales invoice: one line with product, ledger account and tax rate picked from the sandbox\'s lists');
+		await shoot(
+			'n8n-create-sales-invoice-lines.png',
+			"Create a sales invoice: one line with product, ledger account and tax rate picked from the sandbox's lists",
+		);
 		await page.setViewportSize(WIDE);
 		return shots;
 	} catch (error) {

@@ -12,16 +12,26 @@ export const CHROMIUM = '/usr/bin/chromium';
 export async function ensureChromium(): Promise<void> {
 	if (existsSync(CHROMIUM)) return;
 	if (process.getuid?.() !== 0) {
-		throw new Error(`${CHROMIUM} is missing: install Debian's chromium (sudo apt-get install -y chromium) and run again`);
+		throw new Error(
+			`${CHROMIUM} is missing: install Debian's chromium (sudo apt-get install -y chromium) and run again`,
+		);
 	}
 	info(`${CHROMIUM} is missing: installing Debian's chromium (apt-get install -y chromium, about 30 s)`);
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	try {
-		await runCommand('apt-get', ['install', '-y', 'chromium'], { env, timeoutMs: 600_000, label: 'apt-get install chromium' });
+		await runCommand('apt-get', ['install', '-y', 'chromium'], {
+			env,
+			timeoutMs: 600_000,
+			label: 'apt-get install chromium',
+		});
 	} catch {
 		// A fresh machine may have no package lists yet.
 		await runCommand('apt-get', ['update'], { env, timeoutMs: 600_000, label: 'apt-get update' });
-		await runCommand('apt-get', ['install', '-y', 'chromium'], { env, timeoutMs: 600_000, label: 'apt-get install chromium' });
+		await runCommand('apt-get', ['install', '-y', 'chromium'], {
+			env,
+			timeoutMs: 600_000,
+			label: 'apt-get install chromium',
+		});
 	}
 	if (!existsSync(CHROMIUM)) throw new Error(`apt-get installed chromium but ${CHROMIUM} is still missing`);
 }

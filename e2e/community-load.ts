@@ -25,12 +25,22 @@ export async function checkCommunityLoad(install: N8nInstall, packageDir: string
 	`;
 	// As n8n does at start: packages resolve n8n-workflow from n8n's own install.
 	const env = cleanEnv({ NODE_PATH: join(install.dir, 'node_modules') });
-	const { stdout } = await runCommand(process.execPath, ['-e', script], { env, timeoutMs: 60_000, label: "n8n's PackageDirectoryLoader" });
+	const { stdout } = await runCommand(process.execPath, ['-e', script], {
+		env,
+		timeoutMs: 60_000,
+		label: "n8n's PackageDirectoryLoader",
+	});
 	const credentials = JSON.parse(stdout) as LoadedCredential[];
 	const credential = credentials.find((candidate) => candidate.name === 'accountingServiceOAuth2Api');
-	if (!credential) throw new Error(`n8n's package loader found no accountingServiceOAuth2Api among ${credentials.map((candidate) => candidate.name).join(', ')}`);
+	if (!credential)
+		throw new Error(
+			`n8n's package loader found no accountingServiceOAuth2Api among ${credentials.map((candidate) => candidate.name).join(', ')}`,
+		);
 	const entry = credential.httpRequestNode;
 	if (!entry) throw new Error('the credential reaches the editor without httpRequestNode');
-	if (entry.hidden) throw new Error(`n8n's package loader hides the credential's HTTP Request entry (nodes using it: ${credential.supportedNodes?.join(', ')})`);
+	if (entry.hidden)
+		throw new Error(
+			`n8n's package loader hides the credential's HTTP Request entry (nodes using it: ${credential.supportedNodes?.join(', ')})`,
+		);
 	return `as a Community Nodes install loads it: HTTP Request entry "${entry.name}" at ${entry.apiBaseUrl ?? '?'}, visible although ${credential.supportedNodes?.join(' and ')} use the credential`;
 }

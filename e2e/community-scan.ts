@@ -28,7 +28,9 @@ export interface ScanLeg {
  * packages, so the analyser module is imported and pointed at local folders.
  */
 export async function scanPackage(unpackedDir: string): Promise<ScanLeg[]> {
-	const scanner = (await import(join(REPO_ROOT, 'node_modules/@n8n/scan-community-package/scanner/scanner.mjs'))) as Scanner;
+	const scanner = (await import(
+		join(REPO_ROOT, 'node_modules/@n8n/scan-community-package/scanner/scanner.mjs')
+	)) as Scanner;
 	const legs = [
 		{ name: 'source (package.json, nodes/, credentials/)', dir: REPO_ROOT, patterns: scanner.SOURCE_FILE_PATTERNS },
 		{ name: 'tarball (packed .js and package.json)', dir: unpackedDir, patterns: ['**/*.js', 'package.json'] },

@@ -13,9 +13,13 @@ interface LogEntry {
  * with the secret in the body, as the credential asks.
  */
 export function checkConnectExchange(entries: LogEntry[], afterSeq: number): string {
-	const exchange = entries.find((entry) => entry.seq > afterSeq && entry.path === '/token' && entry.grantType === 'authorization_code');
+	const exchange = entries.find(
+		(entry) => entry.seq > afterSeq && entry.path === '/token' && entry.grantType === 'authorization_code',
+	);
 	if (exchange?.status !== 200 || exchange.auth !== 'none') {
-		throw new Error(`n8n's Connect did not exchange its code as expected: ${JSON.stringify(exchange ?? 'no token request')}`);
+		throw new Error(
+			`n8n's Connect did not exchange its code as expected: ${JSON.stringify(exchange ?? 'no token request')}`,
+		);
 	}
 	return "n8n's own Connect: authorization code exchanged with PKCE and the client secret in the body";
 }

@@ -60,7 +60,10 @@ async function main(): Promise<void> {
 		rmSync(file);
 		mkdirSync(instance.filesDir, { recursive: true });
 		const grant = await connectToSandbox({ urls, client: sandbox.client, consent: sandbox.consent });
-		const reader = new ServiceReader(urls.baseUrl, String((grant.oauthTokenData as { access_token: string }).access_token));
+		const reader = new ServiceReader(
+			urls.baseUrl,
+			String((grant.oauthTokenData as { access_token: string }).access_token),
+		);
 		const workflows: Workflow[] = [];
 		for (const { workflow } of loadExamples()) {
 			const check = EXAMPLE_CHECKS.find((candidate) => candidate.workflowId === workflow.id);

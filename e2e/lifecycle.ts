@@ -13,7 +13,10 @@ export function onShutdown(cleanup: () => Promise<void>): void {
 export function shutdown(graceMs = 15_000): Promise<void> {
 	stopping ??= (async () => {
 		for (const cleanup of cleanups.splice(0)) {
-			await Promise.race([cleanup().catch(() => undefined), new Promise((resolveLater) => setTimeout(resolveLater, graceMs).unref())]);
+			await Promise.race([
+				cleanup().catch(() => undefined),
+				new Promise((resolveLater) => setTimeout(resolveLater, graceMs).unref()),
+			]);
 		}
 	})();
 	return stopping;

@@ -3,7 +3,13 @@ import { n8nEnv, type N8nInstance } from './n8n-env';
 import { runCommand, tail } from './processes';
 
 /** One n8n CLI command against the instance; each starts n8n (≈ 4 s) and may run migrations. */
-async function n8n(install: N8nInstall, instance: N8nInstance, args: string[], timeoutMs: number, env: NodeJS.ProcessEnv = {}) {
+async function n8n(
+	install: N8nInstall,
+	instance: N8nInstance,
+	args: string[],
+	timeoutMs: number,
+	env: NodeJS.ProcessEnv = {},
+) {
 	return await runCommand(process.execPath, [install.bin, ...args], {
 		env: n8nEnv(instance, env),
 		timeoutMs,
@@ -40,7 +46,9 @@ export interface RunData {
  * level info, between other log lines: the JSON is the block from a line `{` to a line `}`.
  */
 export async function executeWorkflow(install: N8nInstall, instance: N8nInstance, id: string): Promise<RunData> {
-	const { stdout } = await n8n(install, instance, ['execute', `--id=${id}`, '--rawOutput'], 300_000, { N8N_LOG_LEVEL: 'info' });
+	const { stdout } = await n8n(install, instance, ['execute', `--id=${id}`, '--rawOutput'], 300_000, {
+		N8N_LOG_LEVEL: 'info',
+	});
 	const start = stdout.search(/^\{$/m);
 	const end = stdout.lastIndexOf('\n}');
 	if (start < 0 || end < start) throw new Error(`n8n execute --id=${id} printed no run data:\n${tail(stdout)}`);

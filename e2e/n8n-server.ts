@@ -15,9 +15,17 @@ export interface N8nServer {
 const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
 
 /** `n8n start` on 127.0.0.1; resolves once /healthz/readiness answers (database connected and migrated), fails with n8n's log when it does not. */
-export async function startN8n(install: N8nInstall, instance: N8nInstance, root: string, timeoutMs = 120_000): Promise<N8nServer> {
+export async function startN8n(
+	install: N8nInstall,
+	instance: N8nInstance,
+	root: string,
+	timeoutMs = 120_000,
+): Promise<N8nServer> {
 	const logFile = join(root, 'n8n-start.log');
-	const service = startService(process.execPath, [install.bin, 'start'], { env: n8nEnv(instance, { N8N_LOG_LEVEL: 'info' }), logFile });
+	const service = startService(process.execPath, [install.bin, 'start'], {
+		env: n8nEnv(instance, { N8N_LOG_LEVEL: 'info' }),
+		logFile,
+	});
 	const url = `http://127.0.0.1:${instance.port}`;
 	let exit: string | undefined;
 	void service.exited.then((why) => (exit = why));
@@ -33,7 +41,9 @@ export async function startN8n(install: N8nInstall, instance: N8nInstance, root:
 		await sleep(500);
 	}
 	await service.stop();
-	throw new Error(`n8n start: /healthz/readiness did not answer within ${timeoutMs / 1000} s:\n${tail(readFileSync(logFile, 'utf8'))}`);
+	throw new Error(
+		`n8n start: /healthz/readiness did not answer within ${timeoutMs / 1000} s:\n${tail(readFileSync(logFile, 'utf8'))}`,
+	);
 }
 
 /**
@@ -46,9 +56,13 @@ export async function createOwner(url: string): Promise<string> {
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify(LOCAL_OWNER),
 	});
-	if (!response.ok) throw new Error(`n8n owner setup answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+	if (!response.ok)
+		throw new Error(`n8n owner setup answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
 	// The owner's session, for the REST calls that follow.
-	return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+	return response.headers
+		.getSetCookie()
+		.map((cookie) => cookie.split(';')[0])
+		.join('; ');
 }
 
 /** The node types the editor gets (`/types/nodes.json`, signed-in users only). */

@@ -80,9 +80,17 @@ export function runCommand(command: string, args: string[], options: RunOptions)
 			killGroup(child, 'SIGKILL');
 			const result = { stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') };
 			if (timedOut) {
-				reject(new CommandError(`${options.label}: no result after ${options.timeoutMs / 1000} s, stopped.\n${tail(result.stdout + result.stderr)}`));
+				reject(
+					new CommandError(
+						`${options.label}: no result after ${options.timeoutMs / 1000} s, stopped.\n${tail(result.stdout + result.stderr)}`,
+					),
+				);
 			} else if (code !== 0) {
-				reject(new CommandError(`${options.label}: exited with ${code ?? signal}.\n${tail(result.stdout + '\n' + result.stderr)}`));
+				reject(
+					new CommandError(
+						`${options.label}: exited with ${code ?? signal}.\n${tail(result.stdout + '\n' + result.stderr)}`,
+					),
+				);
 			} else {
 				resolvePromise(result);
 			}
@@ -99,9 +107,18 @@ export interface Service {
 }
 
 /** Starts a long-running command whose output goes to `logFile`. */
-export function startService(command: string, args: string[], options: { cwd?: string; env: NodeJS.ProcessEnv; logFile: string }): Service {
+export function startService(
+	command: string,
+	args: string[],
+	options: { cwd?: string; env: NodeJS.ProcessEnv; logFile: string },
+): Service {
 	const log: WriteStream = createWriteStream(options.logFile);
-	const child = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(command, args, {
+		cwd: options.cwd,
+		env: options.env,
+		detached: true,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	running.add(child);
 	child.stdout?.pipe(log, { end: false });
 	child.stderr?.pipe(log, { end: false });

@@ -56,7 +56,10 @@ async function main(): Promise<void> {
 	});
 
 	// n8n's own OAuth callback for the in-browser Connect, besides the harness's default one.
-	const sandbox = createSandbox({ port: 0, redirectUris: [`http://127.0.0.1:${instance.port}/rest/oauth2-credential/callback`] });
+	const sandbox = createSandbox({
+		port: 0,
+		redirectUris: [`http://127.0.0.1:${instance.port}/rest/oauth2-credential/callback`],
+	});
 	onShutdown(async () => await sandbox.stop());
 	const urls = await sandbox.start();
 	info(`sandbox at ${urls.origin}`);
@@ -74,7 +77,10 @@ async function main(): Promise<void> {
 
 	// The checks read the sandbox with a grant of their own, apart from the one n8n renews.
 	const ownGrant = await connectToSandbox(running);
-	const reader = new ServiceReader(urls.baseUrl, String((ownGrant.oauthTokenData as { access_token: string }).access_token));
+	const reader = new ServiceReader(
+		urls.baseUrl,
+		String((ownGrant.oauthTokenData as { access_token: string }).access_token),
+	);
 
 	const folders = new Map<string, string>();
 	await step('examples: n8n import:workflow', async () => {
@@ -113,7 +119,10 @@ async function main(): Promise<void> {
 
 	const published = EXAMPLE_CHECKS.filter((candidate) => candidate.runs === 'published');
 	for (const check of published) {
-		await step(`example ${check.workflowId}: n8n publish:workflow`, async () => await publishWorkflow(install, instance, check.workflowId));
+		await step(
+			`example ${check.workflowId}: n8n publish:workflow`,
+			async () => await publishWorkflow(install, instance, check.workflowId),
+		);
 	}
 	const logSeqBeforeStart = Math.max(0, ...sandbox.log.entries().map((entry: { seq: number }) => entry.seq));
 
@@ -124,16 +133,21 @@ async function main(): Promise<void> {
 		const types = await nodeTypesLoaded(started.url, session);
 		const ours = types.filter((type) => type.startsWith(CUSTOM_NODE_PREFIX));
 		if (!ours.includes(`${CUSTOM_NODE_PREFIX}accountingService`)) {
-			throw new Error(`n8n did not load ${CUSTOM_NODE_PREFIX}accountingService; custom node types: ${ours.join(', ') || 'none'}`);
+			throw new Error(
+				`n8n did not load ${CUSTOM_NODE_PREFIX}accountingService; custom node types: ${ours.join(', ') || 'none'}`,
+			);
 		}
 		info(`${started.url}: node types ${ours.join(', ')}`);
 		return started;
 	});
 
 	// Triggers wait for n8n's polls (up to two minutes): they run while the browser works.
-	const triggerChecks = step(`published examples: ${published.map((check) => check.workflowId).join(', ')} (polled by n8n start)`, async () => {
-		for (const check of published) info(await check.check({ ...contextFor(check), logSeqBeforeStart }));
-	});
+	const triggerChecks = step(
+		`published examples: ${published.map((check) => check.workflowId).join(', ')} (polled by n8n start)`,
+		async () => {
+			for (const check of published) info(await check.check({ ...contextFor(check), logSeqBeforeStart }));
+		},
+	);
 	triggerChecks.catch(() => undefined);
 
 	await step('editor in headless Chromium: screenshots into docs/', async () => {

@@ -10,7 +10,11 @@ export class ServiceReader {
 
 	async get<T = Record<string, unknown>>(path: string, business?: string): Promise<T> {
 		const response = await fetch(this.baseUrl + path, {
-			headers: { authorization: `Bearer ${this.accessToken}`, accept: 'application/json', ...(business ? { 'x-business': business } : {}) },
+			headers: {
+				authorization: `Bearer ${this.accessToken}`,
+				accept: 'application/json',
+				...(business ? { 'x-business': business } : {}),
+			},
 		});
 		if (!response.ok) throw new Error(`sandbox GET ${path}: ${response.status} ${await response.text()}`);
 		return (await response.json()) as T;

@@ -31,7 +31,12 @@ export async function packPackage(destination: string): Promise<PackedPackage> {
 }
 
 export async function buildPackage(): Promise<void> {
-	await runCommand('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, env: cleanEnv(), timeoutMs: 180_000, label: 'npm run build' });
+	await runCommand('npm', ['run', 'build', '--silent'], {
+		cwd: REPO_ROOT,
+		env: cleanEnv(),
+		timeoutMs: 180_000,
+		label: 'npm run build',
+	});
 }
 
 /**
@@ -42,6 +47,9 @@ export async function buildPackage(): Promise<void> {
 export async function unpackInto(tarball: string, extensionsDir: string): Promise<string> {
 	const packageDir = join(extensionsDir, PACKAGE_NAME);
 	mkdirSync(packageDir, { recursive: true });
-	await runCommand('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1'], { timeoutMs: 60_000, label: 'unpack tarball' });
+	await runCommand('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1'], {
+		timeoutMs: 60_000,
+		label: 'unpack tarball',
+	});
 	return packageDir;
 }

@@ -37,24 +37,30 @@ function parseOptions(argv) {
 	});
 	if (values.help) return undefined;
 	const port = Number(values.port);
-	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`--port must be 0 to 65535, not ${values.port}`);
+	if (!Number.isInteger(port) || port < 0 || port > 65535)
+		throw new TypeError(`--port must be 0 to 65535, not ${values.port}`);
 	const scale = values.scale === undefined ? undefined : Number(values.scale);
-	if (scale !== undefined && !(scale > 0)) throw new TypeError(`--scale must be a positive number, not ${values.scale}`);
-	const bigAttachmentMiB = values['big-attachment-mib'] === undefined ? undefined : Number(values['big-attachment-mib']);
+	if (scale !== undefined && !(scale > 0))
+		throw new TypeError(`--scale must be a positive number, not ${values.scale}`);
+	const bigAttachmentMiB =
+		values['big-attachment-mib'] === undefined ? undefined : Number(values['big-attachment-mib']);
 	if (bigAttachmentMiB !== undefined && !(bigAttachmentMiB >= 0)) {
 		throw new TypeError(`--big-attachment-mib must be a number of MiB, not ${values['big-attachment-mib']}`);
 	}
-	if (values.amounts !== 'number' && values.amounts !== 'string') throw new TypeError(`--amounts must be number or string, not ${values.amounts}`);
+	if (values.amounts !== 'number' && values.amounts !== 'string')
+		throw new TypeError(`--amounts must be number or string, not ${values.amounts}`);
 	const number = (flag) => {
 		const raw = values[flag];
 		if (raw === undefined) return undefined;
 		const value = Number(raw);
-		if (raw.trim() === '' || !Number.isFinite(value) || value < 0) throw new TypeError(`--${flag} must be a number of at least 0, not ${raw}`);
+		if (raw.trim() === '' || !Number.isFinite(value) || value < 0)
+			throw new TypeError(`--${flag} must be a number of at least 0, not ${raw}`);
 		return value;
 	};
 	const requests = number('rate-limit');
 	const windowSeconds = number('rate-limit-window');
-	if (windowSeconds !== undefined && requests === undefined) throw new TypeError('--rate-limit-window needs --rate-limit');
+	if (windowSeconds !== undefined && requests === undefined)
+		throw new TypeError('--rate-limit-window needs --rate-limit');
 	return {
 		port,
 		scale,
@@ -76,35 +82,36 @@ function describe(urls, sandbox) {
 
 Endpoints
 ${rows([
-		['Base URL', urls.baseUrl],
-		['Authorization URL', urls.authUrl],
-		['Token URL', urls.tokenUrl],
-		['Revoke URL', urls.revokeUrl],
-	])}
+	['Base URL', urls.baseUrl],
+	['Authorization URL', urls.authUrl],
+	['Token URL', urls.tokenUrl],
+	['Revoke URL', urls.revokeUrl],
+])}
 
 Demo OAuth client (a local sandbox: these are not secrets)
 ${rows([
-		['Client ID', clientId],
-		['Client secret', clientSecret],
-		...redirectUris.map((uri, i) => [i === 0 ? 'Redirect URIs' : '', uri]),
-	])}
+	['Client ID', clientId],
+	['Client secret', clientSecret],
+	...redirectUris.map((uri, i) => [i === 0 ? 'Redirect URIs' : '', uri]),
+])}
 
 Consent page signs you in as ${user.first_name} ${user.last_name} <${user.email}>.
 ${networkText(sandbox.network)}
 Test controls (JSON, no auth)
 ${rows([
-		['Clock', `GET ${urls.controlUrl}/clock, POST ${urls.controlUrl}/clock/advance {"seconds": 301}`],
-		['Faults', `GET|POST|DELETE ${urls.controlUrl}/faults {"kind": "429", "retryAfter": 5}`],
-		['Request log', `GET|DELETE ${urls.controlUrl}/log`],
-	])}
+	['Clock', `GET ${urls.controlUrl}/clock, POST ${urls.controlUrl}/clock/advance {"seconds": 301}`],
+	['Faults', `GET|POST|DELETE ${urls.controlUrl}/faults {"kind": "429", "retryAfter": 5}`],
+	['Request log', `GET|DELETE ${urls.controlUrl}/log`],
+])}
 
 Press Ctrl+C to stop.`;
 }
 
 function networkText({ latencyMs, latencyJitterMs, rateLimit }) {
-	const latency = latencyMs || latencyJitterMs
-		? `every API answer takes ${latencyMs} ms${latencyJitterMs ? ` + up to ${latencyJitterMs} ms` : ''}`
-		: 'no added latency';
+	const latency =
+		latencyMs || latencyJitterMs
+			? `every API answer takes ${latencyMs} ms${latencyJitterMs ? ` + up to ${latencyJitterMs} ms` : ''}`
+			: 'no added latency';
 	const limit = rateLimit
 		? `at most ${rateLimit.requests} API requests per business in any ${rateLimit.windowSeconds} s (then 429 + Retry-After)`
 		: 'no rate limit';
@@ -148,7 +155,12 @@ async function main() {
 	// Printed only once the signal handlers are in place: a script may stop us as soon as it reads this.
 	console.log(
 		options.json
-			? JSON.stringify({ urls, client: sandbox.client, leadBusinessId: sandbox.dataset.leadBusinessId, network: sandbox.network })
+			? JSON.stringify({
+					urls,
+					client: sandbox.client,
+					leadBusinessId: sandbox.dataset.leadBusinessId,
+					network: sandbox.network,
+				})
 			: describe(urls, sandbox),
 	);
 }

@@ -24,8 +24,9 @@ async function consent(authorizeUrl, { decision = 'allow' } = {}) {
 		fields.append(unescapeHtml(name), unescapeHtml(value));
 	}
 	// Pressing a submit button sends its own name and value, as a browser would.
-	const button = [...page.body.matchAll(/<button[^>]*\sname="([^"]*)"[^>]*\svalue="([^"]*)"/g)]
-		.find(([, , value]) => unescapeHtml(value) === decision);
+	const button = [...page.body.matchAll(/<button[^>]*\sname="([^"]*)"[^>]*\svalue="([^"]*)"/g)].find(
+		([, , value]) => unescapeHtml(value) === decision,
+	);
 	if (!button) throw new Error(`authorization page has no ${decision} button`);
 	fields.append(unescapeHtml(button[1]), decision);
 
@@ -43,18 +44,23 @@ async function consent(authorizeUrl, { decision = 'allow' } = {}) {
  */
 function send(method, url, form) {
 	return new Promise((resolve, reject) => {
-		const headers = form === undefined ? {} : {
-			'Content-Type': 'application/x-www-form-urlencoded',
-			'Content-Length': Buffer.byteLength(form),
-		};
+		const headers =
+			form === undefined
+				? {}
+				: {
+						'Content-Type': 'application/x-www-form-urlencoded',
+						'Content-Length': Buffer.byteLength(form),
+					};
 		const request = http.request(url, { method, headers }, (response) => {
 			const chunks = [];
 			response.on('data', (chunk) => chunks.push(chunk));
-			response.on('end', () => resolve({
-				status: response.statusCode ?? 0,
-				location: String(response.headers.location ?? ''),
-				body: Buffer.concat(chunks).toString('utf8'),
-			}));
+			response.on('end', () =>
+				resolve({
+					status: response.statusCode ?? 0,
+					location: String(response.headers.location ?? ''),
+					body: Buffer.concat(chunks).toString('utf8'),
+				}),
+			);
 			response.on('error', reject);
 		});
 		request.on('error', reject);

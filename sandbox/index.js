@@ -47,7 +47,16 @@ const { validateNetwork, createRateLimiter, createLatency } = require('./server/
  * @param {SandboxOptions} [options]
  */
 function createSandbox(options = {}) {
-	const { port = 0, host = '127.0.0.1', scale, bigAttachmentMiB, amounts, trialBalanceAmounts, redirectUris = [], clock = createClock() } = options;
+	const {
+		port = 0,
+		host = '127.0.0.1',
+		scale,
+		bigAttachmentMiB,
+		amounts,
+		trialBalanceAmounts,
+		redirectUris = [],
+		clock = createClock(),
+	} = options;
 	if (!isLoopbackHost(host)) throw new TypeError(`the sandbox binds loopback addresses only, not ${host}`);
 	const network = validateNetwork(options);
 
@@ -103,7 +112,12 @@ function createSandbox(options = {}) {
 		},
 		/** @returns {Promise<void>} resolves once every connection is closed */
 		stop() {
-			stopped ??= started ? started.then(() => server.close(), () => undefined) : Promise.resolve();
+			stopped ??= started
+				? started.then(
+						() => server.close(),
+						() => undefined,
+					)
+				: Promise.resolve();
 			return stopped;
 		},
 		clock,

@@ -9,9 +9,13 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
 const folder = resolve(process.argv[2] ?? '.');
-const report = JSON.parse(execFileSync('npm', ['install-scripts', 'prune', '--dry-run', '--json'], { cwd: folder, encoding: 'utf8' }));
+const report = JSON.parse(
+	execFileSync('npm', ['install-scripts', 'prune', '--dry-run', '--json'], { cwd: folder, encoding: 'utf8' }),
+);
 const stale = report.allowScripts.removed.map((entry) => `${entry.key} (${entry.reason})`);
 if (stale.length > 0) {
-	console.error(`${folder}/package.json allowScripts names what is not installed with an install script: ${stale.join(', ')}. Review the list.`);
+	console.error(
+		`${folder}/package.json allowScripts names what is not installed with an install script: ${stale.join(', ')}. Review the list.`,
+	);
 	process.exit(1);
 }

@@ -52,7 +52,9 @@ function logSince(position: number) {
 	return sandbox.log.entries().slice(position);
 }
 const line = (entry: { method: string; path: string; status: number | null; grantType?: string | null }) =>
-	[entry.method, entry.path, entry.status, entry.grantType].filter((part) => part !== null && part !== undefined).join(' ');
+	[entry.method, entry.path, entry.status, entry.grantType]
+		.filter((part) => part !== null && part !== undefined)
+		.join(' ');
 
 const apiPath = (path: string) => new URL(urls.baseUrl).pathname + path;
 
@@ -83,7 +85,9 @@ describe('OAuth2 with PKCE, the way n8n does it', () => {
 		let position = sandbox.log.entries().length;
 		const data = await completeAuthorization(pending, callbackUrl);
 		const exchange = logSince(position);
-		expect(exchange).toEqual([expect.objectContaining({ method: 'POST', status: 200, grantType: 'authorization_code', auth: 'none' })]);
+		expect(exchange).toEqual([
+			expect.objectContaining({ method: 'POST', status: 200, grantType: 'authorization_code', auth: 'none' }),
+		]);
 
 		const tokenData = data.oauthTokenData as IDataObject;
 		expect(tokenData).toEqual({
@@ -115,7 +119,9 @@ describe('OAuth2 with PKCE, the way n8n does it', () => {
 		expect(second.error).toBeUndefined();
 		const businesses = second.json('Call API');
 		expect(businesses).toHaveLength(1);
-		expect(businesses[0].$items).toEqual(expect.arrayContaining([expect.objectContaining({ id: expect.any(String), displayed_as: expect.any(String) })]));
+		expect(businesses[0].$items).toEqual(
+			expect.arrayContaining([expect.objectContaining({ id: expect.any(String), displayed_as: expect.any(String) })]),
+		);
 
 		const refreshSequence = logSince(position);
 		expect(refreshSequence.map(line)).toEqual([
@@ -137,12 +143,24 @@ describe('OAuth2 with PKCE, the way n8n does it', () => {
 		// 7. ...and the old one is dead: the token endpoint refuses it, as n8n-core would see it.
 		const client = await refreshClientFor(data);
 		await expect(
-			client.createToken({ access_token: tokenData.access_token as string, refresh_token: tokenData.refresh_token as string, token_type: 'bearer' }).refresh(),
+			client
+				.createToken({
+					access_token: tokenData.access_token as string,
+					refresh_token: tokenData.refresh_token as string,
+					token_type: 'bearer',
+				})
+				.refresh(),
 		).rejects.toMatchObject({ body: { error: 'invalid_grant' } });
 
 		// The stored one still works, so the refusal is about the old token, not the client.
 		await expect(
-			client.createToken({ access_token: stored.access_token as string, refresh_token: stored.refresh_token as string, token_type: 'bearer' }).refresh(),
+			client
+				.createToken({
+					access_token: stored.access_token as string,
+					refresh_token: stored.refresh_token as string,
+					token_type: 'bearer',
+				})
+				.refresh(),
 		).resolves.toMatchObject({ tokenType: 'bearer' });
 	});
 
@@ -161,7 +179,9 @@ describe('OAuth2 with PKCE, the way n8n does it', () => {
 		const other = await startAuthorization(connectOptions({ legacyPkceClientAuth: false }));
 		const callbackUrl = await sandbox.consent(pending.authorizationUrl, { decision: 'allow' });
 
-		await expect(completeAuthorization({ ...pending, codeVerifier: other.codeVerifier }, callbackUrl)).rejects.toMatchObject({
+		await expect(
+			completeAuthorization({ ...pending, codeVerifier: other.codeVerifier }, callbackUrl),
+		).rejects.toMatchObject({
 			body: { error: 'invalid_grant' },
 		});
 	});
@@ -172,7 +192,9 @@ describe('OAuth2 with PKCE, the way n8n does it', () => {
 		const callbackUrl = await sandbox.consent(pending.authorizationUrl, { decision: 'allow' });
 		const position = sandbox.log.entries().length;
 
-		await expect(completeAuthorization(pending, callbackUrl)).rejects.toMatchObject({ body: { error: 'invalid_client' } });
+		await expect(completeAuthorization(pending, callbackUrl)).rejects.toMatchObject({
+			body: { error: 'invalid_client' },
+		});
 		expect(logSince(position)).toEqual([expect.objectContaining({ auth: 'basic', grantType: 'authorization_code' })]);
 	});
 });
@@ -230,7 +252,9 @@ describe('OAuth2 with the plain authorization code grant (for n8n before 2.14)',
 			consent: async (url) => await sandbox.consent(url, { decision: 'allow' }),
 		});
 		expect(new URL(authorizationUrl).searchParams.has('code_challenge')).toBe(false);
-		expect(logSince(position)).toEqual([expect.objectContaining({ grantType: 'authorization_code', status: 200, auth: 'none' })]);
+		expect(logSince(position)).toEqual([
+			expect.objectContaining({ grantType: 'authorization_code', status: 200, auth: 'none' }),
+		]);
 
 		const tokenData = data.oauthTokenData as IDataObject;
 		expect(tokenData.scopes).toBe('readonly');

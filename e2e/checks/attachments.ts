@@ -35,30 +35,54 @@ async function check(context: CheckContext): Promise<string> {
 		const invoice = await reader.get<{ date: string }>(`/purchase_invoices/${attachment.attachment_context.id}`);
 		if (invoice.date >= FROM && invoice.date <= TO) expected.push(attachment);
 	}
-	expect(expected.length > 0, `the sandbox has no purchase invoice attachments between ${FROM} and ${TO}: the check would prove nothing`);
+	expect(
+		expected.length > 0,
+		`the sandbox has no purchase invoice attachments between ${FROM} and ${TO}: the check would prove nothing`,
+	);
 
 	const downloaded = outputOf(runOf(context), 'Download File');
-	expect(downloaded.length === expected.length, `Download File put out ${downloaded.length} items; ${expected.length} attachments expected`);
+	expect(
+		downloaded.length === expected.length,
+		`Download File put out ${downloaded.length} items; ${expected.length} attachments expected`,
+	);
 	for (const item of downloaded) {
 		const want = expected.find((attachment) => attachment.id === item.json.id);
-		expect(want !== undefined, `Download File returned attachment ${String(item.json.id)}, which is not one of the period's`);
-		expect(item.binary?.data?.mimeType === want.mime_type, `${want.file_name}: binary type ${String(item.binary?.data?.mimeType)}, expected ${want.mime_type}`);
+		expect(
+			want !== undefined,
+			`Download File returned attachment ${String(item.json.id)}, which is not one of the period's`,
+		);
+		expect(
+			item.binary?.data?.mimeType === want.mime_type,
+			`${want.file_name}: binary type ${String(item.binary?.data?.mimeType)}, expected ${want.mime_type}`,
+		);
 	}
 
-	const names = (attachment: Attachment) => `${attachment.attachment_context.displayed_as.replace(/[\\/]/g, '-')} - ${attachment.file_name}`;
+	const names = (attachment: Attachment) =>
+		`${attachment.attachment_context.displayed_as.replace(/[\\/]/g, '-')} - ${attachment.file_name}`;
 	const written = readdirSync(folder).sort();
 	const wanted = expected.map(names).sort();
-	expect(JSON.stringify(written) === JSON.stringify(wanted), `files on disk ${JSON.stringify(written)}; expected ${JSON.stringify(wanted)}`);
+	expect(
+		JSON.stringify(written) === JSON.stringify(wanted),
+		`files on disk ${JSON.stringify(written)}; expected ${JSON.stringify(wanted)}`,
+	);
 
 	let bytes = 0;
 	for (const attachment of expected) {
 		const source = dataset.attachmentFile(leadBusinessId, attachment.id);
 		expect(source !== null, `the sandbox has no file for attachment ${attachment.id}`);
-		const [got, want] = await Promise.all([sha256(createReadStream(join(folder, names(attachment)))), sha256(source.open())]);
+		const [got, want] = await Promise.all([
+			sha256(createReadStream(join(folder, names(attachment)))),
+			sha256(source.open()),
+		]);
 		expect(got === want, `${names(attachment)}: its bytes differ from the service's file`);
 		bytes += source.size;
 	}
 	return `${expected.length} files of purchase invoices dated ${FROM} – ${TO}, ${(bytes / 1024 / 1024).toFixed(1)} MiB, identical (SHA-256) to the service's`;
 }
 
-export const attachmentsCheck: ExampleCheck = { workflowId: 'acctPurchaseFiles', runs: 'execute', settings: { from: FROM, to: TO }, check };
+export const attachmentsCheck: ExampleCheck = {
+	workflowId: 'acctPurchaseFiles',
+	runs: 'execute',
+	settings: { from: FROM, to: TO },
+	check,
+};

@@ -37,20 +37,37 @@ function pageOf(run: RunData): ListPage {
  */
 async function check(context: CheckContext): Promise<string> {
 	const { reader, sandbox, importedTokenFingerprint, executeAgain } = context;
-	expect(importedTokenFingerprint !== undefined && executeAgain !== undefined, 'this check needs the imported token and a second run');
+	expect(
+		importedTokenFingerprint !== undefined && executeAgain !== undefined,
+		'this check needs the imported token and a second run',
+	);
 	const logPath = API + SANDBOX_PATH;
 	// Its GETs: the payment example posts to the same path before.
 	const toPath = (entries: LogEntry[]) => entries.filter((entry) => entry.method === 'GET' && entry.path === logPath);
 
 	// First run: the credential's own token, the service's page as it is.
 	const [sent, ...more] = toPath(sandbox.log.entries());
-	expect(sent !== undefined && more.length === 0, `n8n sent ${more.length + (sent ? 1 : 0)} requests to ${logPath}, expected one`);
+	expect(
+		sent !== undefined && more.length === 0,
+		`n8n sent ${more.length + (sent ? 1 : 0)} requests to ${logPath}, expected one`,
+	);
 	expect(sent.status === 200, `GET ${logPath} answered ${sent.status}`);
-	expect(sent.auth === 'bearer' && sent.tokenFingerprint === importedTokenFingerprint, `GET ${logPath} carried ${sent.auth} token ${sent.tokenFingerprint}, not the credential's ${importedTokenFingerprint}`);
+	expect(
+		sent.auth === 'bearer' && sent.tokenFingerprint === importedTokenFingerprint,
+		`GET ${logPath} carried ${sent.auth} token ${sent.tokenFingerprint}, not the credential's ${importedTokenFingerprint}`,
+	);
 	const expected = await reader.get<ListPage>(SANDBOX_PATH);
 	const page = pageOf(runOf(context));
-	expect(page.$total === expected.$total && ids(page) === ids(expected), `${NODE} returned ${page.$items.length} of ${page.$total} records (${ids(page)}); the service has ${ids(expected)} of ${expected.$total}`);
-	const exampleServed = SANDBOX_PATH !== EXAMPLE_PATH && (await reader.get(EXAMPLE_PATH).then(() => true, () => false));
+	expect(
+		page.$total === expected.$total && ids(page) === ids(expected),
+		`${NODE} returned ${page.$items.length} of ${page.$total} records (${ids(page)}); the service has ${ids(expected)} of ${expected.$total}`,
+	);
+	const exampleServed =
+		SANDBOX_PATH !== EXAMPLE_PATH &&
+		(await reader.get(EXAMPLE_PATH).then(
+			() => true,
+			() => false,
+		));
 
 	// Second run after the access token expired: 401, renewal, the same request with the new token.
 	const seqBefore = Math.max(0, ...sandbox.log.entries().map((entry) => entry.seq));
@@ -59,10 +76,22 @@ async function check(context: CheckContext): Promise<string> {
 	const later = sandbox.log.entries().filter((entry) => entry.seq > seqBefore);
 	const [refused, retried, ...extra] = toPath(later);
 	const renewal = later.filter((entry) => entry.grantType === 'refresh_token');
-	expect(refused?.status === 401 && refused.tokenFingerprint === importedTokenFingerprint, `after ${EXPIRE_SECONDS} s the first request was ${refused?.status} with token ${refused?.tokenFingerprint}; expected 401 with the expired ${importedTokenFingerprint}`);
-	expect(renewal.length === 1 && renewal[0].status === 200 && renewal[0].seq > refused.seq, `n8n renewed ${renewal.length} times (${renewal.map((entry) => entry.status).join(', ')}); expected one renewal after the 401`);
-	expect(retried?.status === 200 && retried.seq > renewal[0].seq && extra.length === 0, `after the renewal: ${[retried, ...extra].map((entry) => entry?.status).join(', ')}; expected one 200`);
-	expect(retried.tokenFingerprint !== null && retried.tokenFingerprint !== importedTokenFingerprint, 'the repeated request did not carry a new token');
+	expect(
+		refused?.status === 401 && refused.tokenFingerprint === importedTokenFingerprint,
+		`after ${EXPIRE_SECONDS} s the first request was ${refused?.status} with token ${refused?.tokenFingerprint}; expected 401 with the expired ${importedTokenFingerprint}`,
+	);
+	expect(
+		renewal.length === 1 && renewal[0].status === 200 && renewal[0].seq > refused.seq,
+		`n8n renewed ${renewal.length} times (${renewal.map((entry) => entry.status).join(', ')}); expected one renewal after the 401`,
+	);
+	expect(
+		retried?.status === 200 && retried.seq > renewal[0].seq && extra.length === 0,
+		`after the renewal: ${[retried, ...extra].map((entry) => entry?.status).join(', ')}; expected one 200`,
+	);
+	expect(
+		retried.tokenFingerprint !== null && retried.tokenFingerprint !== importedTokenFingerprint,
+		'the repeated request did not carry a new token',
+	);
 	expect(ids(pageOf(again)) === ids(page), `the second run returned other records: ${ids(pageOf(again))}`);
 
 	const switchHint = exampleServed ? `; the sandbox now serves ${EXAMPLE_PATH}: set SANDBOX_PATH to it` : '';

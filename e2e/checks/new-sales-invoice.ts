@@ -25,23 +25,42 @@ async function check({ folder, sandbox, logSeqBeforeStart = 0 }: CheckContext): 
 	await until('the activated trigger polling the sandbox', 120_000, () =>
 		sandbox.log
 			.entries()
-			.find((entry) => entry.seq > logSeqBeforeStart && entry.path.startsWith('/v3.1/sales_invoices') && entry.status === 200),
+			.find(
+				(entry) =>
+					entry.seq > logSeqBeforeStart && entry.path.startsWith('/v3.1/sales_invoices') && entry.status === 200,
+			),
 	);
 	const created = sandbox.dataset.createRecord(sandbox.dataset.leadBusinessId, 'sales_invoices');
 	const file = join(folder, 'new-sales-invoices.csv');
-	const text = await until('a line in new-sales-invoices.csv', 150_000, () => (existsSync(file) && readFileSync(file, 'utf8').includes('\n') ? readFileSync(file, 'utf8') : undefined)).catch((error: unknown) => {
+	const text = await until('a line in new-sales-invoices.csv', 150_000, () =>
+		existsSync(file) && readFileSync(file, 'utf8').includes('\n') ? readFileSync(file, 'utf8') : undefined,
+	).catch((error: unknown) => {
 		// What n8n asked of the sandbox since it started (token fingerprints, never tokens): the
 		// polls, renewals and their answers, to tell a missed poll from a refused one.
 		const seen = sandbox.log
 			.entries()
 			.filter((entry) => entry.seq > logSeqBeforeStart)
-			.map((entry) => `${entry.seq} ${entry.path} ${entry.status ?? '-'} ${entry.grantType ?? entry.auth} ${entry.tokenFingerprint ?? ''}`);
-		throw new Error(`${error instanceof Error ? error.message : String(error)}; the sandbox saw since n8n started:\n${seen.join('\n')}`);
+			.map(
+				(entry) =>
+					`${entry.seq} ${entry.path} ${entry.status ?? '-'} ${entry.grantType ?? entry.auth} ${entry.tokenFingerprint ?? ''}`,
+			);
+		throw new Error(
+			`${error instanceof Error ? error.message : String(error)}; the sandbox saw since n8n started:\n${seen.join('\n')}`,
+		);
 	});
 	const rows = parseCsv(text);
-	expect(rows.length === 1, `new-sales-invoices.csv has ${rows.length} lines after one new invoice: ${JSON.stringify(rows)}`);
-	expect(rows[0][0] === created.invoice_number, `the line is for ${rows[0][0]}; the new invoice is ${String(created.invoice_number)}`);
-	expect(rows[0][5] === created.created_at, `the line says created ${rows[0][5]}; the invoice was created ${String(created.created_at)}`);
+	expect(
+		rows.length === 1,
+		`new-sales-invoices.csv has ${rows.length} lines after one new invoice: ${JSON.stringify(rows)}`,
+	);
+	expect(
+		rows[0][0] === created.invoice_number,
+		`the line is for ${rows[0][0]}; the new invoice is ${String(created.invoice_number)}`,
+	);
+	expect(
+		rows[0][5] === created.created_at,
+		`the line says created ${rows[0][5]}; the invoice was created ${String(created.created_at)}`,
+	);
 	return `published and activated by n8n start; a new invoice ${String(created.invoice_number)} arrived as one appended line`;
 }
 

@@ -35,8 +35,15 @@ let plan: { invoice: Invoice; bank: Ref; amount: string; date: string } | undefi
 
 /** The notification: the newest unpaid invoice of the lead business, paid in full into its current account. */
 async function prepare({ reader }: PrepareContext): Promise<Record<string, string>> {
-	const open = ((await reader.all('/sales_invoices?status_id=UNPAID&attributes=invoice_number,date,contact,status,total_amount,outstanding_amount')) as unknown as Invoice[]).filter(
-		(invoice) => invoice.status.id === 'UNPAID' && cents(invoice.outstanding_amount) > 0 && cents(invoice.outstanding_amount) === cents(invoice.total_amount),
+	const open = (
+		(await reader.all(
+			'/sales_invoices?status_id=UNPAID&attributes=invoice_number,date,contact,status,total_amount,outstanding_amount',
+		)) as unknown as Invoice[]
+	).filter(
+		(invoice) =>
+			invoice.status.id === 'UNPAID' &&
+			cents(invoice.outstanding_amount) > 0 &&
+			cents(invoice.outstanding_amount) === cents(invoice.total_amount),
 	);
 	expect(open.length > 0, 'the sandbox has no unpaid sales invoice to pay');
 	const invoice = open.reduce((newest, candidate) => (candidate.date > newest.date ? candidate : newest));
@@ -44,7 +51,13 @@ async function prepare({ reader }: PrepareContext): Promise<Record<string, strin
 	const bank = banks.find((candidate) => candidate.displayed_as === 'Current Account') ?? banks[0];
 	expect(bank?.displayed_as !== undefined, 'the sandbox has no bank account');
 	plan = { invoice, bank, amount: (cents(invoice.outstanding_amount) / 100).toFixed(2), date: invoice.date };
-	return { payment_id: PAYMENT_ID, invoice_number: invoice.invoice_number, amount: plan.amount, date: plan.date, bank_account: bank.displayed_as };
+	return {
+		payment_id: PAYMENT_ID,
+		invoice_number: invoice.invoice_number,
+		amount: plan.amount,
+		date: plan.date,
+		bank_account: bank.displayed_as,
+	};
 }
 
 function paymentOf(run: RunData): string {
@@ -60,28 +73,58 @@ function paymentOf(run: RunData): string {
  */
 async function check(context: CheckContext): Promise<string> {
 	const { reader, executeAgain } = context;
-	expect(plan !== undefined && executeAgain !== undefined, 'this check needs the prepared notification and a second run');
+	expect(
+		plan !== undefined && executeAgain !== undefined,
+		'this check needs the prepared notification and a second run',
+	);
 	const { invoice, bank, amount, date } = plan;
 	const paymentId = paymentOf(runOf(context));
 
 	const payment = await reader.get<Payment>(`/contact_payments/${paymentId}`);
-	const got = [payment.transaction_type.id, payment.contact.id, payment.bank_account.id, payment.date, payment.reference, cents(payment.total_amount)];
+	const got = [
+		payment.transaction_type.id,
+		payment.contact.id,
+		payment.bank_account.id,
+		payment.date,
+		payment.reference,
+		cents(payment.total_amount),
+	];
 	const want = ['CUSTOMER_RECEIPT', invoice.contact.id, bank.id, date, PAYMENT_ID, cents(amount)];
-	expect(JSON.stringify(got) === JSON.stringify(want), `payment ${paymentId} is ${JSON.stringify(got)}; expected ${JSON.stringify(want)}`);
-	const allocations = payment.allocated_artefacts.map((allocation) => [allocation.artefact.id, cents(allocation.amount)]);
-	expect(JSON.stringify(allocations) === JSON.stringify([[invoice.id, cents(amount)]]), `payment ${paymentId} allocates ${JSON.stringify(allocations)}; expected ${amount} to ${invoice.invoice_number} (${invoice.id})`);
+	expect(
+		JSON.stringify(got) === JSON.stringify(want),
+		`payment ${paymentId} is ${JSON.stringify(got)}; expected ${JSON.stringify(want)}`,
+	);
+	const allocations = payment.allocated_artefacts.map((allocation) => [
+		allocation.artefact.id,
+		cents(allocation.amount),
+	]);
+	expect(
+		JSON.stringify(allocations) === JSON.stringify([[invoice.id, cents(amount)]]),
+		`payment ${paymentId} allocates ${JSON.stringify(allocations)}; expected ${amount} to ${invoice.invoice_number} (${invoice.id})`,
+	);
 
 	const paid = await reader.get<Invoice>(`/sales_invoices/${invoice.id}`);
 	const outstanding = cents(invoice.outstanding_amount) - cents(amount);
 	const status = outstanding === 0 ? 'PAID' : 'PART_PAID';
-	expect(cents(paid.outstanding_amount) === outstanding && paid.status.id === status, `${invoice.invoice_number} after the payment: outstanding ${String(paid.outstanding_amount)}, ${paid.status.id}; expected ${outstanding / 100}, ${status}`);
+	expect(
+		cents(paid.outstanding_amount) === outstanding && paid.status.id === status,
+		`${invoice.invoice_number} after the payment: outstanding ${String(paid.outstanding_amount)}, ${paid.status.id}; expected ${outstanding / 100}, ${status}`,
+	);
 
-	const paymentsOfContact = async () => (await reader.get<{ $total: number }>(`/contact_payments?contact_id=${invoice.contact.id}&items_per_page=1`)).$total;
+	const paymentsOfContact = async () =>
+		(await reader.get<{ $total: number }>(`/contact_payments?contact_id=${invoice.contact.id}&items_per_page=1`))
+			.$total;
 	const before = await paymentsOfContact();
 	const again = await executeAgain();
-	expect(paymentOf(again) === paymentId, `delivered again, ${NODE} answered payment ${paymentOf(again)}, not ${paymentId}`);
+	expect(
+		paymentOf(again) === paymentId,
+		`delivered again, ${NODE} answered payment ${paymentOf(again)}, not ${paymentId}`,
+	);
 	const unchanged = await reader.get<Invoice>(`/sales_invoices/${invoice.id}`);
-	expect((await paymentsOfContact()) === before && cents(unchanged.outstanding_amount) === outstanding, 'delivered again, the notification recorded another payment');
+	expect(
+		(await paymentsOfContact()) === before && cents(unchanged.outstanding_amount) === outstanding,
+		'delivered again, the notification recorded another payment',
+	);
 	return `${invoice.invoice_number} (${(cents(invoice.outstanding_amount) / 100).toFixed(2)} open) paid ${amount} into ${bank.displayed_as}: one customer receipt for its contact, allocated to it; now ${status}, outstanding ${(outstanding / 100).toFixed(2)}; delivered again: the same payment, nothing more recorded`;
 }
 

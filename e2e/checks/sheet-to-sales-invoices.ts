@@ -7,7 +7,17 @@ import { expect, runOf, type CheckContext, type ExampleCheck, type PrepareContex
 
 const NODE = 'Create sales invoice';
 const FILE = 'sales-orders.csv';
-const HEADER = ['order_number', 'order_date', 'customer_reference', 'item_code_1', 'quantity_1', 'unit_price_1', 'item_code_2', 'quantity_2', 'unit_price_2'];
+const HEADER = [
+	'order_number',
+	'order_date',
+	'customer_reference',
+	'item_code_1',
+	'quantity_1',
+	'unit_price_1',
+	'item_code_2',
+	'quantity_2',
+	'unit_price_2',
+];
 
 interface Ref {
 	id: string;
@@ -62,7 +72,8 @@ const lineTax = (line: PlannedLine) => Math.round((lineNet(line) * line.percenta
 /** What prepare wrote and the sandbox's count of sales invoices before the example ran. */
 let plan: { orders: PlannedOrder[]; before: number } | undefined;
 
-const totalOf = async (reader: ServiceReader, path: string) => (await reader.get<{ $total: number }>(`${path}${path.includes('?') ? '&' : '?'}items_per_page=1`)).$total;
+const totalOf = async (reader: ServiceReader, path: string) =>
+	(await reader.get<{ $total: number }>(`${path}${path.includes('?') ? '&' : '?'}items_per_page=1`)).$total;
 
 /**
  * The orders sheet: three orders of three customers (named by their references), with products
@@ -70,25 +81,65 @@ const totalOf = async (reader: ServiceReader, path: string) => (await reader.get
  * whose tax needs rounding.
  */
 async function prepare({ folder, reader }: PrepareContext): Promise<Record<string, string>> {
-	const customers = (await reader.get<{ $items: Array<{ id: string; reference: string | null }> }>('/contacts?contact_type_id=CUSTOMER&attributes=reference&items_per_page=30')).$items.filter(
-		(customer): customer is { id: string; reference: string } => !!customer.reference && /^[A-Za-z0-9]+$/.test(customer.reference),
+	const customers = (
+		await reader.get<{ $items: Array<{ id: string; reference: string | null }> }>(
+			'/contacts?contact_type_id=CUSTOMER&attributes=reference&items_per_page=30',
+		)
+	).$items.filter(
+		(customer): customer is { id: string; reference: string } =>
+			!!customer.reference && /^[A-Za-z0-9]+$/.test(customer.reference),
 	);
 	const rates = new Map(
-		(await reader.get<{ $items: Array<{ id: string; percentage: number | string }> }>('/tax_rates?usage=sales&attributes=percentage&items_per_page=200')).$items.map((rate) => [rate.id, Number(rate.percentage)]),
+		(
+			await reader.get<{ $items: Array<{ id: string; percentage: number | string }> }>(
+				'/tax_rates?usage=sales&attributes=percentage&items_per_page=200',
+			)
+		).$items.map((rate) => [rate.id, Number(rate.percentage)]),
 	);
-	const products = ((await reader.all('/products?attributes=item_code,description,sales_ledger_account,sales_tax_rate,active')) as unknown as Array<Product & { active: boolean }>).filter(
-		(product) => product.active && product.sales_ledger_account && product.sales_tax_rate && (rates.get(product.sales_tax_rate.id) ?? 0) > 0,
+	const products = (
+		(await reader.all(
+			'/products?attributes=item_code,description,sales_ledger_account,sales_tax_rate,active',
+		)) as unknown as Array<Product & { active: boolean }>
+	).filter(
+		(product) =>
+			product.active &&
+			product.sales_ledger_account &&
+			product.sales_tax_rate &&
+			(rates.get(product.sales_tax_rate.id) ?? 0) > 0,
 	);
 	const percentage = (product: Product) => rates.get(product.sales_tax_rate!.id)!;
 	const top = Math.max(...products.map(percentage));
 	const standard = products.filter((product) => percentage(product) === top);
 	const reduced = products.find((product) => percentage(product) < top) ?? standard[2];
-	expect(customers.length >= 3 && standard.length >= 2 && reduced !== undefined, 'the sandbox has too few customers with references or taxed products for the orders sheet');
-	const line = (product: Product, quantity: number, unitPrice: string): PlannedLine => ({ product, quantity, unitPrice, percentage: percentage(product) });
+	expect(
+		customers.length >= 3 && standard.length >= 2 && reduced !== undefined,
+		'the sandbox has too few customers with references or taxed products for the orders sheet',
+	);
+	const line = (product: Product, quantity: number, unitPrice: string): PlannedLine => ({
+		product,
+		quantity,
+		unitPrice,
+		percentage: percentage(product),
+	});
 	const orders: PlannedOrder[] = [
-		{ orderNumber: 'WEB-10231', date: '2025-06-20', customer: customers[0], lines: [line(standard[0], 2, '12.50'), line(reduced, 3, '4.15')] },
-		{ orderNumber: 'WEB-10232', date: '2025-06-21', customer: customers[4] ?? customers[1], lines: [line(reduced, 1, '18.99')] },
-		{ orderNumber: 'WEB-10233', date: '2025-06-23', customer: customers[9] ?? customers[2], lines: [line(standard[1], 7, '2.35'), line(standard[0], 1, '0.99')] },
+		{
+			orderNumber: 'WEB-10231',
+			date: '2025-06-20',
+			customer: customers[0],
+			lines: [line(standard[0], 2, '12.50'), line(reduced, 3, '4.15')],
+		},
+		{
+			orderNumber: 'WEB-10232',
+			date: '2025-06-21',
+			customer: customers[4] ?? customers[1],
+			lines: [line(reduced, 1, '18.99')],
+		},
+		{
+			orderNumber: 'WEB-10233',
+			date: '2025-06-23',
+			customer: customers[9] ?? customers[2],
+			lines: [line(standard[1], 7, '2.35'), line(standard[0], 1, '0.99')],
+		},
 	];
 	const rows = orders.map((order) => [
 		order.orderNumber,
@@ -107,8 +158,16 @@ async function prepare({ folder, reader }: PrepareContext): Promise<Record<strin
 
 /** The invoices the service has for each order number (its reference). */
 async function invoicesByOrder(reader: ServiceReader, orders: PlannedOrder[]): Promise<Map<string, string[]>> {
-	const all = (await reader.all('/sales_invoices?attributes=reference')) as Array<{ id: string; reference: string | null }>;
-	return new Map(orders.map((order) => [order.orderNumber, all.filter((invoice) => invoice.reference === order.orderNumber).map((invoice) => invoice.id)]));
+	const all = (await reader.all('/sales_invoices?attributes=reference')) as Array<{
+		id: string;
+		reference: string | null;
+	}>;
+	return new Map(
+		orders.map((order) => [
+			order.orderNumber,
+			all.filter((invoice) => invoice.reference === order.orderNumber).map((invoice) => invoice.id),
+		]),
+	);
 }
 
 function createdIds(run: RunData, orders: PlannedOrder[]): string[] {
@@ -124,12 +183,31 @@ function createdIds(run: RunData, orders: PlannedOrder[]): string[] {
 /** One invoice as the sheet's row says: its customer, date, lines (product, account, rate, quantity, price, tax from the rate) and sums. */
 function checkInvoice(order: PlannedOrder, invoice: StoredInvoice): void {
 	const name = `order ${order.orderNumber}`;
-	expect(invoice.contact.id === order.customer.id, `${name}: contact ${invoice.contact.id}, expected the customer ${order.customer.reference} (${order.customer.id})`);
-	expect(invoice.date === order.date && invoice.reference === order.orderNumber, `${name}: date ${invoice.date}, reference ${String(invoice.reference)}`);
-	expect(invoice.invoice_lines.length === order.lines.length, `${name}: ${invoice.invoice_lines.length} lines, the row has ${order.lines.length}`);
+	expect(
+		invoice.contact.id === order.customer.id,
+		`${name}: contact ${invoice.contact.id}, expected the customer ${order.customer.reference} (${order.customer.id})`,
+	);
+	expect(
+		invoice.date === order.date && invoice.reference === order.orderNumber,
+		`${name}: date ${invoice.date}, reference ${String(invoice.reference)}`,
+	);
+	expect(
+		invoice.invoice_lines.length === order.lines.length,
+		`${name}: ${invoice.invoice_lines.length} lines, the row has ${order.lines.length}`,
+	);
 	order.lines.forEach((planned, index) => {
 		const stored = invoice.invoice_lines[index];
-		const got = [stored.product?.id, stored.description, stored.ledger_account?.id, stored.tax_rate?.id, Number(stored.quantity), cents(stored.unit_price), cents(stored.net_amount), cents(stored.tax_amount), cents(stored.total_amount)];
+		const got = [
+			stored.product?.id,
+			stored.description,
+			stored.ledger_account?.id,
+			stored.tax_rate?.id,
+			Number(stored.quantity),
+			cents(stored.unit_price),
+			cents(stored.net_amount),
+			cents(stored.tax_amount),
+			cents(stored.total_amount),
+		];
 		const want = [
 			planned.product.id,
 			planned.product.description,
@@ -141,12 +219,18 @@ function checkInvoice(order: PlannedOrder, invoice: StoredInvoice): void {
 			lineTax(planned),
 			lineNet(planned) + lineTax(planned),
 		];
-		expect(JSON.stringify(got) === JSON.stringify(want), `${name}, line ${index + 1}: ${JSON.stringify(got)}; expected ${JSON.stringify(want)}`);
+		expect(
+			JSON.stringify(got) === JSON.stringify(want),
+			`${name}, line ${index + 1}: ${JSON.stringify(got)}; expected ${JSON.stringify(want)}`,
+		);
 	});
 	const net = order.lines.reduce((sum, planned) => sum + lineNet(planned), 0);
 	const tax = order.lines.reduce((sum, planned) => sum + lineTax(planned), 0);
 	const got = [cents(invoice.net_amount), cents(invoice.tax_amount), cents(invoice.total_amount)];
-	expect(JSON.stringify(got) === JSON.stringify([net, tax, net + tax]), `${name}: net/tax/total ${got.map((value) => value / 100).join('/')}; expected ${[net, tax, net + tax].map((value) => value / 100).join('/')}`);
+	expect(
+		JSON.stringify(got) === JSON.stringify([net, tax, net + tax]),
+		`${name}: net/tax/total ${got.map((value) => value / 100).join('/')}; expected ${[net, tax, net + tax].map((value) => value / 100).join('/')}`,
+	);
 }
 
 /**
@@ -159,23 +243,45 @@ async function check(context: CheckContext): Promise<string> {
 	expect(plan !== undefined && executeAgain !== undefined, 'this check needs the prepared sheet and a second run');
 	const { orders, before } = plan;
 	const ids = createdIds(runOf(context), orders);
-	expect(new Set(ids).size === orders.length, `${NODE} put out ${new Set(ids).size} distinct invoices for ${orders.length} rows`);
+	expect(
+		new Set(ids).size === orders.length,
+		`${NODE} put out ${new Set(ids).size} distinct invoices for ${orders.length} rows`,
+	);
 	const after = await totalOf(reader, '/sales_invoices');
-	expect(after === before + orders.length, `the service has ${after - before} new sales invoices; the sheet has ${orders.length} rows`);
+	expect(
+		after === before + orders.length,
+		`the service has ${after - before} new sales invoices; the sheet has ${orders.length} rows`,
+	);
 	const found = await invoicesByOrder(reader, orders);
 	orders.forEach((order, index) => {
 		const matches = found.get(order.orderNumber) ?? [];
-		expect(matches.length === 1 && matches[0] === ids[index], `order ${order.orderNumber}: the service has invoices ${JSON.stringify(matches)} with its reference; expected only ${ids[index]}`);
+		expect(
+			matches.length === 1 && matches[0] === ids[index],
+			`order ${order.orderNumber}: the service has invoices ${JSON.stringify(matches)} with its reference; expected only ${ids[index]}`,
+		);
 	});
-	for (const [index, order] of orders.entries()) checkInvoice(order, await reader.get<StoredInvoice>(`/sales_invoices/${ids[index]}`));
+	for (const [index, order] of orders.entries())
+		checkInvoice(order, await reader.get<StoredInvoice>(`/sales_invoices/${ids[index]}`));
 
 	const again = await executeAgain();
 	const idsAgain = createdIds(again, orders);
-	expect(JSON.stringify(idsAgain) === JSON.stringify(ids), `the second run answered invoices ${idsAgain.join(', ')}; the first created ${ids.join(', ')}`);
+	expect(
+		JSON.stringify(idsAgain) === JSON.stringify(ids),
+		`the second run answered invoices ${idsAgain.join(', ')}; the first created ${ids.join(', ')}`,
+	);
 	const afterAgain = await totalOf(reader, '/sales_invoices');
-	expect(afterAgain === after, `the second run created ${afterAgain - after} sales invoices; the Idempotency Key should have made it create none`);
+	expect(
+		afterAgain === after,
+		`the second run created ${afterAgain - after} sales invoices; the Idempotency Key should have made it create none`,
+	);
 	const lineCount = orders.reduce((sum, order) => sum + order.lines.length, 0);
 	return `${orders.length} rows → ${orders.length} sales invoices (${lineCount} lines) with the rows' customers, products, quantities and prices, tax from each rate, sums right; run again: the same ${orders.length} answered, 0 created`;
 }
 
-export const sheetToSalesInvoicesCheck: ExampleCheck = { workflowId: 'acctSheetToSalesInvoices', runs: 'execute', settings: {}, prepare, check };
+export const sheetToSalesInvoicesCheck: ExampleCheck = {
+	workflowId: 'acctSheetToSalesInvoices',
+	runs: 'execute',
+	settings: {},
+	prepare,
+	check,
+};

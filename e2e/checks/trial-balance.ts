@@ -24,14 +24,22 @@ const cents = (value: unknown) => Math.round(Number(value) * 100);
 
 /** Example 3: one spreadsheet row per ledger account of the month, amounts as the service reports them, balanced. */
 async function check({ folder, reader, n8nDir }: CheckContext): Promise<string> {
-	const report = await reader.get<{ ledger_accounts: LedgerAccount[] }>(`/trial_balance?from_date=${MONTH_START}&to_date=${MONTH_END}`);
+	const report = await reader.get<{ ledger_accounts: LedgerAccount[] }>(
+		`/trial_balance?from_date=${MONTH_START}&to_date=${MONTH_END}`,
+	);
 	// The same spreadsheet library n8n's Convert to File uses, from the pinned install.
 	const xlsx = require(join(n8nDir, 'node_modules', '@e965', 'xlsx')) as XlsxModule;
 	const file = join(folder, `trial-balance-${MONTH_START.slice(0, 7)}.xlsx`);
 	const workbook = xlsx.read(readFileSync(file));
-	expect(workbook.SheetNames.includes('Trial balance'), `${file} has sheets ${workbook.SheetNames.join(', ')}, not "Trial balance"`);
+	expect(
+		workbook.SheetNames.includes('Trial balance'),
+		`${file} has sheets ${workbook.SheetNames.join(', ')}, not "Trial balance"`,
+	);
 	const rows = xlsx.utils.sheet_to_json(workbook.Sheets['Trial balance']);
-	expect(rows.length === report.ledger_accounts.length, `the sheet has ${rows.length} rows; the service reports ${report.ledger_accounts.length} ledger accounts`);
+	expect(
+		rows.length === report.ledger_accounts.length,
+		`the sheet has ${rows.length} rows; the service reports ${report.ledger_accounts.length} ledger accounts`,
+	);
 
 	report.ledger_accounts.forEach((account, index) => {
 		const row = rows[index];
@@ -43,16 +51,36 @@ async function check({ folder, reader, n8nDir }: CheckContext): Promise<string> 
 			['closing_debit', row.closing_debit, account.closing_balance.debit],
 			['closing_credit', row.closing_credit, account.closing_balance.credit],
 		];
-		expect(row.ledger_account_name === account.displayed_as, `row ${index + 2} is "${String(row.ledger_account_name)}", expected "${account.displayed_as}"`);
+		expect(
+			row.ledger_account_name === account.displayed_as,
+			`row ${index + 2} is "${String(row.ledger_account_name)}", expected "${account.displayed_as}"`,
+		);
 		for (const [column, got, want] of pairs) {
-			expect(typeof got === 'number' && cents(got) === cents(want), `${account.displayed_as}: ${column} is ${String(got)}, the service says ${want}`);
+			expect(
+				typeof got === 'number' && cents(got) === cents(want),
+				`${account.displayed_as}: ${column} is ${String(got)}, the service says ${want}`,
+			);
 		}
-		expect(row.from_date === MONTH_START && row.to_date === MONTH_END, `${account.displayed_as}: period ${String(row.from_date)} – ${String(row.to_date)}`);
+		expect(
+			row.from_date === MONTH_START && row.to_date === MONTH_END,
+			`${account.displayed_as}: period ${String(row.from_date)} – ${String(row.to_date)}`,
+		);
 	});
 	const total = (column: string) => rows.reduce((sum, row) => sum + cents(row[column]), 0);
-	expect(total('closing_debit') === total('closing_credit'), `closing debits ${total('closing_debit') / 100} and credits ${total('closing_credit') / 100} do not balance`);
-	expect(total('debit') === total('credit'), `period debits ${total('debit') / 100} and credits ${total('credit') / 100} do not balance`);
+	expect(
+		total('closing_debit') === total('closing_credit'),
+		`closing debits ${total('closing_debit') / 100} and credits ${total('closing_credit') / 100} do not balance`,
+	);
+	expect(
+		total('debit') === total('credit'),
+		`period debits ${total('debit') / 100} and credits ${total('credit') / 100} do not balance`,
+	);
 	return `${rows.length} ledger accounts for ${MONTH_START.slice(0, 7)} in sheet "Trial balance", amounts equal to the service's, balanced at ${(total('closing_debit') / 100).toFixed(2)}`;
 }
 
-export const trialBalanceCheck: ExampleCheck = { workflowId: 'acctTrialBalanceXlsx', runs: 'execute', settings: { month_start: MONTH_START }, check };
+export const trialBalanceCheck: ExampleCheck = {
+	workflowId: 'acctTrialBalanceXlsx',
+	runs: 'execute',
+	settings: { month_start: MONTH_START },
+	check,
+};

@@ -9,7 +9,10 @@ export class AccountingServiceTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Accounting Service Trigger',
 		name: 'accountingServiceTrigger',
-		icon: { light: 'file:../AccountingService/icons/accountingService.svg', dark: 'file:../AccountingService/icons/accountingService.dark.svg' },
+		icon: {
+			light: 'file:../AccountingService/icons/accountingService.svg',
+			dark: 'file:../AccountingService/icons/accountingService.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"] + ": " + $parameter["resource"]}}',

@@ -27,7 +27,8 @@ export const EVENTS: ReadonlyArray<{ name: string; value: TriggerEvent; descript
 	{
 		name: 'New or Updated Record',
 		value: 'newOrUpdated',
-		description: 'A record was created or changed (by its updated_at); a record changed twice between polls comes once, as it is now',
+		description:
+			'A record was created or changed (by its updated_at); a record changed twice between polls comes once, as it is now',
 	},
 ];
 
@@ -40,9 +41,11 @@ export const triggerProperties: INodeProperties[] = [
 		noDataExpression: true,
 		default: 'salesInvoice',
 		description: 'Which kind of record to watch',
-		options: WATCHABLE.map((row) => ({ name: row.singular, value: row.resource, description: resourceDescription(row) })).sort(
-			(a, b) => a.name.localeCompare(b.name),
-		),
+		options: WATCHABLE.map((row) => ({
+			name: row.singular,
+			value: row.resource,
+			description: resourceDescription(row),
+		})).sort((a, b) => a.name.localeCompare(b.name)),
 	},
 	{
 		displayName: 'Event',

@@ -30,15 +30,30 @@ function createBusinessRoutes({ dataset, clock }) {
 	 */
 	function applyWrapped(body, wrapper, allowed, target) {
 		const attrs = body?.[wrapper];
-		if (!body || typeof body !== 'object' || Array.isArray(body) || !attrs || typeof attrs !== 'object' || Array.isArray(attrs)) {
-			fail(422, 'RecordInvalid', `The attributes must be nested in an object named "${wrapper}", e.g. { "${wrapper}": { ... } }.`, wrapper);
+		if (
+			!body ||
+			typeof body !== 'object' ||
+			Array.isArray(body) ||
+			!attrs ||
+			typeof attrs !== 'object' ||
+			Array.isArray(attrs)
+		) {
+			fail(
+				422,
+				'RecordInvalid',
+				`The attributes must be nested in an object named "${wrapper}", e.g. { "${wrapper}": { ... } }.`,
+				wrapper,
+			);
 		}
 		for (const [name, value] of Object.entries(attrs)) {
-			if (!allowed.includes(name)) fail(422, 'RecordInvalid', `${name} cannot be updated; allowed: ${allowed.join(', ')}.`, `${wrapper}.${name}`);
+			if (!allowed.includes(name))
+				fail(422, 'RecordInvalid', `${name} cannot be updated; allowed: ${allowed.join(', ')}.`, `${wrapper}.${name}`);
 			if (typeof value !== 'string') fail(422, 'RecordInvalid', `${name} must be a string.`, `${wrapper}.${name}`);
-			if (value.length > 255) fail(422, 'RecordInvalid', `${name} must be at most 255 characters.`, `${wrapper}.${name}`);
+			if (value.length > 255)
+				fail(422, 'RecordInvalid', `${name} must be at most 255 characters.`, `${wrapper}.${name}`);
 		}
-		if ('name' in attrs && attrs.name.trim() === '') fail(422, 'RecordInvalid', 'name must not be blank.', `${wrapper}.name`);
+		if ('name' in attrs && attrs.name.trim() === '')
+			fail(422, 'RecordInvalid', 'name must not be blank.', `${wrapper}.name`);
 		Object.assign(target, attrs);
 		return Object.keys(attrs);
 	}
@@ -50,10 +65,18 @@ function createBusinessRoutes({ dataset, clock }) {
 			const answer = envelope('/businesses', query);
 			const wanted = attributes(query);
 			const all = dataset.contexts;
-			return answer(all.length, (from, to) => all.slice(from, to).map((ctx) => shape(wanted, () => {
-				const { id, displayed_as, $path } = full(ctx);
-				return { id, displayed_as, $path };
-			}, () => full(ctx))));
+			return answer(all.length, (from, to) =>
+				all.slice(from, to).map((ctx) =>
+					shape(
+						wanted,
+						() => {
+							const { id, displayed_as, $path } = full(ctx);
+							return { id, displayed_as, $path };
+						},
+						() => full(ctx),
+					),
+				),
+			);
 		},
 		get: (id) => full(byId(id === 'lead' ? dataset.leadBusinessId : id)),
 		update(id, body) {

@@ -37,7 +37,12 @@ function invalid(problems) {
 	throw new RequestError({
 		status: 422,
 		headers: {},
-		json: problems.map(({ source, message, code = 'RecordInvalid' }) => ({ $severity: 'error', $dataCode: code, $message: message, $source: source })),
+		json: problems.map(({ source, message, code = 'RecordInvalid' }) => ({
+			$severity: 'error',
+			$dataCode: code,
+			$message: message,
+			$source: source,
+		})),
 	});
 }
 

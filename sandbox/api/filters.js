@@ -92,13 +92,25 @@ const dayBound = (name, keep) => ({
 /** Epoch ms of a row's last change (rows keep it; a kind that does not is read from the record). */
 const updatedOf = (row, i, view) => row.updated ?? Date.parse(view.record(i).updated_at);
 
-const DOCUMENTS = ['purchase_corrective_invoices', 'purchase_credit_notes', 'purchase_invoices', 'purchase_quick_entries',
-	'sales_corrective_invoices', 'sales_credit_notes', 'sales_estimates', 'sales_invoices', 'sales_quick_entries', 'sales_quotes'];
+const DOCUMENTS = [
+	'purchase_corrective_invoices',
+	'purchase_credit_notes',
+	'purchase_invoices',
+	'purchase_quick_entries',
+	'sales_corrective_invoices',
+	'sales_credit_notes',
+	'sales_estimates',
+	'sales_invoices',
+	'sales_quick_entries',
+	'sales_quotes',
+];
 const ITEMS = ['products', 'services', 'stock_items'];
 
 const VISIBLE_IN = Object.values(SCOPES);
 const STATUS_IDS = ARTEFACT_STATUSES.map(([id]) => id);
-const CONTEXT_TYPE_IDS = Object.fromEntries(Object.entries(attachments.CONTEXT_TYPES).map(([space, [id]]) => [id, space]));
+const CONTEXT_TYPE_IDS = Object.fromEntries(
+	Object.entries(attachments.CONTEXT_TYPES).map(([space, [id]]) => [id, space]),
+);
 const TRANSACTION_TYPE_VALUES = {
 	// The spec names exactly these two for other payments.
 	other_payments: ['OTHER_PAYMENT', 'OTHER_RECEIPT'],
@@ -108,14 +120,25 @@ const TRANSACTION_TYPE_VALUES = {
 /** @type {Record<string, Filter>} predicates on the internal rows of the collections they name */
 const BESPOKE = {
 	updated_or_created_since: {
-		parse: (raw, ctx, def, query, view) => { const t = instant(raw, 'updated_or_created_since'); return (row, i) => updatedOf(row, i, view) >= t; },
+		parse: (raw, ctx, def, query, view) => {
+			const t = instant(raw, 'updated_or_created_since');
+			return (row, i) => updatedOf(row, i, view) >= t;
+		},
 	},
 	// Not inclusive, per the reference; replaces the "live records only" rule rather than narrowing it.
-	deleted_since: { parse: (raw) => { const t = instant(raw, 'deleted_since'); return (row) => row.deleted !== null && row.deleted > t; } },
+	deleted_since: {
+		parse: (raw) => {
+			const t = instant(raw, 'deleted_since');
+			return (row) => row.deleted !== null && row.deleted > t;
+		},
+	},
 	from_date: dayBound('from_date', (value, bound) => value >= bound),
 	to_date: dayBound('to_date', (value, bound) => value <= bound),
 	updated_from_date: {
-		parse: (raw, ctx, def, query, view) => { const t = instant(raw, 'updated_from_date'); return (row, i) => updatedOf(row, i, view) >= t; },
+		parse: (raw, ctx, def, query, view) => {
+			const t = instant(raw, 'updated_from_date');
+			return (row, i) => updatedOf(row, i, view) >= t;
+		},
 	},
 	updated_to_date: {
 		parse(raw, ctx, def, query, view) {
@@ -127,22 +150,41 @@ const BESPOKE = {
 	contact_id: byRelated('contacts', 'contact', [...DOCUMENTS, 'other_payments']),
 	bank_account_id: byRelated('bank_accounts', 'bank', ['other_payments']),
 	ledger_account_id: byRelated('ledger_accounts', 'account', ['ledger_entries']),
-	status_id: { on: DOCUMENTS, parse: (raw) => { const s = oneOf('status_id', STATUS_IDS, raw); return (row) => row.status === s; } },
+	status_id: {
+		on: DOCUMENTS,
+		parse: (raw) => {
+			const s = oneOf('status_id', STATUS_IDS, raw);
+			return (row) => row.status === s;
+		},
+	},
 	has_attachments: booleanOn('has_attachments', (row) => row.attachments > 0, [...DOCUMENTS, 'other_payments']),
 	active: booleanOn('active', (row) => row.active, ITEMS),
 	out_of_stock: booleanOn('out_of_stock', (row) => row.quantity <= 0, ['stock_items']),
 	below_reorder_level: booleanOn('below_reorder_level', (row) => row.quantity < row.reorder, ['stock_items']),
 	visible_in: {
 		on: ['ledger_accounts'],
-		parse: (raw) => { const v = oneOf('visible_in', VISIBLE_IN, raw); return (row) => row.scopes.includes(v); },
+		parse: (raw) => {
+			const v = oneOf('visible_in', VISIBLE_IN, raw);
+			return (row) => row.scopes.includes(v);
+		},
 	},
 	not_visible_in: {
 		on: ['ledger_accounts'],
-		parse: (raw) => { const v = oneOf('not_visible_in', VISIBLE_IN, raw); return (row) => !row.scopes.includes(v); },
+		parse: (raw) => {
+			const v = oneOf('not_visible_in', VISIBLE_IN, raw);
+			return (row) => !row.scopes.includes(v);
+		},
 	},
 	ledger_account_type_id: {
 		on: ['ledger_accounts'],
-		parse: (raw) => { const t = oneOf('ledger_account_type_id', LEDGER_ACCOUNT_TYPES.map(([id]) => id), raw); return (row) => row.type === t; },
+		parse: (raw) => {
+			const t = oneOf(
+				'ledger_account_type_id',
+				LEDGER_ACCOUNT_TYPES.map(([id]) => id),
+				raw,
+			);
+			return (row) => row.type === t;
+		},
 	},
 	transaction_type_id: {
 		on: ['other_payments', 'ledger_entries'],
@@ -165,17 +207,25 @@ const BESPOKE = {
 			return (row) => (row.types & bit) !== 0;
 		},
 	},
-	email: { on: ['contacts'], parse: (raw) => { const e = raw.trim().toLowerCase(); return (row) => String(row.extra?.email ?? row.email).toLowerCase() === e; } },
+	email: {
+		on: ['contacts'],
+		parse: (raw) => {
+			const e = raw.trim().toLowerCase();
+			return (row) => String(row.extra?.email ?? row.email).toLowerCase() === e;
+		},
+	},
 	filter_inactive_contacts: {
 		on: ['contacts'],
-		parse: (raw) => (parseBoolean(raw, 'filter_inactive_contacts') ? (row) => row.extra?.is_active ?? row.active : EVERYTHING),
+		parse: (raw) =>
+			parseBoolean(raw, 'filter_inactive_contacts') ? (row) => row.extra?.is_active ?? row.active : EVERYTHING,
 	},
 	// The reference requires the context id and its type together.
 	attachment_context_id: {
 		on: ['attachments'],
 		parse(raw, ctx, def, query) {
 			const typeRaw = query.get('attachment_context_type_id');
-			if (typeRaw === null) badParameter('attachment_context_type_id', 'is required together with attachment_context_id');
+			if (typeRaw === null)
+				badParameter('attachment_context_type_id', 'is required together with attachment_context_id');
 			const space = CONTEXT_TYPE_IDS[oneOf('attachment_context_type_id', Object.keys(CONTEXT_TYPE_IDS), typeRaw)];
 			const index = BY_NAME.has(space) ? ctx.find(space, raw) : -1;
 			return index < 0 ? NOTHING : (row) => row.space === space && row.index === index;
@@ -184,7 +234,8 @@ const BESPOKE = {
 	attachment_context_type_id: {
 		on: ['attachments'],
 		parse(raw, ctx, def, query) {
-			if (!query.has('attachment_context_id')) badParameter('attachment_context_id', 'is required together with attachment_context_type_id');
+			if (!query.has('attachment_context_id'))
+				badParameter('attachment_context_id', 'is required together with attachment_context_type_id');
 			oneOf('attachment_context_type_id', Object.keys(CONTEXT_TYPE_IDS), raw);
 			return EVERYTHING;
 		},
@@ -193,7 +244,8 @@ const BESPOKE = {
 
 /** The collection a `<thing>_id` names: `country` → countries, `address` → addresses. */
 function collectionOf(thing) {
-	for (const name of [`${thing}s`, `${thing}es`, thing.replace(/y$/, 'ies')]) if (BY_NAME.has(name)) return BY_NAME.get(name);
+	for (const name of [`${thing}s`, `${thing}es`, thing.replace(/y$/, 'ies')])
+		if (BY_NAME.has(name)) return BY_NAME.get(name);
 	return undefined;
 }
 
@@ -223,7 +275,8 @@ function generic(ctx, def, parameter, raw, view) {
 	if (name.endsWith('_id') && typeof value === 'string') {
 		const thing = name.slice(0, -3);
 		const target = collectionOf(thing);
-		const id = target?.idKind === 'code' ? [value, value.toUpperCase()].find((c) => ctx.codeIndex(target.name, c) >= 0) : value;
+		const id =
+			target?.idKind === 'code' ? [value, value.toUpperCase()].find((c) => ctx.codeIndex(target.name, c) >= 0) : value;
 		if (!view.carries(thing)) return EVERYTHING;
 		if (id === undefined) return NOTHING;
 		return (row, i) => refers(view.record(i)[thing], id);
@@ -283,7 +336,8 @@ function filtersFor(ctx, def, query) {
 		const bespoke = BESPOKE[name];
 		let test;
 		if (own) test = own.parse(raw, ctx, def, query, view);
-		else if (bespoke && (!bespoke.on || bespoke.on.includes(def.name))) test = bespoke.parse(raw, ctx, def, query, view);
+		else if (bespoke && (!bespoke.on || bespoke.on.includes(def.name)))
+			test = bespoke.parse(raw, ctx, def, query, view);
 		else test = generic(ctx, def, def.parameters[name], raw, view);
 		if (test !== EVERYTHING) tests.push(test);
 		key.push(`${name}=${raw}`);

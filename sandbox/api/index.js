@@ -44,13 +44,22 @@ function createApi({ dataset, clock }) {
 		const id = (raw ?? '').trim();
 		if (id === '') return dataset.contextOf(dataset.leadBusinessId);
 		const ctx = dataset.contextOf(id);
-		if (!ctx) fail(403, 'BusinessNotAccessible', `The business "${id}" does not exist or is not accessible to the user.`, 'X-Business');
+		if (!ctx)
+			fail(
+				403,
+				'BusinessNotAccessible',
+				`The business "${id}" does not exist or is not accessible to the user.`,
+				'X-Business',
+			);
 		return ctx;
 	}
 
 	/** Path segments, each percent-decoded (an id may hold an encoded `/`). */
 	function segmentsOf(path) {
-		const parts = path.split('?')[0].split('/').filter((s, i, all) => s !== '' || (i > 0 && i < all.length - 1));
+		const parts = path
+			.split('?')[0]
+			.split('/')
+			.filter((s, i, all) => s !== '' || (i > 0 && i < all.length - 1));
 		try {
 			return parts.map(decodeURIComponent);
 		} catch {
@@ -63,7 +72,12 @@ function createApi({ dataset, clock }) {
 	/** A settings object; one the service does not offer in the business's country is not there (404). */
 	function settingsObject(ctx, def) {
 		if (!availableIn(def, ctx.biz.country)) {
-			fail(404, 'RouteNotFound', `/${def.name} is not available for businesses in ${ctx.biz.country.toUpperCase()}.`, 'path');
+			fail(
+				404,
+				'RouteNotFound',
+				`/${def.name} is not available for businesses in ${ctx.biz.country.toUpperCase()}.`,
+				'path',
+			);
 		}
 		return singletonRecord(ctx, def);
 	}
@@ -79,11 +93,16 @@ function createApi({ dataset, clock }) {
 		if (first === 'businesses') {
 			if (n === 1) return { methods: ['GET'], run: () => ok(businesses.list(query)) };
 			if (n !== 2) return null;
-			return { methods: second === 'lead' ? ['GET'] : ['GET', 'PUT'], run: (m) => ok(m === 'GET' ? businesses.get(second) : businesses.update(second, body)) };
+			return {
+				methods: second === 'lead' ? ['GET'] : ['GET', 'PUT'],
+				run: (m) => ok(m === 'GET' ? businesses.get(second) : businesses.update(second, body)),
+			};
 		}
-		if (first === 'user' && n === 1) return { methods: ['GET', 'PUT'], run: (m) => ok(m === 'GET' ? businesses.user() : businesses.updateUser(body)) };
+		if (first === 'user' && n === 1)
+			return { methods: ['GET', 'PUT'], run: (m) => ok(m === 'GET' ? businesses.user() : businesses.updateUser(body)) };
 		if (first === 'trial_balance' && n === 1) return { methods: ['GET'], run: () => ok(trialBalance(ctx, query)) };
-		if (first === 'test' && second === 'trial_balance' && n === 2) return { methods: ['GET'], run: () => ok(sampleTrialBalance(ctx, query)) };
+		if (first === 'test' && second === 'trial_balance' && n === 2)
+			return { methods: ['GET'], run: () => ok(sampleTrialBalance(ctx, query)) };
 		const def = BY_NAME.get(first);
 		if (!def) return null;
 		// Reads as before; writes exactly where the OpenAPI has them (./writes).
@@ -91,13 +110,19 @@ function createApi({ dataset, clock }) {
 		const withWrites = (read) => {
 			if (!write) return read;
 			if (!read) return write;
-			return { methods: [...read.methods, ...write.methods], run: (m) => (read.methods.includes(m) ? read.run(m) : write.run(m)) };
+			return {
+				methods: [...read.methods, ...write.methods],
+				run: (m) => (read.methods.includes(m) ? read.run(m) : write.run(m)),
+			};
 		};
-		if (def.singleton) return withWrites(n === 1 ? { methods: ['GET'], run: () => ok(settingsObject(ctx, def)) } : null);
+		if (def.singleton)
+			return withWrites(n === 1 ? { methods: ['GET'], run: () => ok(settingsObject(ctx, def)) } : null);
 		if (n === 1) return withWrites({ methods: ['GET'], run: () => ok(listCollection(ctx, def, query)) });
 		// `itemPath: false`: a list the service offers without `/{key}` (tax_determinations).
-		if (n === 2 && def.itemPath !== false) return withWrites({ methods: ['GET'], run: () => ok(getRecord(ctx, def, second, query)) });
-		if (n === 3 && first === 'attachments' && third === 'file') return { methods: ['GET'], run: () => attachmentFile(ctx, second, headers) };
+		if (n === 2 && def.itemPath !== false)
+			return withWrites({ methods: ['GET'], run: () => ok(getRecord(ctx, def, second, query)) });
+		if (n === 3 && first === 'attachments' && third === 'file')
+			return { methods: ['GET'], run: () => attachmentFile(ctx, second, headers) };
 		return withWrites(null);
 	}
 
@@ -105,16 +130,24 @@ function createApi({ dataset, clock }) {
 	async function handle(request) {
 		let ctx = null;
 		try {
-			if (request.auth?.userId !== dataset.user.id) fail(401, 'Unauthorized', 'The access token does not belong to a known user.', 'Authorization');
+			if (request.auth?.userId !== dataset.user.id)
+				fail(401, 'Unauthorized', 'The access token does not belong to a known user.', 'Authorization');
 			ctx = selectBusiness(request.headers?.['x-business']);
 			const method = request.method.toUpperCase();
 			const found = route(segmentsOf(request.path), request, ctx);
 			if (!found) fail(404, 'RouteNotFound', `No route matches ${method} ${request.path}.`, 'path');
 			if (method !== 'GET' && method !== 'HEAD' && request.auth.scope !== 'full_access') {
-				fail(403, 'InsufficientScope', 'The access token was granted the readonly scope; changes need full_access.', 'scope');
+				fail(
+					403,
+					'InsufficientScope',
+					'The access token was granted the readonly scope; changes need full_access.',
+					'scope',
+				);
 			}
 			if (!found.methods.includes(method)) {
-				fail(405, 'MethodNotAllowed', `${method} is not supported on ${request.path}.`, 'method', { Allow: found.methods.join(', ') });
+				fail(405, 'MethodNotAllowed', `${method} is not supported on ${request.path}.`, 'method', {
+					Allow: found.methods.join(', '),
+				});
 			}
 			const response = found.run(method);
 			response.headers = { ...response.headers, 'X-Business': ctx.biz.id };

@@ -63,7 +63,11 @@ function matching(ctx, def, query) {
 		const row = rows[i];
 		if ((row.deleted !== null) !== deleted) continue;
 		let ok = true;
-		for (const test of tests) if (!test(row, i)) { ok = false; break; }
+		for (const test of tests)
+			if (!test(row, i)) {
+				ok = false;
+				break;
+			}
 		if (ok) out.push(i);
 	}
 	if (sort) {
@@ -86,7 +90,10 @@ function matching(ctx, def, query) {
 function envelope(path, query) {
 	const { perPage, page: asked } = pagination(query);
 	const link = (p) => {
-		const params = new URLSearchParams([['items_per_page', String(perPage)], ['page', String(p)]]);
+		const params = new URLSearchParams([
+			['items_per_page', String(perPage)],
+			['page', String(p)],
+		]);
 		for (const [k, v] of query) if (k !== 'items_per_page' && k !== 'page') params.append(k, v);
 		return `${path}?${params}`;
 	};
@@ -125,8 +132,15 @@ function listCollection(ctx, def, query) {
 	const wanted = def.attributes ? attributes(query) : null;
 	const legacy = boolean(query, 'show_legacy_id') ?? false;
 	const indexes = matching(ctx, def, query);
-	return answer(indexes.length, (from, to) => indexes.slice(from, to).map((i) => shape(wanted,
-		() => summary(ctx, def, i, legacy), () => fullRecord(ctx, def, i, legacy))));
+	return answer(indexes.length, (from, to) =>
+		indexes.slice(from, to).map((i) =>
+			shape(
+				wanted,
+				() => summary(ctx, def, i, legacy),
+				() => fullRecord(ctx, def, i, legacy),
+			),
+		),
+	);
 }
 
 /** `GET /<collection>/<id>`: the full record of a live record of the selected business. */

@@ -20,7 +20,8 @@ function wholeNumber(query, name) {
 /** `items_per_page` 1..200 (default 20) and `page` ≥ 1 (default 1; past the end means the last page). */
 function pagination(query) {
 	const perPage = wholeNumber(query, 'items_per_page') ?? DEFAULT_ITEMS_PER_PAGE;
-	if (perPage > MAX_ITEMS_PER_PAGE) badParameter('items_per_page', `must not exceed ${MAX_ITEMS_PER_PAGE} (got ${perPage})`);
+	if (perPage > MAX_ITEMS_PER_PAGE)
+		badParameter('items_per_page', `must not exceed ${MAX_ITEMS_PER_PAGE} (got ${perPage})`);
 	return { perPage, page: wholeNumber(query, 'page') ?? 1 };
 }
 
@@ -47,7 +48,8 @@ function day(raw, name) {
 /** @param {string} raw @param {string} name @returns {number} epoch ms */
 function instant(raw, name) {
 	const value = parseInstant(raw);
-	if (value === null) badParameter(name, `must be a date YYYY-MM-DD or a date-time YYYY-MM-DDThh:mm:ss±hh:mm (got "${raw}")`);
+	if (value === null)
+		badParameter(name, `must be a date YYYY-MM-DD or a date-time YYYY-MM-DDThh:mm:ss±hh:mm (got "${raw}")`);
 	return value;
 }
 
@@ -58,8 +60,20 @@ function instant(raw, name) {
 function attributes(query) {
 	const raw = query.get('attributes');
 	if (raw === null) return null;
-	const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+	const names = raw
+		.split(',')
+		.map((s) => s.trim())
+		.filter(Boolean);
 	return names.includes('all') ? 'all' : names;
 }
 
-module.exports = { pagination, boolean, parseBoolean, day, instant, attributes, MAX_ITEMS_PER_PAGE, DEFAULT_ITEMS_PER_PAGE };
+module.exports = {
+	pagination,
+	boolean,
+	parseBoolean,
+	day,
+	instant,
+	attributes,
+	MAX_ITEMS_PER_PAGE,
+	DEFAULT_ITEMS_PER_PAGE,
+};

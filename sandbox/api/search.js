@@ -42,7 +42,11 @@ function haystacks(ctx, def) {
 		for (const [field, get] of fields) {
 			// A written row is searched in the record it keeps.
 			const text = row.extra?.[field] ?? (row.stored ? row.stored[field] : get(row, ctx));
-			if (text) words += ` ${fold(String(text)).split(/[^\p{L}\p{N}]+/u).filter(Boolean).join(' ')}`;
+			if (text)
+				words += ` ${fold(String(text))
+					.split(/[^\p{L}\p{N}]+/u)
+					.filter(Boolean)
+					.join(' ')}`;
 		}
 		return words;
 	});

@@ -23,10 +23,12 @@ function dateRange(query) {
  * so a client can be tested against both.
  * @param {object} ctx @returns {(cents: number) => string|number}
  */
-const amountFormat = (ctx) => (ctx.options.trialBalanceAmounts === 'number' ? (cents) => Number(decimal(cents)) : decimal);
+const amountFormat = (ctx) =>
+	ctx.options.trialBalanceAmounts === 'number' ? (cents) => Number(decimal(cents)) : decimal;
 
 /** A net balance (debit − credit, cents) on the side it falls. */
-const sided = (net, format) => (net >= 0 ? { debit: format(net), credit: format(0) } : { debit: format(0), credit: format(-net) });
+const sided = (net, format) =>
+	net >= 0 ? { debit: format(net), credit: format(0) } : { debit: format(0), credit: format(-net) };
 
 /** @param {{ id: string, displayed_as: string, $path: string }} ref @param {number} opening @param {number} debit @param {number} credit @param {(cents: number) => string|number} format */
 const accountRow = (ref, opening, debit, credit, format) => ({
@@ -52,7 +54,10 @@ function trialBalance(ctx, query) {
 	for (const e of ctx.rows('ledger_entries')) {
 		if (e.deleted !== null || e.date > to) continue;
 		if (e.date < from) opening[e.account] += e.debit - e.credit;
-		else { debit[e.account] += e.debit; credit[e.account] += e.credit; }
+		else {
+			debit[e.account] += e.debit;
+			credit[e.account] += e.credit;
+		}
 	}
 	const ledgerAccounts = [];
 	const format = amountFormat(ctx);
@@ -87,7 +92,14 @@ function sampleTrialBalance(ctx, query) {
 		from_date: formatDay(from),
 		to_date: formatDay(to),
 		ledger_accounts: SAMPLE.map(([id, name, opening, debit, credit]) =>
-			accountRow({ id, displayed_as: name, $path: `/ledger_accounts/${id}` }, opening, debit, credit, amountFormat(ctx))),
+			accountRow(
+				{ id, displayed_as: name, $path: `/ledger_accounts/${id}` },
+				opening,
+				debit,
+				credit,
+				amountFormat(ctx),
+			),
+		),
 	};
 }
 

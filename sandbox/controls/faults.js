@@ -57,8 +57,12 @@ function createFaultQueue() {
 		 * @returns {PendingFault|undefined}
 		 */
 		take(target, path, method) {
-			const fault = queue.find((f) => f.target === target && (f.pathPrefix === null || path.startsWith(f.pathPrefix))
-				&& (f.method === null || f.method === method));
+			const fault = queue.find(
+				(f) =>
+					f.target === target &&
+					(f.pathPrefix === null || path.startsWith(f.pathPrefix)) &&
+					(f.method === null || f.method === method),
+			);
 			if (!fault) return undefined;
 			if (fault.skip > 0) {
 				fault.skip -= 1;
@@ -83,7 +87,8 @@ function createFaultQueue() {
  * @returns {PendingFault}
  */
 function validate(spec) {
-	if (spec === null || typeof spec !== 'object' || Array.isArray(spec)) throw new TypeError('a fault must be an object');
+	if (spec === null || typeof spec !== 'object' || Array.isArray(spec))
+		throw new TypeError('a fault must be an object');
 	for (const name of Object.keys(spec)) {
 		if (!FIELDS.has(name)) throw new TypeError(`unknown fault field "${name}"; known: ${[...FIELDS].join(', ')}`);
 	}
@@ -97,12 +102,14 @@ function validate(spec) {
 	if (!Number.isInteger(skip) || skip < 0) throw new TypeError('skip must be a whole number (>= 0)');
 	const pathPrefix = spec.pathPrefix ?? null;
 	if (pathPrefix !== null) {
-		if (typeof pathPrefix !== 'string' || !pathPrefix.startsWith('/')) throw new TypeError('pathPrefix must be a path starting with /');
+		if (typeof pathPrefix !== 'string' || !pathPrefix.startsWith('/'))
+			throw new TypeError('pathPrefix must be a path starting with /');
 		if (target !== 'api') throw new TypeError('pathPrefix applies to the api target only');
 	}
 	const method = spec.method ?? null;
 	if (method !== null && !METHODS.includes(method)) throw new TypeError(`method must be one of ${METHODS.join(', ')}`);
-	if (kind === 'reset-after-commit' && target !== 'api') throw new TypeError('reset-after-commit applies to the api target only');
+	if (kind === 'reset-after-commit' && target !== 'api')
+		throw new TypeError('reset-after-commit applies to the api target only');
 	const retryAfter = spec.retryAfter ?? null;
 	if (retryAfter !== null) {
 		if (kind !== '429' && kind !== '503') throw new TypeError('retryAfter applies to 429 and 503 only');
@@ -119,7 +126,16 @@ function validate(spec) {
 	} else if (spec.delayMs !== undefined) {
 		throw new TypeError('delayMs applies to slow only');
 	}
-	return { kind: /** @type {PendingFault['kind']} */ (kind), remaining: count, skip, target, pathPrefix, method, retryAfter, delayMs };
+	return {
+		kind: /** @type {PendingFault['kind']} */ (kind),
+		remaining: count,
+		skip,
+		target,
+		pathPrefix,
+		method,
+		retryAfter,
+		delayMs,
+	};
 }
 
 module.exports = { createFaultQueue, KINDS };

@@ -22,15 +22,22 @@ function createHttpControls({ clock, faults, log, dataset }) {
 	/** @type {Record<string, Record<string, (body: any) => [number, unknown]>>} */
 	const routes = {
 		'': {
-			GET: () => [200, {
-				controls: [
-					'GET /__sandbox/clock', 'POST /__sandbox/clock/advance {"seconds": n}',
-					'GET /__sandbox/faults', 'POST /__sandbox/faults {"kind": "429"|"503"|"reset"|"slow"|"reset-after-commit", ...}', 'DELETE /__sandbox/faults',
-					'GET /__sandbox/log', 'DELETE /__sandbox/log',
-					'POST /__sandbox/records {"collection": "sales_invoices", "business"?, "fields"?, "at"?}',
-					'POST /__sandbox/records/update {"collection", "id", "business"?, "fields"?, "at"?}',
-				],
-			}],
+			GET: () => [
+				200,
+				{
+					controls: [
+						'GET /__sandbox/clock',
+						'POST /__sandbox/clock/advance {"seconds": n}',
+						'GET /__sandbox/faults',
+						'POST /__sandbox/faults {"kind": "429"|"503"|"reset"|"slow"|"reset-after-commit", ...}',
+						'DELETE /__sandbox/faults',
+						'GET /__sandbox/log',
+						'DELETE /__sandbox/log',
+						'POST /__sandbox/records {"collection": "sales_invoices", "business"?, "fields"?, "at"?}',
+						'POST /__sandbox/records/update {"collection", "id", "business"?, "fields"?, "at"?}',
+					],
+				},
+			],
 		},
 		'/clock': { GET: () => [200, clockState()] },
 		'/clock/advance': {
@@ -67,11 +74,18 @@ function createHttpControls({ clock, faults, log, dataset }) {
 	 * @param {string} pathname starting with /__sandbox
 	 */
 	async function handle(req, res, pathname) {
-		if (!isLoopback(req.socket.remoteAddress)) return sendJson(res, 403, { error: 'Test controls answer loopback callers only.' });
+		if (!isLoopback(req.socket.remoteAddress))
+			return sendJson(res, 403, { error: 'Test controls answer loopback callers only.' });
 		const methods = routes[pathname.slice(PREFIX.length).replace(/\/$/, '')];
 		if (!methods) return sendJson(res, 404, { error: `No control at ${pathname}. GET ${PREFIX} lists them.` });
 		const action = methods[req.method ?? 'GET'];
-		if (!action) return sendJson(res, 405, { error: `Use ${Object.keys(methods).join(' or ')}.` }, { Allow: Object.keys(methods).join(', ') });
+		if (!action)
+			return sendJson(
+				res,
+				405,
+				{ error: `Use ${Object.keys(methods).join(' or ')}.` },
+				{ Allow: Object.keys(methods).join(', ') },
+			);
 
 		const raw = await readBody(req);
 		let body;
@@ -85,7 +99,8 @@ function createHttpControls({ clock, faults, log, dataset }) {
 			return sendJson(res, status, payload);
 		} catch (error) {
 			// Invalid control input (TypeError, RangeError) is the caller's mistake, not a crash.
-			if (error instanceof TypeError || error instanceof RangeError) return sendJson(res, 400, { error: error.message });
+			if (error instanceof TypeError || error instanceof RangeError)
+				return sendJson(res, 400, { error: error.message });
 			throw error;
 		}
 	}

@@ -10,13 +10,18 @@ const { parseInstant } = require('../data/time');
 function createRecordControls(dataset) {
 	/** @param {any} body */
 	function target(body) {
-		if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new TypeError('The body must be a JSON object.');
+		if (body === null || typeof body !== 'object' || Array.isArray(body))
+			throw new TypeError('The body must be a JSON object.');
 		const { collection, business = dataset.leadBusinessId, fields = {} } = body;
 		if (typeof collection !== 'string' || !dataset.collections.some((c) => c.name === collection && !c.singleton)) {
-			throw new TypeError(`collection must name a list collection, e.g. "sales_invoices" (got ${JSON.stringify(collection)})`);
+			throw new TypeError(
+				`collection must name a list collection, e.g. "sales_invoices" (got ${JSON.stringify(collection)})`,
+			);
 		}
-		if (!dataset.businesses.some((b) => b.id === business)) throw new TypeError(`business ${JSON.stringify(business)} is not a seeded business`);
-		if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) throw new TypeError('fields must be an object');
+		if (!dataset.businesses.some((b) => b.id === business))
+			throw new TypeError(`business ${JSON.stringify(business)} is not a seeded business`);
+		if (fields === null || typeof fields !== 'object' || Array.isArray(fields))
+			throw new TypeError('fields must be an object');
 		return { collection, business, fields, options: timeOption(body.at) };
 	}
 
@@ -39,7 +44,8 @@ function createRecordControls(dataset) {
 			try {
 				return [200, { record: dataset.updateRecord(business, collection, body.id, fields, options) }];
 			} catch (error) {
-				if (/^no live /.test(error.message)) return [404, { error: `No live ${collection} record ${body.id} in that business.` }];
+				if (/^no live /.test(error.message))
+					return [404, { error: `No live ${collection} record ${body.id} in that business.` }];
 				throw error;
 			}
 		},
@@ -55,7 +61,10 @@ function timeOption(at) {
 	if (at === undefined) return {};
 	if (typeof at === 'number' && Number.isFinite(at)) return { at: at * 1000 };
 	const ms = typeof at === 'string' ? parseInstant(at) : null;
-	if (ms === null) throw new TypeError(`at must be a date-time such as 2026-01-15T09:00:00Z or epoch seconds (got ${JSON.stringify(at)})`);
+	if (ms === null)
+		throw new TypeError(
+			`at must be a date-time such as 2026-01-15T09:00:00Z or epoch seconds (got ${JSON.stringify(at)})`,
+		);
 	return { at: ms };
 }
 

@@ -85,10 +85,13 @@ function authScheme(authorization, token) {
 function redactQuery(rawUrl) {
 	const queryStart = rawUrl.indexOf('?');
 	if (queryStart === -1) return rawUrl;
-	const query = rawUrl.slice(queryStart + 1).split('&').map((pair) => {
-		const name = decodeURIComponentSafe(pair.split('=')[0]);
-		return SECRET_PARAMS.test(name) ? `${pair.split('=')[0]}=redacted` : pair;
-	});
+	const query = rawUrl
+		.slice(queryStart + 1)
+		.split('&')
+		.map((pair) => {
+			const name = decodeURIComponentSafe(pair.split('=')[0]);
+			return SECRET_PARAMS.test(name) ? `${pair.split('=')[0]}=redacted` : pair;
+		});
 	return `${rawUrl.slice(0, queryStart)}?${query.join('&')}`;
 }
 

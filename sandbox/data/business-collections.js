@@ -6,13 +6,29 @@ const { TRANSACTION_TYPES } = require('./kinds/ledger');
 const { CUSTOMER, VENDOR } = require('./kinds/contacts');
 const { addresses, contactPersons } = require('./kinds/contact-details');
 const {
-	contactAllocations, contactPayments, unallocatedArtefacts, contactOpeningBalances, hostedArtefactPaymentSettings,
+	contactAllocations,
+	contactPayments,
+	unallocatedArtefacts,
+	contactOpeningBalances,
+	hostedArtefactPaymentSettings,
 } = require('./kinds/settlements');
 const { bankOpeningBalances, bankTransfers, bankDeposits, bankReconciliations } = require('./kinds/banking');
-const { journalCodes, journals, ledgerAccountOpeningBalances, openingBalanceJournals, transactions } = require('./kinds/journals');
 const {
-	productSalesPriceTypes, serviceRateTypes, analysisTypes, analysisTypeCategories, businessExchangeRates,
-	taxDeterminations, migrationTaxReturns, stockMovements,
+	journalCodes,
+	journals,
+	ledgerAccountOpeningBalances,
+	openingBalanceJournals,
+	transactions,
+} = require('./kinds/journals');
+const {
+	productSalesPriceTypes,
+	serviceRateTypes,
+	analysisTypes,
+	analysisTypeCategories,
+	businessExchangeRates,
+	taxDeterminations,
+	migrationTaxReturns,
+	stockMovements,
 } = require('./kinds/business-lists');
 
 /**
@@ -49,9 +65,19 @@ function oneOf(name, allowed, raw) {
 }
 
 const TYPE_IDS = TRANSACTION_TYPES.map(([id]) => id);
-const transactionType = { parse: (raw) => { const t = oneOf('transaction_type_id', TYPE_IDS, raw); return (row) => row.type === t; } };
+const transactionType = {
+	parse: (raw) => {
+		const t = oneOf('transaction_type_id', TYPE_IDS, raw);
+		return (row) => row.type === t;
+	},
+};
 const byContact = { contact_id: related('contacts', 'contact') };
-const flag = (name, field) => ({ parse: (raw) => { const want = parseBoolean(raw, name); return (row) => row[field] === want; } });
+const flag = (name, field) => ({
+	parse: (raw) => {
+		const want = parseBoolean(raw, name);
+		return (row) => row[field] === want;
+	},
+});
 const analysisLevel = (levelOf) => ({
 	parse(raw, ctx) {
 		const level = oneOf('analysis_type_level', ['TRANSACTION', 'GROUP'], raw);
@@ -61,16 +87,33 @@ const analysisLevel = (levelOf) => ({
 
 const BUSINESS_COLLECTIONS = [
 	{ name: 'addresses', ...addresses, predicates: { ...byContact, bank_account_id: related('bank_accounts', 'bank') } },
-	{ name: 'analysis_type_categories', ...analysisTypeCategories,
-		predicates: { analysis_type_level: analysisLevel((row, ctx) => ctx.rows('analysis_types')[row.type].level) } },
+	{
+		name: 'analysis_type_categories',
+		...analysisTypeCategories,
+		predicates: { analysis_type_level: analysisLevel((row, ctx) => ctx.rows('analysis_types')[row.type].level) },
+	},
 	{ name: 'analysis_types', ...analysisTypes, predicates: { analysis_type_level: analysisLevel((row) => row.level) } },
 	{ name: 'bank_deposits', ...bankDeposits },
-	{ name: 'bank_opening_balances', ...bankOpeningBalances, predicates: { bank_account_id: related('bank_accounts', 'bank') } },
-	{ name: 'bank_reconciliations', ...bankReconciliations, predicates: { bank_account_id: related('bank_accounts', 'bank') } },
+	{
+		name: 'bank_opening_balances',
+		...bankOpeningBalances,
+		predicates: { bank_account_id: related('bank_accounts', 'bank') },
+	},
+	{
+		name: 'bank_reconciliations',
+		...bankReconciliations,
+		predicates: { bank_account_id: related('bank_accounts', 'bank') },
+	},
 	{ name: 'bank_transfers', ...bankTransfers },
 	{ name: 'business_exchange_rates', ...businessExchangeRates },
-	{ name: 'contact_allocations', ...contactAllocations, predicates: { ...byContact, transaction_type_id: transactionType } },
-	{ name: 'contact_opening_balances', ...contactOpeningBalances,
+	{
+		name: 'contact_allocations',
+		...contactAllocations,
+		predicates: { ...byContact, transaction_type_id: transactionType },
+	},
+	{
+		name: 'contact_opening_balances',
+		...contactOpeningBalances,
 		predicates: {
 			...byContact,
 			contact_type_id: {
@@ -79,11 +122,25 @@ const BUSINESS_COLLECTIONS = [
 					return (row) => (row.types & bit) !== 0;
 				},
 			},
-		} },
-	{ name: 'contact_payments', ...contactPayments,
-		predicates: { ...byContact, bank_account_id: related('bank_accounts', 'bank'), transaction_type_id: transactionType } },
-	{ name: 'contact_persons', ...contactPersons, predicates: { ...byContact, address_id: related('addresses', 'address') } },
-	{ name: 'hosted_artefact_payment_settings', ...hostedArtefactPaymentSettings,
+		},
+	},
+	{
+		name: 'contact_payments',
+		...contactPayments,
+		predicates: {
+			...byContact,
+			bank_account_id: related('bank_accounts', 'bank'),
+			transaction_type_id: transactionType,
+		},
+	},
+	{
+		name: 'contact_persons',
+		...contactPersons,
+		predicates: { ...byContact, address_id: related('addresses', 'address') },
+	},
+	{
+		name: 'hosted_artefact_payment_settings',
+		...hostedArtefactPaymentSettings,
 		predicates: {
 			object_guid: {
 				parse(raw, ctx) {
@@ -91,7 +148,8 @@ const BUSINESS_COLLECTIONS = [
 					return index < 0 ? NOTHING : (row) => row.space === 'sales_invoices' && row.index === index;
 				},
 			},
-		} },
+		},
+	},
 	{ name: 'journal_codes', ...journalCodes },
 	{ name: 'journals', ...journals },
 	{ name: 'ledger_account_opening_balances', ...ledgerAccountOpeningBalances },
@@ -101,16 +159,19 @@ const BUSINESS_COLLECTIONS = [
 	{ name: 'service_rate_types', ...serviceRateTypes, predicates: { active: flag('active', 'active') } },
 	{ name: 'stock_movements', ...stockMovements, predicates: { stock_item_id: related('stock_items', 'item') } },
 	{ name: 'tax_determinations', ...taxDeterminations },
-	{ name: 'transactions', ...transactions,
+	{
+		name: 'transactions',
+		...transactions,
 		predicates: {
 			transaction_type_id: transactionType,
 			has_attachments: {
 				parse(raw, ctx) {
 					const want = parseBoolean(raw, 'has_attachments');
-					return (row) => (transactions.attachmentsOf(ctx, row.tx) > 0) === want;
+					return (row) => transactions.attachmentsOf(ctx, row.tx) > 0 === want;
 				},
 			},
-		} },
+		},
+	},
 	{ name: 'unallocated_artefacts', ...unallocatedArtefacts, predicates: byContact },
 ];
 

@@ -8,10 +8,19 @@ const { SEED_START, DAY_MS, formatInstant } = require('./time');
  */
 const PROFILES = [
 	{
-		key: 'lead', country: 'gb', currency: 'GBP', owned: true, openingCapital: 2_500_000,
+		key: 'lead',
+		country: 'gb',
+		currency: 'GBP',
+		owned: true,
+		openingCapital: 2_500_000,
 		record: {
-			name: "Ashdown & O'Brien Café Ltd", address_line_1: '14 Market Place', address_line_2: 'Old Town',
-			city: 'Hebden Bridge', postal_code: 'HX7 8AB', telephone: '01422 845 120', mobile: '07700 900 123',
+			name: "Ashdown & O'Brien Café Ltd",
+			address_line_1: '14 Market Place',
+			address_line_2: 'Old Town',
+			city: 'Hebden Bridge',
+			postal_code: 'HX7 8AB',
+			telephone: '01422 845 120',
+			mobile: '07700 900 123',
 			website: 'https://ashdown-obrien.example.co.uk',
 		},
 		prefixes: { invoice: 'SI-', credit_note: 'SCN-', quote: 'SQ-', estimate: 'SE-', corrective: 'SCI-' },
@@ -19,10 +28,19 @@ const PROFILES = [
 		taxNumber: 'GB123456789',
 	},
 	{
-		key: 'second', country: 'es', currency: 'EUR', owned: true, openingCapital: 1_200_000,
+		key: 'second',
+		country: 'es',
+		currency: 'EUR',
+		owned: true,
+		openingCapital: 1_200_000,
 		record: {
-			name: 'Panadería Núñez y Hermanos, S.L.', address_line_1: 'Calle de Alcalá, 112', address_line_2: 'Local 2',
-			city: 'Madrid', postal_code: '28009', telephone: '914 355 120', mobile: '612 345 678',
+			name: 'Panadería Núñez y Hermanos, S.L.',
+			address_line_1: 'Calle de Alcalá, 112',
+			address_line_2: 'Local 2',
+			city: 'Madrid',
+			postal_code: '28009',
+			telephone: '914 355 120',
+			mobile: '612 345 678',
 			website: 'https://panaderia-nunez.example.es',
 		},
 		prefixes: { invoice: 'F-', credit_note: 'AB-', quote: 'P-', estimate: 'PR-', corrective: 'R-' },
@@ -30,11 +48,20 @@ const PROFILES = [
 		taxNumber: 'ESB12345674',
 	},
 	{
-		key: 'invited', country: 'fr', currency: 'EUR', owned: false, openingCapital: 800_000,
+		key: 'invited',
+		country: 'fr',
+		currency: 'EUR',
+		owned: false,
+		openingCapital: 800_000,
 		owner: { first_name: 'Élodie', last_name: 'Lefèvre' },
 		record: {
-			name: 'Atelier Lefèvre & Fils SARL', address_line_1: "12 quai de l'Horloge", address_line_2: '',
-			city: 'Besançon', postal_code: '25000', telephone: '03 81 52 14 90', mobile: '06 12 34 56 78',
+			name: 'Atelier Lefèvre & Fils SARL',
+			address_line_1: "12 quai de l'Horloge",
+			address_line_2: '',
+			city: 'Besançon',
+			postal_code: '25000',
+			telephone: '03 81 52 14 90',
+			mobile: '06 12 34 56 78',
 			website: 'https://atelier-lefevre.example.fr',
 		},
 		prefixes: { invoice: 'FA-', credit_note: 'AV-', quote: 'DE-', estimate: 'ES-', corrective: 'FR-' },
@@ -44,10 +71,25 @@ const PROFILES = [
 ];
 
 /** The one seeded user, who logs in on the consent page. */
-const USER = { first_name: 'Siobhán', last_name: "O'Brien", initials: 'SO', email: 'siobhan.obrien@ashdown-obrien.example.co.uk', locale: 'en-GB' };
+const USER = {
+	first_name: 'Siobhán',
+	last_name: "O'Brien",
+	initials: 'SO',
+	email: 'siobhan.obrien@ashdown-obrien.example.co.uk',
+	locale: 'en-GB',
+};
 
 /** Attributes a business owner may change with `PUT /businesses/{id}`. */
-const BUSINESS_UPDATABLE = ['name', 'address_line_1', 'address_line_2', 'city', 'postal_code', 'telephone', 'mobile', 'website'];
+const BUSINESS_UPDATABLE = [
+	'name',
+	'address_line_1',
+	'address_line_2',
+	'city',
+	'postal_code',
+	'telephone',
+	'mobile',
+	'website',
+];
 /** Attributes the user may change with `PUT /user`. */
 const USER_UPDATABLE = ['first_name', 'last_name', 'initials', 'locale'];
 

@@ -6,7 +6,15 @@
  *
  * Scope letters map to the service's `visible_in` values.
  */
-const SCOPES = { S: 'sales', E: 'expenses', B: 'banking', P: 'other_payments', R: 'other_receipts', J: 'journals', T: 'reporting' };
+const SCOPES = {
+	S: 'sales',
+	E: 'expenses',
+	B: 'banking',
+	P: 'other_payments',
+	R: 'other_receipts',
+	J: 'journals',
+	T: 'reporting',
+};
 
 /** [nominal code, name, ledger account type, role, scopes, control name] */
 const CHARTS = {
@@ -66,7 +74,14 @@ const CHARTS = {
 		[370000, 'Stocks de marchandises', 'CURRENT_ASSETS', 'stock', 'JT'],
 		[401000, 'Fournisseurs', 'CURRENT_LIABILITY', 'creditors', 'T', 'PURCHASE_LEDGER_CONTROL'],
 		[411000, 'Clients', 'CURRENT_ASSETS', 'debtors', 'T', 'SALES_LEDGER_CONTROL'],
-		[445660, 'TVA déductible sur autres biens et services', 'CURRENT_LIABILITY', 'vat_in', 'JT', 'PURCHASE_TAX_CONTROL'],
+		[
+			445660,
+			'TVA déductible sur autres biens et services',
+			'CURRENT_LIABILITY',
+			'vat_in',
+			'JT',
+			'PURCHASE_TAX_CONTROL',
+		],
 		[445710, 'TVA collectée', 'CURRENT_LIABILITY', 'vat_out', 'JT', 'SALES_TAX_CONTROL'],
 		[512000, 'Banque', 'BANK', 'bank', 'BT'],
 		[530000, 'Caisse', 'BANK', 'cash', 'BT'],
@@ -87,7 +102,11 @@ const CHARTS = {
  */
 function chartFor(country) {
 	const rows = CHARTS[country].map(([nominal, name, type, role, scopes, control]) => ({
-		nominal, name, type, role, control: control ?? null,
+		nominal,
+		name,
+		type,
+		role,
+		control: control ?? null,
 		scopes: [...scopes].map((letter) => SCOPES[letter]),
 	}));
 	const index = new Map(rows.map((row, i) => [row.role, i]));
@@ -95,7 +114,11 @@ function chartFor(country) {
 		rows,
 		// Roles a smaller chart lacks fall back to the nearest general account.
 		byRole(role) {
-			const found = index.get(role) ?? index.get(role.startsWith('sales') ? 'sales_goods' : role === 'card' || role === 'savings' ? 'bank' : 'purchases');
+			const found =
+				index.get(role) ??
+				index.get(
+					role.startsWith('sales') ? 'sales_goods' : role === 'card' || role === 'savings' ? 'bank' : 'purchases',
+				);
 			if (found === undefined) throw new Error(`chart has no account for ${role}`);
 			return found;
 		},

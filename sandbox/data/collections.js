@@ -40,7 +40,13 @@ const MASTER = { from: SEED_START - 45 * DAY_MS, to: SEED_START + 30 * DAY_MS };
 const HISTORY = { from: SEED_START, to: SEED_END };
 
 // `shape` is kept on the row for the writes (sandbox/api/writes/kinds/documents.js).
-const doc = (name, shape, counts) => ({ name, ...artefact({ space: name, ...shape }), shape: Object.freeze({ space: name, ...shape }), counts, window: HISTORY });
+const doc = (name, shape, counts) => ({
+	name,
+	...artefact({ space: name, ...shape }),
+	shape: Object.freeze({ space: name, ...shape }),
+	counts,
+	window: HISTORY,
+});
 const sales = { side: 'sales' };
 const purchase = { side: 'purchase', number: null };
 
@@ -59,24 +65,106 @@ const CORE = [
 	{ name: 'ledger_entries', ...ledgerEntries },
 	{ name: 'other_payments', ...otherPayments, counts: { lead: 300, second: 60, invited: 40 }, window: HISTORY },
 	{ name: 'products', ...product, counts: { lead: 400, second: 30, invited: 24 }, window: MASTER },
-	doc('purchase_corrective_invoices', { ...purchase, lines: 'invoice_lines', second: 'due_date', lifecycle: 'payable', txType: 'PURCHASE_CORRECTIVE_INVOICE', corrective: true },
-		{ lead: 0, second: 6, invited: 0 }),
-	doc('purchase_credit_notes', { ...purchase, lines: 'credit_note_lines', second: null, lifecycle: 'credit', txType: 'PURCHASE_CREDIT_NOTE' },
-		{ lead: 40, second: 8, invited: 5 }),
-	doc('purchase_invoices', { ...purchase, lines: 'invoice_lines', second: 'due_date', lifecycle: 'payable', txType: 'PURCHASE_INVOICE' },
-		{ lead: 600, second: 90, invited: 50 }),
-	{ name: 'purchase_quick_entries', ...quickEntry('purchase'), counts: { lead: 80, second: 12, invited: 8 }, window: HISTORY },
-	doc('sales_corrective_invoices', { ...sales, number: 'invoice_number', prefixKey: 'corrective', lines: 'invoice_lines', second: 'due_date', lifecycle: 'payable', txType: 'SALES_CORRECTIVE_INVOICE', corrective: true },
-		{ lead: 0, second: 9, invited: 0 }),
-	doc('sales_credit_notes', { ...sales, number: 'credit_note_number', prefixKey: 'credit_note', lines: 'credit_note_lines', second: null, lifecycle: 'credit', txType: 'SALES_CREDIT_NOTE' },
-		{ lead: 120, second: 15, invited: 10 }),
-	doc('sales_estimates', { ...sales, number: 'estimate_number', prefixKey: 'estimate', lines: 'estimate_lines', second: 'expiry_date', lifecycle: 'quote', txType: null },
-		{ lead: 90, second: 10, invited: 7 }),
-	doc('sales_invoices', { ...sales, number: 'invoice_number', prefixKey: 'invoice', lines: 'invoice_lines', second: 'due_date', lifecycle: 'payable', txType: 'SALES_INVOICE' },
-		{ lead: 'scale', second: 240, invited: 130 }),
-	{ name: 'sales_quick_entries', ...quickEntry('sales'), counts: { lead: 75, second: 12, invited: 6 }, window: HISTORY },
-	doc('sales_quotes', { ...sales, number: 'quote_number', prefixKey: 'quote', lines: 'quote_lines', second: 'expiry_date', lifecycle: 'quote', txType: null },
-		{ lead: 180, second: 25, invited: 18 }),
+	doc(
+		'purchase_corrective_invoices',
+		{
+			...purchase,
+			lines: 'invoice_lines',
+			second: 'due_date',
+			lifecycle: 'payable',
+			txType: 'PURCHASE_CORRECTIVE_INVOICE',
+			corrective: true,
+		},
+		{ lead: 0, second: 6, invited: 0 },
+	),
+	doc(
+		'purchase_credit_notes',
+		{ ...purchase, lines: 'credit_note_lines', second: null, lifecycle: 'credit', txType: 'PURCHASE_CREDIT_NOTE' },
+		{ lead: 40, second: 8, invited: 5 },
+	),
+	doc(
+		'purchase_invoices',
+		{ ...purchase, lines: 'invoice_lines', second: 'due_date', lifecycle: 'payable', txType: 'PURCHASE_INVOICE' },
+		{ lead: 600, second: 90, invited: 50 },
+	),
+	{
+		name: 'purchase_quick_entries',
+		...quickEntry('purchase'),
+		counts: { lead: 80, second: 12, invited: 8 },
+		window: HISTORY,
+	},
+	doc(
+		'sales_corrective_invoices',
+		{
+			...sales,
+			number: 'invoice_number',
+			prefixKey: 'corrective',
+			lines: 'invoice_lines',
+			second: 'due_date',
+			lifecycle: 'payable',
+			txType: 'SALES_CORRECTIVE_INVOICE',
+			corrective: true,
+		},
+		{ lead: 0, second: 9, invited: 0 },
+	),
+	doc(
+		'sales_credit_notes',
+		{
+			...sales,
+			number: 'credit_note_number',
+			prefixKey: 'credit_note',
+			lines: 'credit_note_lines',
+			second: null,
+			lifecycle: 'credit',
+			txType: 'SALES_CREDIT_NOTE',
+		},
+		{ lead: 120, second: 15, invited: 10 },
+	),
+	doc(
+		'sales_estimates',
+		{
+			...sales,
+			number: 'estimate_number',
+			prefixKey: 'estimate',
+			lines: 'estimate_lines',
+			second: 'expiry_date',
+			lifecycle: 'quote',
+			txType: null,
+		},
+		{ lead: 90, second: 10, invited: 7 },
+	),
+	doc(
+		'sales_invoices',
+		{
+			...sales,
+			number: 'invoice_number',
+			prefixKey: 'invoice',
+			lines: 'invoice_lines',
+			second: 'due_date',
+			lifecycle: 'payable',
+			txType: 'SALES_INVOICE',
+		},
+		{ lead: 'scale', second: 240, invited: 130 },
+	),
+	{
+		name: 'sales_quick_entries',
+		...quickEntry('sales'),
+		counts: { lead: 75, second: 12, invited: 6 },
+		window: HISTORY,
+	},
+	doc(
+		'sales_quotes',
+		{
+			...sales,
+			number: 'quote_number',
+			prefixKey: 'quote',
+			lines: 'quote_lines',
+			second: 'expiry_date',
+			lifecycle: 'quote',
+			txType: null,
+		},
+		{ lead: 180, second: 25, invited: 18 },
+	),
 	{ name: 'services', ...service, counts: { lead: 35, second: 8, invited: 12 }, window: MASTER },
 	{ name: 'stock_items', ...stockItem, counts: { lead: 60, second: 15, invited: 20 }, window: MASTER },
 	{ name: 'tax_offices', ...reference.tax_offices },
@@ -91,7 +179,11 @@ const CORE = [
 function finish(row) {
 	const meta = collectionMeta(row.name);
 	return Object.freeze({
-		idKind: 'hex', singleton: false, search: null, predicates: {}, ...row,
+		idKind: 'hex',
+		singleton: false,
+		search: null,
+		predicates: {},
+		...row,
 		definition: meta.definition,
 		filters: Object.freeze(meta.filters.map((p) => p.name)),
 		parameters: Object.freeze(Object.fromEntries(meta.filters.map((p) => [p.name, p]))),

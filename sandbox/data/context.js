@@ -55,13 +55,18 @@ function createBusinessContext({ biz, seed, codec, options }) {
 		const count = liveCount(def);
 		const deleted = def.filters.includes('deleted_since') ? deletedShare(count) : 0;
 		const rows = seedTimeline(ctx, def, { count, deleted, ...def.window });
-		if (def.post) rows.forEach((row, i) => { if (row.deleted === null) def.post(ctx, row, i); });
+		if (def.post)
+			rows.forEach((row, i) => {
+				if (row.deleted === null) def.post(ctx, row, i);
+			});
 		return rows;
 	}
 
 	const liveIndexes = (name, keep = () => true) => {
 		const out = [];
-		ctx.rows(name).forEach((row, i) => { if (row.deleted === null && keep(row)) out.push(i); });
+		ctx.rows(name).forEach((row, i) => {
+			if (row.deleted === null && keep(row)) out.push(i);
+		});
 		return out;
 	};
 
@@ -145,7 +150,8 @@ function createBusinessContext({ biz, seed, codec, options }) {
 				if (index < 0) {
 					// A record the API created in a kind whose seeded records borrow ids.
 					const d = codec.decode(id);
-					index = d && d.business === biz.index && d.space === name && d.sub === 0 && rows[d.index]?.minted ? d.index : -1;
+					index =
+						d && d.business === biz.index && d.space === name && d.sub === 0 && rows[d.index]?.minted ? d.index : -1;
 				}
 			} else if (BY_NAME.get(name).idKind === 'code') {
 				index = store(name).codes.get(id) ?? -1;
@@ -169,26 +175,46 @@ function createBusinessContext({ biz, seed, codec, options }) {
 			return index;
 		},
 		/** Whether any live ledger posting names the contact (then it cannot be deleted). */
-		contactInUse: (index) => memo('contacts-in-use', () => ctx.version('ledger_entries'), () => {
-			const used = new Set();
-			for (const p of ctx.rows('ledger_entries')) if (p.deleted === null && p.contact >= 0) used.add(p.contact);
-			return used;
-		}).has(index),
+		contactInUse: (index) =>
+			memo(
+				'contacts-in-use',
+				() => ctx.version('ledger_entries'),
+				() => {
+					const used = new Set();
+					for (const p of ctx.rows('ledger_entries')) if (p.deleted === null && p.contact >= 0) used.add(p.contact);
+					return used;
+				},
+			).has(index),
 		/** @param {string} id @returns {number} transaction number, or -1 */
 		findTransaction(id) {
 			const d = codec.decode(id);
-			return d && d.business === biz.index && d.space === 'transactions' && d.index < biz.transactions.length ? d.index : -1;
+			return d && d.business === biz.index && d.space === 'transactions' && d.index < biz.transactions.length
+				? d.index
+				: -1;
 		},
 
-		contactsOfType: (bit) => memo(`contacts:${bit}`, () => ctx.version('contacts'),
-			() => liveIndexes('contacts', (row) => (row.types & bit) !== 0)),
-		activeBankAccounts: () => memo('banks', () => ctx.version('bank_accounts'), () => liveIndexes('bank_accounts')),
+		contactsOfType: (bit) =>
+			memo(
+				`contacts:${bit}`,
+				() => ctx.version('contacts'),
+				() => liveIndexes('contacts', (row) => (row.types & bit) !== 0),
+			),
+		activeBankAccounts: () =>
+			memo(
+				'banks',
+				() => ctx.version('bank_accounts'),
+				() => liveIndexes('bank_accounts'),
+			),
 		contactBalance: (index) => balances(ctx).contacts.get(index) ?? 0,
 		accountBalance: (account) => balances(ctx).accounts[account] ?? 0,
-		get countryIndex() { return ctx.codeIndex('countries', biz.country.toUpperCase()); },
+		get countryIndex() {
+			return ctx.codeIndex('countries', biz.country.toUpperCase());
+		},
 		/** The business country's group (EU) as a reference, or null outside any group. */
 		get countryGroup() {
-			const group = Object.keys(COUNTRY_GROUPS).find((code) => COUNTRY_GROUPS[code].members.includes(biz.country.toUpperCase()));
+			const group = Object.keys(COUNTRY_GROUPS).find((code) =>
+				COUNTRY_GROUPS[code].members.includes(biz.country.toUpperCase()),
+			);
 			return group ? ctx.refCode('country_groups', group) : null;
 		},
 

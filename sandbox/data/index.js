@@ -46,12 +46,23 @@ const DEFAULT_SEED = 'accounting-sandbox-v1';
  *   amounts: 'number' (default) sends the OpenAPI's number fields as JSON numbers, 'string' as decimal strings ("120.50");
  *   trialBalanceAmounts: 'string' (default, as the spec shows it) or 'number', so clients can be tested against both.
  */
-function buildDataset({ scale = DEFAULT_SCALE, clock = createClock(), seed = DEFAULT_SEED, bigAttachmentMiB = 0, amounts = 'number', trialBalanceAmounts = 'string' } = {}) {
+function buildDataset({
+	scale = DEFAULT_SCALE,
+	clock = createClock(),
+	seed = DEFAULT_SEED,
+	bigAttachmentMiB = 0,
+	amounts = 'number',
+	trialBalanceAmounts = 'string',
+} = {}) {
 	if (!Number.isInteger(scale) || scale < 1) throw new RangeError('scale must be a positive integer');
 	if (!Number.isFinite(bigAttachmentMiB) || bigAttachmentMiB < 0) throw new RangeError('bigAttachmentMiB must be ≥ 0');
-	if (amounts !== 'number' && amounts !== 'string') throw new RangeError(`amounts must be 'number' or 'string', not ${JSON.stringify(amounts)}`);
+	if (amounts !== 'number' && amounts !== 'string')
+		throw new RangeError(`amounts must be 'number' or 'string', not ${JSON.stringify(amounts)}`);
 	const codec = createIdCodec(seed);
-	if (trialBalanceAmounts !== 'number' && trialBalanceAmounts !== 'string') throw new RangeError(`trialBalanceAmounts must be 'string' or 'number', not ${JSON.stringify(trialBalanceAmounts)}`);
+	if (trialBalanceAmounts !== 'number' && trialBalanceAmounts !== 'string')
+		throw new RangeError(
+			`trialBalanceAmounts must be 'string' or 'number', not ${JSON.stringify(trialBalanceAmounts)}`,
+		);
 	const options = { scale, bigAttachmentMiB, amounts, trialBalanceAmounts };
 
 	const userCreated = formatInstant(SEED_START - 90 * DAY_MS);
@@ -61,14 +72,24 @@ function buildDataset({ scale = DEFAULT_SCALE, clock = createClock(), seed = DEF
 		const owner = profile.owner ?? user;
 		const createdMs = businessCreated(index);
 		const biz = {
-			index, key: profile.key, country: profile.country, currency: profile.currency, owned: profile.owned,
+			index,
+			key: profile.key,
+			country: profile.country,
+			currency: profile.currency,
+			owned: profile.owned,
 			id: codec.encode(index, 'businesses', 0),
 			ownerId: profile.owned ? user.id : uuidFrom(rngFor(seed, 'owner', profile.key)),
 			ownerName: `${owner.first_name} ${owner.last_name}`,
 			record: { ...profile.record },
-			createdMs, updatedMs: createdMs,
-			prefixes: profile.prefixes, terms: profile.terms, taxNumber: profile.taxNumber, openingCapital: profile.openingCapital,
-			transactions: [], postings: [], balanceCache: null,
+			createdMs,
+			updatedMs: createdMs,
+			prefixes: profile.prefixes,
+			terms: profile.terms,
+			taxNumber: profile.taxNumber,
+			openingCapital: profile.openingCapital,
+			transactions: [],
+			postings: [],
+			balanceCache: null,
 		};
 		return createBusinessContext({ biz, seed, codec, options });
 	});
@@ -102,8 +123,15 @@ function buildDataset({ scale = DEFAULT_SCALE, clock = createClock(), seed = DEF
 		return wholeSecond(at);
 	};
 	const infos = contexts.map((ctx) => ({
-		id: ctx.biz.id, key: ctx.biz.key, get name() { return ctx.biz.record.name; },
-		country: ctx.biz.country, currency: ctx.biz.currency, owned: ctx.biz.owned, lead: ctx === lead,
+		id: ctx.biz.id,
+		key: ctx.biz.key,
+		get name() {
+			return ctx.biz.record.name;
+		},
+		country: ctx.biz.country,
+		currency: ctx.biz.currency,
+		owned: ctx.biz.owned,
+		lead: ctx === lead,
 	}));
 
 	return {
@@ -118,9 +146,15 @@ function buildDataset({ scale = DEFAULT_SCALE, clock = createClock(), seed = DEF
 		leadBusinessId: lead.biz.id,
 		/** @type {CollectionInfo[]} the table's public face: which collections exist and what each accepts */
 		collections: TABLE.map((def) => ({
-			name: def.name, singleton: def.singleton, searchable: def.searchable, idKind: def.idKind,
-			filters: [...def.filters], sorts: [...def.sorts], searchFields: def.search ? Object.keys(def.search) : [],
-			definition: def.definition, countries: def.countries && [...def.countries],
+			name: def.name,
+			singleton: def.singleton,
+			searchable: def.searchable,
+			idKind: def.idKind,
+			filters: [...def.filters],
+			sorts: [...def.sorts],
+			searchFields: def.search ? Object.keys(def.search) : [],
+			definition: def.definition,
+			countries: def.countries && [...def.countries],
 		})),
 
 		/** Live (not deleted) records of a collection in a business; 1 for a singleton. */
@@ -171,7 +205,8 @@ function buildDataset({ scale = DEFAULT_SCALE, clock = createClock(), seed = DEF
 			if (index < 0) throw new Error(`no live ${collection} ${id}`);
 			const row = ctx.rows(collection)[index];
 			const updated = stampOf(options);
-			if (updated < row.created) throw new RangeError(`at must not be before the record's created_at (${formatInstant(row.created)})`);
+			if (updated < row.created)
+				throw new RangeError(`at must not be before the record's created_at (${formatInstant(row.created)})`);
 			row.extra = { ...row.extra, ...extraFields(fields) };
 			row.updated = updated;
 			ctx.touch(collection);

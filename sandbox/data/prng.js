@@ -19,7 +19,10 @@ const { createHash } = require('node:crypto');
  */
 function sfc32(a, b, c, d) {
 	function uint32() {
-		a |= 0; b |= 0; c |= 0; d |= 0;
+		a |= 0;
+		b |= 0;
+		c |= 0;
+		d |= 0;
 		const t = (((a + b) | 0) + d) | 0;
 		d = (d + 1) | 0;
 		a = b ^ (b >>> 9);

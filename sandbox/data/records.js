@@ -33,7 +33,8 @@ function fullRecord(ctx, def, index, legacy) {
 const singletonRecord = (ctx, def) => present(ctx, def, ctx.biz.settings?.[def.name] ?? def.render(ctx));
 
 /** @param {object} ctx @param {object} def @param {object} record */
-const present = (ctx, def, record) => (ctx.options.amounts === 'string' && def.definition ? numbersAsStrings(def.definition, record) : record);
+const present = (ctx, def, record) =>
+	ctx.options.amounts === 'string' && def.definition ? numbersAsStrings(def.definition, record) : record;
 
 /**
  * Fields a test hook may set; identity fields stay the sandbox's.

@@ -21,8 +21,14 @@ const { transactionRef } = require('./kinds/ledger');
  */
 
 const PAYABLE = new Set([
-	'sales_invoices', 'sales_credit_notes', 'sales_corrective_invoices', 'sales_quick_entries',
-	'purchase_invoices', 'purchase_credit_notes', 'purchase_corrective_invoices', 'purchase_quick_entries',
+	'sales_invoices',
+	'sales_credit_notes',
+	'sales_corrective_invoices',
+	'sales_quick_entries',
+	'purchase_invoices',
+	'purchase_credit_notes',
+	'purchase_corrective_invoices',
+	'purchase_quick_entries',
 ]);
 const QUOTES = new Set(['sales_quotes', 'sales_estimates']);
 
@@ -38,7 +44,7 @@ function documentLive(ctx, row) {
 		payments_allocations_total_amount: amount(row.paid),
 		last_paid: row.paid && row.paidDay >= 0 ? formatDay(row.paidDay) : null,
 		editable: row.status !== 'VOID' && row.paid === 0,
-		void_reason: row.status === 'VOID' ? row.voidReason ?? 'Raised in error' : null,
+		void_reason: row.status === 'VOID' ? (row.voidReason ?? 'Raised in error') : null,
 		transaction: row.tx >= 0 ? transactionRef(ctx, row.tx) : null,
 		sent: row.sent ?? row.status !== 'DRAFT',
 	};
@@ -57,7 +63,10 @@ const LIVE = {
 		last_cost_price_stock_value: amount(row.cost * row.quantity),
 		average_cost_price_stock_value: amount(row.cost * row.quantity),
 	}),
-	quotes: (ctx, row) => ({ status: ctx.refCode('artefact_statuses', row.status), sent: row.sent ?? row.status !== 'DRAFT' }),
+	quotes: (ctx, row) => ({
+		status: ctx.refCode('artefact_statuses', row.status),
+		sent: row.sent ?? row.status !== 'DRAFT',
+	}),
 };
 
 function liveOf(ctx, def, row, index) {
@@ -75,7 +84,9 @@ function renderRow(ctx, def, row, index) {
 	if (!row.stored) return { ...def.render(row, ctx, index), ...row.extra };
 	const out = { ...row.stored };
 	const over = {
-		created_at: formatInstant(row.created), updated_at: formatInstant(row.updated), deleted_at: formatInstant(row.deleted),
+		created_at: formatInstant(row.created),
+		updated_at: formatInstant(row.updated),
+		deleted_at: formatInstant(row.deleted),
 		...liveOf(ctx, def, row, index),
 	};
 	for (const [key, value] of Object.entries(over)) if (key in out) out[key] = value;

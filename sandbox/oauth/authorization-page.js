@@ -24,20 +24,25 @@ function createAuthorizationPage({ clients, pending, codes, user, defaultCountry
 	 */
 	function show(req, res, url) {
 		const verdict = checkAuthorizationRequest(url.searchParams, clients);
-		if (verdict.outcome === 'error-page') return sendHtml(res, 400, renderErrorPage(verdict.error, verdict.description));
+		if (verdict.outcome === 'error-page')
+			return sendHtml(res, 400, renderErrorPage(verdict.error, verdict.description));
 		if (verdict.outcome === 'redirect-error') {
 			const { redirectUri, error, description, state } = verdict;
 			return redirect(res, callbackUrl(redirectUri, { error, error_description: description, state }));
 		}
 		const { request } = verdict;
-		return sendHtml(res, 200, renderConsentPage({
-			user,
-			clientId: request.clientId,
-			scope: request.scope,
-			redirectUri: request.redirectUri,
-			requestId: pending.open(request),
-			formAction: PAGE_PATH,
-		}));
+		return sendHtml(
+			res,
+			200,
+			renderConsentPage({
+				user,
+				clientId: request.clientId,
+				scope: request.scope,
+				redirectUri: request.redirectUri,
+				requestId: pending.open(request),
+				formAction: PAGE_PATH,
+			}),
+		);
 	}
 
 	/**
@@ -53,12 +58,24 @@ function createAuthorizationPage({ clients, pending, codes, user, defaultCountry
 		}
 		const request = pending.close(form.fields.get(FORM_FIELDS.requestId) ?? '');
 		if (!request) {
-			return sendHtml(res, 400, renderErrorPage('invalid_request', 'This consent page is unknown, expired or already answered. Start the authorization again.'));
+			return sendHtml(
+				res,
+				400,
+				renderErrorPage(
+					'invalid_request',
+					'This consent page is unknown, expired or already answered. Start the authorization again.',
+				),
+			);
 		}
 		if (decision === 'deny') {
-			return redirect(res, callbackUrl(request.redirectUri, {
-				error: 'access_denied', error_description: 'The user declined access.', state: request.state,
-			}));
+			return redirect(
+				res,
+				callbackUrl(request.redirectUri, {
+					error: 'access_denied',
+					error_description: 'The user declined access.',
+					state: request.state,
+				}),
+			);
 		}
 		const code = codes.issue({
 			clientId: request.clientId,
@@ -68,9 +85,14 @@ function createAuthorizationPage({ clients, pending, codes, user, defaultCountry
 			codeChallenge: request.codeChallenge,
 			codeChallengeMethod: request.codeChallengeMethod,
 		});
-		return redirect(res, callbackUrl(request.redirectUri, {
-			code, country: request.country ?? defaultCountry(), state: request.state,
-		}));
+		return redirect(
+			res,
+			callbackUrl(request.redirectUri, {
+				code,
+				country: request.country ?? defaultCountry(),
+				state: request.state,
+			}),
+		);
 	}
 
 	return { path: PAGE_PATH, show, decide };

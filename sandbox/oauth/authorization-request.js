@@ -58,7 +58,16 @@ function checkAuthorizationRequest(query, clients) {
 		state: state.repeated ? undefined : state.value,
 	});
 
-	for (const name of ['response_type', 'scope', 'scopes', 'country', 'filter', 'state', 'code_challenge', 'code_challenge_method']) {
+	for (const name of [
+		'response_type',
+		'scope',
+		'scopes',
+		'country',
+		'filter',
+		'state',
+		'code_challenge',
+		'code_challenge_method',
+	]) {
 		if (single(name).repeated) return fail('invalid_request', `${name} is repeated.`);
 	}
 

@@ -23,7 +23,8 @@ function authenticateClient(req, fields, clients) {
 		};
 	}
 	const client = clients.authenticate(clientId, clientSecret);
-	if (!client) return { description: 'Client authentication failed: unknown client_id or wrong client_secret.', headers: {} };
+	if (!client)
+		return { description: 'Client authentication failed: unknown client_id or wrong client_secret.', headers: {} };
 	return { client };
 }
 

@@ -44,7 +44,9 @@ ${body}
  */
 function renderConsentPage({ user, clientId, scope, redirectUri, requestId, formAction }) {
 	const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
-	return layout('Allow access?', `<h1>Allow access to your accounting data?</h1>
+	return layout(
+		'Allow access?',
+		`<h1>Allow access to your accounting data?</h1>
 <p>Signed in as <strong>${escapeHtml(name)}</strong> (${escapeHtml(user.email ?? '')}).</p>
 <p>The app <code>${escapeHtml(clientId)}</code> asks to ${escapeHtml(SCOPE_WORDING[scope] ?? scope)}
 (scope <code>${escapeHtml(scope)}</code>).</p>
@@ -53,7 +55,8 @@ function renderConsentPage({ user, clientId, scope, redirectUri, requestId, form
 <input type="hidden" name="${FORM_FIELDS.requestId}" value="${escapeHtml(requestId)}">
 <button type="submit" name="${FORM_FIELDS.decision}" value="allow">Allow</button>
 <button type="submit" name="${FORM_FIELDS.decision}" value="deny">Deny</button>
-</form>`);
+</form>`,
+	);
 }
 
 /**
@@ -63,8 +66,11 @@ function renderConsentPage({ user, clientId, scope, redirectUri, requestId, form
  * @returns {string} HTML
  */
 function renderErrorPage(error, description) {
-	return layout('Authorization error', `<h1>This app cannot be authorized</h1>
-<p>Error <code id="error">${escapeHtml(error)}</code>: <span id="error_description">${escapeHtml(description)}</span></p>`);
+	return layout(
+		'Authorization error',
+		`<h1>This app cannot be authorized</h1>
+<p>Error <code id="error">${escapeHtml(error)}</code>: <span id="error_description">${escapeHtml(description)}</span></p>`,
+	);
 }
 
 module.exports = { renderConsentPage, renderErrorPage, FORM_FIELDS };

@@ -23,9 +23,7 @@ function isPkceString(value) {
  */
 function verifierMatches(verifier, challenge, method) {
 	if (!isPkceString(verifier)) return false;
-	const derived = method === 'S256'
-		? createHash('sha256').update(verifier, 'ascii').digest('base64url')
-		: verifier;
+	const derived = method === 'S256' ? createHash('sha256').update(verifier, 'ascii').digest('base64url') : verifier;
 	return secretsEqual(derived, challenge);
 }
 

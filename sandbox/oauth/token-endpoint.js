@@ -57,15 +57,25 @@ function createTokenEndpoint({ clients, codes, tokens }) {
 		const redeemed = codes.redeem(code);
 		if (!('grant' in redeemed)) return sendOAuthError(res, 'invalid_grant', CODE_PROBLEMS[redeemed.problem]);
 		const { grant } = redeemed;
-		if (grant.clientId !== clientId) return sendOAuthError(res, 'invalid_grant', 'The code was issued to another client.');
+		if (grant.clientId !== clientId)
+			return sendOAuthError(res, 'invalid_grant', 'The code was issued to another client.');
 		if (grant.redirectUri !== redirectUri) {
 			return sendOAuthError(res, 'invalid_grant', 'redirect_uri differs from the one used on the authorization page.');
 		}
 		if (grant.codeChallenge === undefined) {
 			// A verifier for a code requested without a challenge means the client mixed up its flows.
-			if (verifier !== undefined) return sendOAuthError(res, 'invalid_grant', 'code_verifier sent, but the code was requested without code_challenge.');
+			if (verifier !== undefined)
+				return sendOAuthError(
+					res,
+					'invalid_grant',
+					'code_verifier sent, but the code was requested without code_challenge.',
+				);
 		} else if (verifier === undefined) {
-			return sendOAuthError(res, 'invalid_grant', 'code_verifier is required: the code was requested with code_challenge.');
+			return sendOAuthError(
+				res,
+				'invalid_grant',
+				'code_verifier is required: the code was requested with code_challenge.',
+			);
 		} else if (!verifierMatches(verifier, grant.codeChallenge, grant.codeChallengeMethod ?? 'plain')) {
 			return sendOAuthError(res, 'invalid_grant', 'code_verifier does not match the code_challenge.');
 		}

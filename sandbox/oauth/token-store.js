@@ -47,9 +47,18 @@ function createTokenStore(clock) {
 		const { clientId, userId, scope } = grant;
 		const accessToken = randomToken(rules.ACCESS_TOKEN_BYTES);
 		const refreshToken = randomToken(rules.REFRESH_TOKEN_BYTES);
-		accessTokens.set(digest(accessToken), { clientId, userId, scope, expiresAt: now + rules.ACCESS_TOKEN_SECONDS * 1000 });
+		accessTokens.set(digest(accessToken), {
+			clientId,
+			userId,
+			scope,
+			expiresAt: now + rules.ACCESS_TOKEN_SECONDS * 1000,
+		});
 		refreshTokens.set(digest(refreshToken), {
-			clientId, userId, scope, expiresAt: now + rules.REFRESH_TOKEN_SECONDS * 1000, state: 'active',
+			clientId,
+			userId,
+			scope,
+			expiresAt: now + rules.REFRESH_TOKEN_SECONDS * 1000,
+			state: 'active',
 		});
 		return { accessToken, refreshToken, grant: { clientId, userId, scope } };
 	}

@@ -12,8 +12,10 @@ const { openApi, listParameters, recordDefinition } = require('./document');
 const NOT_FILTERS = new Set(['page', 'items_per_page', 'attributes', 'sort', 'search']);
 
 /** The declared list query parameters that filter (or flag) the list, in the OpenAPI's order. */
-const filterParameters = (collection) => listParameters(collection).filter((p) => !NOT_FILTERS.has(p.name))
-	.map(({ name, type, format, enum: values }) => Object.freeze({ name, type, format, enum: values }));
+const filterParameters = (collection) =>
+	listParameters(collection)
+		.filter((p) => !NOT_FILTERS.has(p.name))
+		.map(({ name, type, format, enum: values }) => Object.freeze({ name, type, format, enum: values }));
 
 /**
  * The attributes the `sort` parameter's description offers ("Available attributes are:\n created_at, updated_at, date").
@@ -22,12 +24,17 @@ const filterParameters = (collection) => listParameters(collection).filter((p) =
 function sortFields(collection) {
 	const sort = listParameters(collection).find((p) => p.name === 'sort');
 	const match = /Available attributes are:\s*([^\n]+)/.exec(sort?.description ?? '');
-	return match ? match[1].split(',').map((s) => s.trim()).filter(Boolean) : [];
+	return match
+		? match[1]
+				.split(',')
+				.map((s) => s.trim())
+				.filter(Boolean)
+		: [];
 }
 
 /** Two regional-indicator symbols → a lower-case ISO country code (🇬🇧 → gb). */
 const FLAG = /([\u{1F1E6}-\u{1F1FF}])([\u{1F1E6}-\u{1F1FF}])/gu;
-const letter = (symbol) => String.fromCharCode(symbol.codePointAt(0) - 0x1F1E6 + 97);
+const letter = (symbol) => String.fromCharCode(symbol.codePointAt(0) - 0x1f1e6 + 97);
 
 /**
  * The countries of the "Endpoint Availability" section of the path's GET, any edition.

@@ -16,7 +16,8 @@ function openApi() {
 	return cached;
 }
 
-const definitionName = (schema) => schema?.$ref?.replace('#/definitions/', '') ?? schema?.items?.$ref?.replace('#/definitions/', '');
+const definitionName = (schema) =>
+	schema?.$ref?.replace('#/definitions/', '') ?? schema?.items?.$ref?.replace('#/definitions/', '');
 
 /**
  * The definition a GET of this collection's records answers with: the item of the list, or the

@@ -98,8 +98,9 @@ function numberPaths(definition, value) {
 	const walk = (entry, v, path) => {
 		if (v === null || v === undefined) return;
 		if (entry === 'number') out.push(path);
-		else if (entry instanceof Map) { if (typeof v === 'object') for (const [name, sub] of entry) walk(sub, v[name], `${path}/${name}`); }
-		else if (Array.isArray(v)) v.forEach((item, k) => walk(entry.items, item, `${path}/${k}`));
+		else if (entry instanceof Map) {
+			if (typeof v === 'object') for (const [name, sub] of entry) walk(sub, v[name], `${path}/${name}`);
+		} else if (Array.isArray(v)) v.forEach((item, k) => walk(entry.items, item, `${path}/${k}`));
 	};
 	walk(planOf(definition), value, '');
 	return out;

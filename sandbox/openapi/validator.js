@@ -26,10 +26,12 @@ function nullableOptional(schema) {
 	}
 	if (out.properties) {
 		const required = new Set(out.required ?? []);
-		out.properties = Object.fromEntries(Object.entries(out.properties).map(([name, property]) => {
-			const converted = nullableOptional(property);
-			return [name, required.has(name) ? converted : { anyOf: [converted, { type: 'null' }] }];
-		}));
+		out.properties = Object.fromEntries(
+			Object.entries(out.properties).map(([name, property]) => {
+				const converted = nullableOptional(property);
+				return [name, required.has(name) ? converted : { anyOf: [converted, { type: 'null' }] }];
+			}),
+		);
 	}
 	return out;
 }
@@ -37,9 +39,14 @@ function nullableOptional(schema) {
 function closed(schema) {
 	if (Array.isArray(schema)) return schema.map(closed);
 	if (!schema || typeof schema !== 'object') return schema;
-	const out = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, key === 'properties'
-		? Object.fromEntries(Object.entries(value).map(([name, property]) => [name, closed(property)]))
-		: closed(value)]));
+	const out = Object.fromEntries(
+		Object.entries(schema).map(([key, value]) => [
+			key,
+			key === 'properties'
+				? Object.fromEntries(Object.entries(value).map(([name, property]) => [name, closed(property)]))
+				: closed(value),
+		]),
+	);
 	if (out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
 	return out;
 }
@@ -53,9 +60,12 @@ const SUMMARY = {
 };
 
 function withSummary(definitions) {
-	return Object.fromEntries(Object.entries(definitions).map(([name, definition]) => [name, definition.properties
-		? { ...definition, properties: { ...SUMMARY, ...definition.properties } }
-		: definition]));
+	return Object.fromEntries(
+		Object.entries(definitions).map(([name, definition]) => [
+			name,
+			definition.properties ? { ...definition, properties: { ...SUMMARY, ...definition.properties } } : definition,
+		]),
+	);
 }
 
 const validators = new Map();
@@ -97,17 +107,26 @@ function createValidator({ strict = true, summary = true } = {}) {
 			compiled.set(definition, check);
 		}
 		if (check(value)) return [];
-		return check.errors.filter((error) => error.keyword !== 'anyOf' && !(error.keyword === 'type' && error.params.type === 'null'));
+		return check.errors.filter(
+			(error) => error.keyword !== 'anyOf' && !(error.keyword === 'type' && error.params.type === 'null'),
+		);
 	};
-	const validate = (definition, value) => errorsOf(definition, value)
-		.map((error) => `${error.instancePath || '/'} ${error.message}${error.params?.additionalProperty ? ` (${error.params.additionalProperty})` : ''}`);
-	validate.detailed = (definition, value) => errorsOf(definition, value).map((error) => ({
-		path: error.instancePath.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-			.map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
-		keyword: error.keyword,
-		message: error.message,
-		params: error.params ?? {},
-	}));
+	const validate = (definition, value) =>
+		errorsOf(definition, value).map(
+			(error) =>
+				`${error.instancePath || '/'} ${error.message}${error.params?.additionalProperty ? ` (${error.params.additionalProperty})` : ''}`,
+		);
+	validate.detailed = (definition, value) =>
+		errorsOf(definition, value).map((error) => ({
+			path: error.instancePath
+				.split('/')
+				.slice(1)
+				.map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+				.map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+			keyword: error.keyword,
+			message: error.message,
+			params: error.params ?? {},
+		}));
 	validators.set(key, validate);
 	return validate;
 }

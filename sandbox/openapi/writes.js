@@ -41,7 +41,7 @@ function writeOperations() {
 			const segments = path.split('/').filter(Boolean);
 			const body = (op.parameters ?? []).find((p) => p.in === 'body');
 			const definition = refName(body?.schema) ?? null;
-			const wrapper = definition ? Object.keys(openApi().definitions[definition].properties ?? {})[0] ?? null : null;
+			const wrapper = definition ? (Object.keys(openApi().definitions[definition].properties ?? {})[0] ?? null) : null;
 			const [status, answer] = Object.entries(op.responses ?? {}).find(([code]) => /^2\d\d$/.test(code)) ?? ['200', {}];
 			const operation = {
 				method: method.toUpperCase(),
@@ -52,7 +52,9 @@ function writeOperations() {
 				wrapper,
 				response: refName(answer.schema) ?? null,
 				status: Number(status),
-				query: (op.parameters ?? []).filter((p) => p.in === 'query').map(({ name, type, required }) => ({ name, type, required })),
+				query: (op.parameters ?? [])
+					.filter((p) => p.in === 'query')
+					.map(({ name, type, required }) => ({ name, type, required })),
 			};
 			if (!cached.has(path)) cached.set(path, []);
 			cached.get(path).push(Object.freeze(operation));
@@ -67,7 +69,9 @@ function writeOperations() {
  * @returns {WriteOperation|undefined}
  */
 function writeOperation(path, method) {
-	return writeOperations().get(path)?.find((op) => op.method === method);
+	return writeOperations()
+		.get(path)
+		?.find((op) => op.method === method);
 }
 
 /** Methods the OpenAPI has on a path template, GET included when it has one. */

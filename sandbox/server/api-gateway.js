@@ -50,27 +50,48 @@ function createApiGateway({ api, tokens, rateLimiter = null, latency = () => 0, 
 		};
 		const token = bearerToken(req.headers.authorization);
 		if (token === undefined) {
-			return answer(() => sendServiceError(res, apiError(401, 'AuthorizationFailure', 'An access token is required: send Authorization: Bearer <ACCESS_TOKEN>.'),
-				{ 'WWW-Authenticate': `Bearer realm="${REALM}"` }));
+			return answer(() =>
+				sendServiceError(
+					res,
+					apiError(
+						401,
+						'AuthorizationFailure',
+						'An access token is required: send Authorization: Bearer <ACCESS_TOKEN>.',
+					),
+					{ 'WWW-Authenticate': `Bearer realm="${REALM}"` },
+				),
+			);
 		}
 		const auth = tokens.authenticate(token);
 		if ('problem' in auth) {
 			const message = auth.problem === 'expired' ? 'The access token has expired.' : 'The access token is invalid.';
-			return answer(() => sendServiceError(res, apiError(401, 'AuthorizationFailure', message),
-				{ 'WWW-Authenticate': `Bearer realm="${REALM}", error="invalid_token", error_description="${message}"` }));
+			return answer(() =>
+				sendServiceError(res, apiError(401, 'AuthorizationFailure', message), {
+					'WWW-Authenticate': `Bearer realm="${REALM}", error="invalid_token", error_description="${message}"`,
+				}),
+			);
 		}
 
 		if (rateLimiter) {
-			const business = typeof req.headers['x-business'] === 'string' && req.headers['x-business'] !== ''
-				? req.headers['x-business']
-				: leadBusiness(auth.grant.userId);
+			const business =
+				typeof req.headers['x-business'] === 'string' && req.headers['x-business'] !== ''
+					? req.headers['x-business']
+					: leadBusiness(auth.grant.userId);
 			const taken = rateLimiter.take(business);
 			if (!taken.admitted) {
 				req.resume();
 				const { requests, windowSeconds } = rateLimiter.limit;
-				return answer(() => sendServiceError(res, apiError(429, 'TooManyRequests',
-					`Too many requests: a business may make ${requests} requests in any ${windowSeconds} seconds. Retry after ${taken.retryAfterSeconds} seconds.`),
-				{ 'Retry-After': String(taken.retryAfterSeconds) }));
+				return answer(() =>
+					sendServiceError(
+						res,
+						apiError(
+							429,
+							'TooManyRequests',
+							`Too many requests: a business may make ${requests} requests in any ${windowSeconds} seconds. Retry after ${taken.retryAfterSeconds} seconds.`,
+						),
+						{ 'Retry-After': String(taken.retryAfterSeconds) },
+					),
+				);
 			}
 		}
 
@@ -78,12 +99,19 @@ function createApiGateway({ api, tokens, rateLimiter = null, latency = () => 0, 
 		let body;
 		if (raw.length > 0) {
 			if (mediaType(req.headers['content-type']) !== 'application/json') {
-				return answer(() => sendServiceError(res, apiError(415, 'UnsupportedMediaType', 'Request bodies must be JSON: send Content-Type: application/json.')));
+				return answer(() =>
+					sendServiceError(
+						res,
+						apiError(415, 'UnsupportedMediaType', 'Request bodies must be JSON: send Content-Type: application/json.'),
+					),
+				);
 			}
 			try {
 				body = JSON.parse(raw.toString('utf8'));
 			} catch (error) {
-				return answer(() => sendServiceError(res, apiError(400, 'InvalidJSON', `The request body is not valid JSON: ${error.message}`)));
+				return answer(() =>
+					sendServiceError(res, apiError(400, 'InvalidJSON', `The request body is not valid JSON: ${error.message}`)),
+				);
 			}
 		}
 

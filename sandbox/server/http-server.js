@@ -46,10 +46,14 @@ function createHttpServer(parts) {
 
 		if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
 			const path = pathname.slice(API_PREFIX.length);
-			return serveTracked(req, res, 'api', path, (entry, options) => apiGateway.handle(req, res, path, queryString, { ...options, signal: stopping.signal }));
+			return serveTracked(req, res, 'api', path, (entry, options) =>
+				apiGateway.handle(req, res, path, queryString, { ...options, signal: stopping.signal }),
+			);
 		}
 		if (pathname === TOKEN_PATH) {
-			return serveTracked(req, res, 'token', pathname, (entry) => onlyPost(req, res, () => tokenEndpoint.handle(req, res, entry)));
+			return serveTracked(req, res, 'token', pathname, (entry) =>
+				onlyPost(req, res, () => tokenEndpoint.handle(req, res, entry)),
+			);
 		}
 		if (pathname === REVOKE_PATH) {
 			return serveTracked(req, res, null, pathname, () => onlyPost(req, res, () => revokeEndpoint.handle(req, res)));
@@ -59,8 +63,12 @@ function createHttpServer(parts) {
 			if (req.method === 'POST') return authorizationPage.decide(req, res);
 			return sendHtml(res, 405, renderErrorPage('invalid_request', 'Use GET for the authorization page.'));
 		}
-		if (pathname === controls.prefix || pathname.startsWith(`${controls.prefix}/`)) return controls.handle(req, res, pathname);
-		return sendServiceError(res, apiError(404, 'NotFound', `Nothing at ${pathname}. The API lives under ${API_PREFIX}.`));
+		if (pathname === controls.prefix || pathname.startsWith(`${controls.prefix}/`))
+			return controls.handle(req, res, pathname);
+		return sendServiceError(
+			res,
+			apiError(404, 'NotFound', `Nothing at ${pathname}. The API lives under ${API_PREFIX}.`),
+		);
 	}
 
 	/**
@@ -101,7 +109,8 @@ function createHttpServer(parts) {
 			return sendServiceError(res, apiError(413, 'RequestEntityTooLarge', error.message));
 		}
 		onError(error);
-		if (isOAuth) return sendJson(res, 500, { error: 'server_error', error_description: 'Unexpected condition in the sandbox.' });
+		if (isOAuth)
+			return sendJson(res, 500, { error: 'server_error', error_description: 'Unexpected condition in the sandbox.' });
 		return sendServiceError(res, apiError(500, 'UnexpectedError', 'Unexpected condition in the sandbox.'));
 	}
 

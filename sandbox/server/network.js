@@ -29,7 +29,10 @@ const MAX_LATENCY_MS = 10 * 60 * 1000;
 function validateNetwork(options) {
 	const latencyMs = options.latencyMs ?? 0;
 	const latencyJitterMs = options.latencyJitterMs ?? 0;
-	for (const [name, value] of [['latencyMs', latencyMs], ['latencyJitterMs', latencyJitterMs]]) {
+	for (const [name, value] of [
+		['latencyMs', latencyMs],
+		['latencyJitterMs', latencyJitterMs],
+	]) {
 		if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_LATENCY_MS) {
 			throw new TypeError(`${name} must be a number of milliseconds from 0 to ${MAX_LATENCY_MS}`);
 		}
@@ -37,7 +40,8 @@ function validateNetwork(options) {
 	let rateLimit = null;
 	if (options.rateLimit !== undefined && options.rateLimit !== null) {
 		const { requests, windowSeconds = 60 } = options.rateLimit;
-		if (!Number.isInteger(requests) || requests < 1) throw new TypeError('rateLimit.requests must be a whole number of at least 1');
+		if (!Number.isInteger(requests) || requests < 1)
+			throw new TypeError('rateLimit.requests must be a whole number of at least 1');
 		if (typeof windowSeconds !== 'number' || !Number.isFinite(windowSeconds) || windowSeconds <= 0) {
 			throw new TypeError('rateLimit.windowSeconds must be a positive number of seconds');
 		}

@@ -80,9 +80,12 @@ async function sendApiResult(res, result) {
 	const headers = result.headers ?? {};
 	if (result.json !== undefined) return sendJson(res, result.status, result.json, headers);
 	if (result.bytes !== undefined) {
-		res.writeHead(result.status, mergeHeaders(
-			{ 'Content-Type': 'application/octet-stream' }, headers, { 'Content-Length': String(result.bytes.length) },
-		));
+		res.writeHead(
+			result.status,
+			mergeHeaders({ 'Content-Type': 'application/octet-stream' }, headers, {
+				'Content-Length': String(result.bytes.length),
+			}),
+		);
 		res.end(result.bytes);
 		return undefined;
 	}

@@ -167,7 +167,8 @@ export async function completeAuthorization(
 	if (credential.grantType === 'pkce' && pending.codeVerifier !== undefined) {
 		body.code_verifier = pending.codeVerifier;
 	}
-	const sendSecretInBody = credential.authentication === 'body' && !(credential.grantType === 'pkce' && pending.legacyPkceClientAuth);
+	const sendSecretInBody =
+		credential.authentication === 'body' && !(credential.grantType === 'pkce' && pending.legacyPkceClientAuth);
 	if (sendSecretInBody) {
 		body.client_id = clientOptions.clientId;
 		body.client_secret = clientOptions.clientSecret;
@@ -175,7 +176,9 @@ export async function completeAuthorization(
 	}
 
 	const callbackQuery = callback.search.slice(1);
-	const token = await new ClientOAuth2(clientOptions).code.getToken(`${pending.redirectUri}?${callbackQuery}`, { body });
+	const token = await new ClientOAuth2(clientOptions).code.getToken(`${pending.redirectUri}?${callbackQuery}`, {
+		body,
+	});
 
 	const oauthTokenData: IDataObject = { ...(token.data as IDataObject) };
 	if (Object.keys(query).length > 2) {
@@ -212,7 +215,10 @@ export async function connectCredential(
  */
 export async function refreshClientFor(data: ICredentialDataDecryptedObject): Promise<ClientOAuth2> {
 	const credential = await resolvedCredential(data);
-	const scopes = (credential.scope as string | undefined)?.split(' ').map((s) => s.trim()).filter(Boolean);
+	const scopes = (credential.scope as string | undefined)
+		?.split(' ')
+		.map((s) => s.trim())
+		.filter(Boolean);
 	return new ClientOAuth2({
 		clientId: credential.clientId as string,
 		clientSecret: credential.clientSecret as string,

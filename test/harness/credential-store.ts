@@ -36,7 +36,12 @@ export class CredentialStore {
 	private readonly writes: TokenWrite[] = [];
 
 	/** Saves a credential and returns the reference a workflow node carries in `credentials`. */
-	add(credential: { type: string; name?: string; id?: string; data: ICredentialDataDecryptedObject }): INodeCredentialsDetails & { id: string } {
+	add(credential: {
+		type: string;
+		name?: string;
+		id?: string;
+		data: ICredentialDataDecryptedObject;
+	}): INodeCredentialsDetails & { id: string } {
 		const id = credential.id ?? randomUUID();
 		const name = credential.name ?? `${credential.type} ${this.credentials.size + 1}`;
 		this.credentials.set(id, { id, name, type: credential.type, data: clone(credential.data) });

@@ -110,7 +110,14 @@ export class CredentialsHelper extends ICredentialsHelper {
 			const resolve = (value: string) =>
 				isExpression(value)
 					? String(
-							workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '') ?? '',
+							workflow.expression.getSimpleParameterValue(
+								node,
+								value,
+								'internal',
+								{ $credentials: credentials },
+								undefined,
+								'',
+							) ?? '',
 						)
 					: value;
 			const target = requestOptions as unknown as Record<string, IDataObject | undefined>;
@@ -223,9 +230,7 @@ export class CredentialsHelper extends ICredentialsHelper {
 		) as ICredentialDataDecryptedObject;
 		if (original.oauthTokenData !== undefined) data.oauthTokenData = original.oauthTokenData;
 
-		const additionalKeys = additionalData
-			? getAdditionalKeys(additionalData, mode, null, { isCredential: true })
-			: {};
+		const additionalKeys = additionalData ? getAdditionalKeys(additionalData, mode, null, { isCredential: true }) : {};
 		if (expressionResolveValues) {
 			const { workflow, runExecutionData, runIndex, itemIndex, node, connectionInputData } = expressionResolveValues;
 			data = workflow.expression.getParameterValue(

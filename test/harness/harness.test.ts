@@ -86,7 +86,12 @@ describe('node types', () => {
 });
 
 describe('credentials helper', () => {
-	const stored = { clientId: 'id', clientSecret: 'secret', codeVerifier: 'left over from the flow', oauthTokenData: { access_token: 'a' } };
+	const stored = {
+		clientId: 'id',
+		clientSecret: 'secret',
+		codeVerifier: 'left over from the flow',
+		oauthTokenData: { access_token: 'a' },
+	};
 
 	it('applies defaults, keeps oauthTokenData and drops undeclared fields, like n8n', async () => {
 		const store = new CredentialStore();
@@ -131,7 +136,9 @@ describe('credentials helper', () => {
 	it('refuses a node credential reference without an id', async () => {
 		const store = new CredentialStore();
 		store.add({ type: TYPE, data: stored });
-		await expect(new CredentialsHelper(store).getDecrypted({} as never, { id: null, name: 'x' }, TYPE, 'manual')).rejects.toThrow(/has no ID/);
+		await expect(
+			new CredentialsHelper(store).getDecrypted({} as never, { id: null, name: 'x' }, TYPE, 'manual'),
+		).rejects.toThrow(/has no ID/);
 	});
 });
 
@@ -139,12 +146,18 @@ describe('runWorkflow', () => {
 	it('returns every item a node outputs, one request per input item, paired to its input', async () => {
 		const { store, credential } = connectedStore();
 		const input = Array.from({ length: 25 }, (_, i) => ({ n: i }));
-		const result = await runWorkflow({ store, nodes: [probe(credential, { parameters: { path: '=/user?n={{$json.n}}' } })], input });
+		const result = await runWorkflow({
+			store,
+			nodes: [probe(credential, { parameters: { path: '=/user?n={{$json.n}}' } })],
+			input,
+		});
 
 		expect(result.status).toBe('success');
 		expect(result.error).toBeUndefined();
 		expect(result.json('Probe').map((json) => (json.query as IDataObject).n)).toEqual(input.map(({ n }) => String(n)));
-		expect(result.items('Probe').map((item: INodeExecutionData) => item.pairedItem)).toEqual(input.map((_, item) => ({ item })));
+		expect(result.items('Probe').map((item: INodeExecutionData) => item.pairedItem)).toEqual(
+			input.map((_, item) => ({ item })),
+		);
 		expect(service.log.filter((line) => line.startsWith('GET'))).toHaveLength(25);
 	});
 
@@ -152,7 +165,10 @@ describe('runWorkflow', () => {
 		const { store, credential } = connectedStore();
 		const result = await runWorkflow({
 			store,
-			nodes: [probe(credential, { name: 'First' }), probe(credential, { name: 'Second', parameters: { path: '/businesses' } })],
+			nodes: [
+				probe(credential, { name: 'First' }),
+				probe(credential, { name: 'Second', parameters: { path: '/businesses' } }),
+			],
 			connections: chain('First', 'Second'),
 		});
 		expect(result.executionOrder).toEqual(['First', 'Second']);
@@ -182,7 +198,9 @@ describe("n8n-core's OAuth2 refresh through the harness", () => {
 		expect(after.refresh_token).not.toBe(before.refresh_token);
 		expect(after.access_token).not.toBe(before.access_token);
 		expect(store.refreshCount(credential.id)).toBe(1);
-		expect(store.tokenWrites(credential.id)).toEqual([{ credentialId: credential.id, accessTokenChanged: true, refreshTokenChanged: true }]);
+		expect(store.tokenWrites(credential.id)).toEqual([
+			{ credentialId: credential.id, accessTokenChanged: true, refreshTokenChanged: true },
+		]);
 	});
 
 	it('uses the token persisted by an earlier run instead of refreshing again', async () => {
@@ -199,7 +217,9 @@ describe("n8n-core's OAuth2 refresh through the harness", () => {
 			const { store, credential } = connectedStore();
 			service.expireAccessTokens();
 
-			const results = await Promise.all(Array.from({ length: 6 }, () => runWorkflow({ store, nodes: [probe(credential)] })));
+			const results = await Promise.all(
+				Array.from({ length: 6 }, () => runWorkflow({ store, nodes: [probe(credential)] })),
+			);
 
 			expect(results.map((r) => r.status)).toEqual(Array(6).fill('success'));
 			expect(service.log.filter((line) => line.startsWith('POST /token'))).toEqual(['POST /token refresh_token 200']);
@@ -210,7 +230,9 @@ describe("n8n-core's OAuth2 refresh through the harness", () => {
 			const { store, credential } = connectedStore();
 			service.expireAccessTokens();
 
-			const results = await Promise.all(Array.from({ length: 6 }, () => runWorkflow({ store, nodes: [probe(credential)] })));
+			const results = await Promise.all(
+				Array.from({ length: 6 }, () => runWorkflow({ store, nodes: [probe(credential)] })),
+			);
 
 			const refreshes = service.log.filter((line) => line.startsWith('POST /token'));
 			expect(refreshes.filter((line) => line.endsWith(' 200'))).toHaveLength(1);

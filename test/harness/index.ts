@@ -16,12 +16,7 @@ export {
 } from './node-types';
 export { runWorkflow, type RunWorkflowOptions, type WorkflowRunResult } from './run-workflow';
 export { runListSearch, runResourceMapping } from './list-search';
-export {
-	Poller,
-	accountingServiceTriggerNode,
-	loadAccountingServiceTrigger,
-	type PollOutcome,
-} from './run-poll';
+export { Poller, accountingServiceTriggerNode, loadAccountingServiceTrigger, type PollOutcome } from './run-poll';
 export {
 	accountingServiceNode,
 	chain,

@@ -26,7 +26,11 @@ export async function runListSearch(options: {
 }
 
 /** Calls one of the node's `resourceMapping` methods the way the editor does when it loads a mapper's fields. */
-export async function runResourceMapping(options: { store: CredentialStore; node: NodeSpec; method: string }): Promise<ResourceMapperFields> {
+export async function runResourceMapping(options: {
+	store: CredentialStore;
+	node: NodeSpec;
+	method: string;
+}): Promise<ResourceMapperFields> {
 	const { context, nodeType } = loadOptionsContext(options);
 	const method = nodeType.methods?.resourceMapping?.[options.method];
 	if (!method) throw new Error(`The node has no resourceMapping method "${options.method}"`);
@@ -36,10 +40,29 @@ export async function runResourceMapping(options: { store: CredentialStore; node
 function loadOptionsContext(options: { store: CredentialStore; node: NodeSpec }) {
 	const nodeTypes = new NodeTypes();
 	const node: INode = { id: 'list-search-node', position: [0, 0], typeVersion: 1, ...options.node };
-	const workflow = new Workflow({ id: 'list-search', name: 'List search', nodes: [node], connections: {}, nodeTypes, active: false });
-	const workflowData = { id: 'list-search', name: 'List search', nodes: [node], connections: {}, active: false } as unknown as IWorkflowBase;
+	const workflow = new Workflow({
+		id: 'list-search',
+		name: 'List search',
+		nodes: [node],
+		connections: {},
+		nodeTypes,
+		active: false,
+	});
+	const workflowData = {
+		id: 'list-search',
+		name: 'List search',
+		nodes: [node],
+		connections: {},
+		active: false,
+	} as unknown as IWorkflowBase;
 	const hooks = new ExecutionLifecycleHooks('manual', 'list-search', workflowData);
-	const additionalData = additionalDataFor(new CredentialsHelper(options.store), hooks, 'list-search', 'list-search', {});
+	const additionalData = additionalDataFor(
+		new CredentialsHelper(options.store),
+		hooks,
+		'list-search',
+		'list-search',
+		{},
+	);
 	// The editor sends the form's current values with every list request; methods read them from here.
 	additionalData.currentNodeParameters = node.parameters;
 	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');

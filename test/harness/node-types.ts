@@ -14,7 +14,14 @@ export { PACKAGE_NAME };
  * so the harness and the probe node keep working while the node is being written or broken;
  * once the file exists, a compile error in it still fails loudly when a test asks for it.
  */
-const ACCOUNTING_SERVICE_SOURCE = join(__dirname, '..', '..', 'nodes', 'AccountingService', 'AccountingService.node.ts');
+const ACCOUNTING_SERVICE_SOURCE = join(
+	__dirname,
+	'..',
+	'..',
+	'nodes',
+	'AccountingService',
+	'AccountingService.node.ts',
+);
 
 /** A community node's workflow type is `<package name>.<description.name>`, as n8n loads it. */
 export const nodeTypeName = (node: INodeType | IVersionedNodeType) => `${PACKAGE_NAME}.${node.description.name}`;

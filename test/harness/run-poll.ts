@@ -23,7 +23,14 @@ import { NodeTypes, nodeTypeName } from './node-types';
 import { additionalDataFor } from './run-workflow';
 import { credentialRef, type NodeSpec } from './workflow-builders';
 
-const TRIGGER_SOURCE = join(__dirname, '..', '..', 'nodes', 'AccountingServiceTrigger', 'AccountingServiceTrigger.node.ts');
+const TRIGGER_SOURCE = join(
+	__dirname,
+	'..',
+	'..',
+	'nodes',
+	'AccountingServiceTrigger',
+	'AccountingServiceTrigger.node.ts',
+);
 
 let trigger: INodeType | undefined;
 
@@ -38,7 +45,10 @@ export function loadAccountingServiceTrigger(): INodeType {
 }
 
 /** The trigger node with the given parameters, as a workflow holds it. */
-export function accountingServiceTriggerNode(credential: INodeCredentialsDetails, parameters: INodeParameters): NodeSpec {
+export function accountingServiceTriggerNode(
+	credential: INodeCredentialsDetails,
+	parameters: INodeParameters,
+): NodeSpec {
 	return {
 		name: 'Accounting Service Trigger',
 		type: nodeTypeName(loadAccountingServiceTrigger()),
@@ -112,10 +122,30 @@ export class Poller {
 		const executionId = `${this.workflowId}-poll-${++this.polls}`;
 		const nodes = [this.node];
 		const staticData = JSON.parse(this.liveStaticData) as IDataObject;
-		const workflow = new Workflow({ id: this.workflowId, name: 'Poll workflow', nodes, connections: {}, nodeTypes: this.nodeTypes, active: true, staticData });
-		const workflowData = { id: this.workflowId, name: 'Poll workflow', nodes, connections: {}, active: true } as unknown as IWorkflowBase;
+		const workflow = new Workflow({
+			id: this.workflowId,
+			name: 'Poll workflow',
+			nodes,
+			connections: {},
+			nodeTypes: this.nodeTypes,
+			active: true,
+			staticData,
+		});
+		const workflowData = {
+			id: this.workflowId,
+			name: 'Poll workflow',
+			nodes,
+			connections: {},
+			active: true,
+		} as unknown as IWorkflowBase;
 		const hooks = new ExecutionLifecycleHooks('trigger', executionId, workflowData);
-		const additionalData = additionalDataFor(new CredentialsHelper(this.store), hooks, executionId, this.workflowId, {});
+		const additionalData = additionalDataFor(
+			new CredentialsHelper(this.store),
+			hooks,
+			executionId,
+			this.workflowId,
+			{},
+		);
 
 		let emitted: INodeExecutionData[][] | undefined;
 		let emittedError: Error | undefined;
@@ -166,7 +196,9 @@ async function pollOnce(workflow: Workflow, node: INode, context: PollContext, t
 	// n8n-core 1.x does not export TriggersAndPollers; ActiveWorkflows uses this module of it.
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { TriggersAndPollers } = require('n8n-core/dist/execution-engine/triggers-and-pollers') as {
-		TriggersAndPollers: new () => { runPoll(workflow: Workflow, node: INode, context: PollContext): Promise<INodeExecutionData[][] | null> };
+		TriggersAndPollers: new () => {
+			runPoll(workflow: Workflow, node: INode, context: PollContext): Promise<INodeExecutionData[][] | null>;
+		};
 	};
 	const pollers = Container.get(TriggersAndPollers);
 	try {

@@ -144,7 +144,15 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<Workflow
 		...spec,
 		id: spec.id ?? `node-${index + 1}`,
 	}));
-	const workflow = new Workflow({ id: workflowId, name: 'Harness workflow', nodes, connections, nodeTypes, active: false, settings });
+	const workflow = new Workflow({
+		id: workflowId,
+		name: 'Harness workflow',
+		nodes,
+		connections,
+		nodeTypes,
+		active: false,
+		settings,
+	});
 
 	const workflowData: IWorkflowBase = {
 		id: workflowId,

@@ -4,10 +4,23 @@ import { UnexpectedError } from 'n8n-workflow';
 import { PROBE_NODE_TYPE, accountingServiceNodeType } from './node-types';
 
 /** A workflow node as a test writes it: `id`, `position` and `typeVersion` are filled in by `runWorkflow`. */
-export type NodeSpec = Omit<INode, 'id' | 'position' | 'typeVersion'> & Partial<Pick<INode, 'id' | 'position' | 'typeVersion'>>;
+export type NodeSpec = Omit<INode, 'id' | 'position' | 'typeVersion'> &
+	Partial<Pick<INode, 'id' | 'position' | 'typeVersion'>>;
 
 /** n8n's per-node error settings, plus a name for the node. */
-export type NodeSettings = Partial<Pick<INode, 'name' | 'continueOnFail' | 'onError' | 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'alwaysOutputData' | 'executeOnce'>>;
+export type NodeSettings = Partial<
+	Pick<
+		INode,
+		| 'name'
+		| 'continueOnFail'
+		| 'onError'
+		| 'retryOnFail'
+		| 'maxTries'
+		| 'waitBetweenTries'
+		| 'alwaysOutputData'
+		| 'executeOnce'
+	>
+>;
 
 /** `connections` for nodes wired one after another on their main output 0. */
 export function chain(...nodeNames: string[]): IConnections {

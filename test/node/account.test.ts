@@ -34,7 +34,11 @@ describe('Business', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const stored = (await env.fetchDirect(`/businesses/${owned.id}`)).body;
-		expect(stored).toMatchObject({ address_line_1: '1 Quay Street', mobile: '+44 7700 900123', website: 'https://example.org' });
+		expect(stored).toMatchObject({
+			address_line_1: '1 Quay Street',
+			mobile: '+44 7700 900123',
+			website: 'https://example.org',
+		});
 		expect(result.json(NODE)[0]).toMatchObject({ id: owned.id, address_line_1: '1 Quay Street' });
 	});
 
@@ -64,7 +68,11 @@ describe('User', () => {
 		const got = await env.runNode({ resource: 'user', operation: 'get' });
 		expect(got.json(NODE)[0].id).toBe(env.sandbox.dataset.user.id);
 
-		const updated = await env.runNode({ resource: 'user', operation: 'update', updateFields: { last_name: 'Ó Briain' } });
+		const updated = await env.runNode({
+			resource: 'user',
+			operation: 'update',
+			updateFields: { last_name: 'Ó Briain' },
+		});
 		expect(updated.json(NODE)[0].last_name).toBe('Ó Briain');
 		expect((await env.fetchDirect('/user')).body.last_name).toBe('Ó Briain');
 	});
@@ -80,7 +88,10 @@ describe('Credential → Revoke', () => {
 		const [answer] = revoked.json(NODE);
 		expect(answer.revoked).toBe(true);
 		expect(String(answer.next)).toMatch(/[Rr]econnect/);
-		const revokeCall = env.sandbox.log.entries().slice(position).find((entry: { path: string }) => entry.path.endsWith('/revoke'));
+		const revokeCall = env.sandbox.log
+			.entries()
+			.slice(position)
+			.find((entry: { path: string }) => entry.path.endsWith('/revoke'));
 		expect(revokeCall).toMatchObject({ method: 'POST', status: 200 });
 
 		const stillValid = await env.runNode({ resource: 'user', operation: 'get' });
@@ -90,7 +101,12 @@ describe('Credential → Revoke', () => {
 		const afterExpiry = await env.runNode({ resource: 'user', operation: 'get' });
 		expect(afterExpiry.error?.message).toMatch(REFRESH_REFUSED);
 
-		const everything = JSON.stringify([revoked.run, afterExpiry.run, afterExpiry.error?.message, afterExpiry.error?.description]);
+		const everything = JSON.stringify([
+			revoked.run,
+			afterExpiry.run,
+			afterExpiry.error?.message,
+			afterExpiry.error?.description,
+		]);
 		for (const secret of [stored.access_token, stored.refresh_token, env.sandbox.client.clientSecret]) {
 			expect(everything).not.toContain(String(secret));
 		}

@@ -31,7 +31,8 @@ describe.each(['number', 'string'] as const)('a service that sends amounts as %s
 			});
 			expect(result.error).toBeUndefined();
 			const items = result.json(NODE);
-			const direct = (await env.fetchDirect('/sales_invoices?items_per_page=20&attributes=all')).body.$items as IDataObject[];
+			const direct = (await env.fetchDirect('/sales_invoices?items_per_page=20&attributes=all')).body
+				.$items as IDataObject[];
 			expect(items).toEqual(direct);
 			for (const item of items) {
 				expect(typeof item.total_amount).toBe(amounts);
@@ -80,9 +81,14 @@ describe.each(['number', 'string'] as const)('a service that sends amounts as %s
 					options: { amountsAs, output: 'report' },
 				});
 				const [reportItem] = whole.json(NODE);
-				const wholeAccounts = reportItem.ledger_accounts as Array<{ debit: unknown; closing_balance: { credit: unknown } }>;
+				const wholeAccounts = reportItem.ledger_accounts as Array<{
+					debit: unknown;
+					closing_balance: { credit: unknown };
+				}>;
 				expect(wholeAccounts.map((account) => typeof account.debit)).toEqual(wholeAccounts.map(() => amountsAs));
-				expect(wholeAccounts.map((account) => cents(account.debit))).toEqual(accounts.map((account) => cents(account.debit)));
+				expect(wholeAccounts.map((account) => cents(account.debit))).toEqual(
+					accounts.map((account) => cents(account.debit)),
+				);
 				expect(typeof wholeAccounts[0].closing_balance.credit).toBe(amountsAs);
 			},
 		);
@@ -105,4 +111,3 @@ describe.each(['number', 'string'] as const)('a service that sends amounts as %s
 		});
 	});
 });
-

@@ -109,9 +109,16 @@ describe('Attachment → Download File', () => {
 		const result = await env.runNode(download(String(record.id)));
 
 		expect(result.error).toBeUndefined();
-		expect(env.apiRequestsSince(position).map(({ method, path, accept, status }) => ({ method, path, accept, status }))).toEqual([
+		expect(
+			env.apiRequestsSince(position).map(({ method, path, accept, status }) => ({ method, path, accept, status })),
+		).toEqual([
 			{ method: 'GET', path: `/attachments/${String(record.id)}`, accept: 'application/json', status: 200 },
-			{ method: 'GET', path: `/attachments/${String(record.id)}/file`, accept: 'application/octet-stream', status: 200 },
+			{
+				method: 'GET',
+				path: `/attachments/${String(record.id)}/file`,
+				accept: 'application/octet-stream',
+				status: 200,
+			},
 		]);
 	});
 
@@ -157,7 +164,9 @@ describe('Attachment → Download File', () => {
 		const result = await env.runNode(download(UNKNOWN_ID));
 
 		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toBe(serviceErrorMessage((direct.body as unknown as Array<{ $message: string }>)[0].$message, 404));
+		expect(result.error?.message).toBe(
+			serviceErrorMessage((direct.body as unknown as Array<{ $message: string }>)[0].$message, 404),
+		);
 		expect(env.apiRequestsSince(position).map((entry) => entry.path)).toEqual([`/attachments/${UNKNOWN_ID}`]);
 	});
 
@@ -175,7 +184,9 @@ describe('Attachment → Download File', () => {
 		expect(failed).toMatchObject({ json: { error: expect.any(String) }, pairedItem: { item: 0 } });
 		expect(failed.binary).toBeUndefined();
 		expect(downloaded.pairedItem).toEqual({ item: 1 });
-		expect(await sha256(Readable.from([await bytesOf(downloaded.binary!.data)]))).toBe((await expectedFile(good)).sha256);
+		expect(await sha256(Readable.from([await bytesOf(downloaded.binary!.data)]))).toBe(
+			(await expectedFile(good)).sha256,
+		);
 	});
 
 	it('an empty output field name fails before any request', async () => {

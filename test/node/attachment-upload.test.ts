@@ -46,19 +46,26 @@ const upload = (attachToId: string, extra: IDataObject = {}) => ({
 	...extra,
 });
 
-const postsSince = (position: number) =>
-	env.apiRequestsSince(position).filter((entry) => entry.method === 'POST');
+const postsSince = (position: number) => env.apiRequestsSince(position).filter((entry) => entry.method === 'POST');
 
 it('uploads the file of the input item to the invoice; the service then serves exactly those bytes', async () => {
 	const invoice = await firstInvoiceId();
 	const bytes = pdfBytes(40_000, 7);
 	const position = env.sandbox.log.entries().length;
 
-	const result = await env.runNode(upload(invoice, { options: { description: 'Receipt' } }), {}, { input: [itemWith(bytes)] });
+	const result = await env.runNode(
+		upload(invoice, { options: { description: 'Receipt' } }),
+		{},
+		{ input: [itemWith(bytes)] },
+	);
 
 	expect(result.error).toBeUndefined();
 	const [attachment] = result.json(NODE);
-	expect(attachment).toMatchObject({ file_name: 'receipt-A-1001.pdf', mime_type: 'application/pdf', description: 'Receipt' });
+	expect(attachment).toMatchObject({
+		file_name: 'receipt-A-1001.pdf',
+		mime_type: 'application/pdf',
+		description: 'Receipt',
+	});
 	expect((attachment.attachment_context as IDataObject).id).toBe(invoice);
 	expect(postsSince(position)).toHaveLength(1);
 	const stored = env.sandbox.dataset.attachmentFile(env.sandbox.dataset.leadBusinessId, String(attachment.id))!;
@@ -72,10 +79,25 @@ it('uploads the file of the input item to the invoice; the service then serves e
 });
 
 it.each([
-	['a file above the service’s limit', () => itemWith(pdfBytes(MAX_ATTACHMENT_BYTES + 1, 3)), {}, /"Input Binary Field".*2\.50 MiB/],
-	['an input item without the binary field', () => itemWith(pdfBytes(100, 1), 'other'), {}, /"Input Binary Field".*no binary field "data".*other/],
+	[
+		'a file above the service’s limit',
+		() => itemWith(pdfBytes(MAX_ATTACHMENT_BYTES + 1, 3)),
+		{},
+		/"Input Binary Field".*2\.50 MiB/,
+	],
+	[
+		'an input item without the binary field',
+		() => itemWith(pdfBytes(100, 1), 'other'),
+		{},
+		/"Input Binary Field".*no binary field "data".*other/,
+	],
 	['a blank record ID', () => itemWith(pdfBytes(100, 1)), { attachToId: '={{ "  " }}' }, /"Record ID".*empty/],
-	['an unknown kind of record', () => itemWith(pdfBytes(100, 1)), { attachToType: '={{ "INVOICE" }}' }, /"Attach To".*SALES_INVOICE/],
+	[
+		'an unknown kind of record',
+		() => itemWith(pdfBytes(100, 1)),
+		{ attachToType: '={{ "INVOICE" }}' },
+		/"Attach To".*SALES_INVOICE/,
+	],
 ])('refuses %s before sending anything', async (_case, item, extra, error) => {
 	const invoice = await firstInvoiceId();
 	const position = env.sandbox.log.entries().length;

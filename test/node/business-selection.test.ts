@@ -7,7 +7,8 @@ import { serviceErrorMatching } from './n8n-differences';
 const NODE = 'Accounting Service';
 const env = useConnectedSandbox();
 
-const businesses = () => env.sandbox.dataset.businesses as Array<{ id: string; key: string; lead: boolean; owned: boolean }>;
+const businesses = () =>
+	env.sandbox.dataset.businesses as Array<{ id: string; key: string; lead: boolean; owned: boolean }>;
 const secondBusiness = () => businesses().find((business) => !business.lead)!;
 
 async function runSalesInvoices(business?: INodeParameterResourceLocator) {
@@ -67,7 +68,16 @@ describe('business selection', () => {
 	it('Business → Get Many lists the account’s businesses and sends no X-Business', async () => {
 		const position = env.sandbox.log.entries().length;
 		const result = await env.runNode({ resource: 'business', operation: 'getAll', returnAll: true });
-		expect(result.json(NODE).map((item) => item.id).sort()).toEqual(businesses().map((business) => business.id).sort());
+		expect(
+			result
+				.json(NODE)
+				.map((item) => item.id)
+				.sort(),
+		).toEqual(
+			businesses()
+				.map((business) => business.id)
+				.sort(),
+		);
 		expect(env.apiRequestsSince(position).map((entry) => entry.business)).toEqual([null]);
 	});
 

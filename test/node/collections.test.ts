@@ -24,8 +24,10 @@ describe.each(listed.map((row) => [row.resource, row] as const))('%s', (_resourc
 	});
 });
 
-describe.each(listed.filter((row) => row.getById).map((row) => [row.resource, row] as const))('%s', (_resource, row) => {
-	it('Get returns the full record of an id from the list', async () => {
+describe.each(listed.filter((row) => row.getById).map((row) => [row.resource, row] as const))(
+	'%s',
+	(_resource, row) => {
+		it('Get returns the full record of an id from the list', async () => {
 			if (count(row.path) === 0) {
 				expect((await env.fetchDirect(`/${row.path}`)).body.$total).toBe(0);
 				return;
@@ -41,8 +43,9 @@ describe.each(listed.filter((row) => row.getById).map((row) => [row.resource, ro
 			const [record] = result.json(NODE);
 			expect(record.id).toBe(summary.id);
 			expect(record).toEqual((await env.fetchDirect(`/${row.path}/${String(summary.id)}`)).body);
-	});
-});
+		});
+	},
+);
 
 type Business = { id: string; country: string; lead: boolean };
 /** The businesses of the sandbox whose country has the endpoint, as the OpenAPI's availability says. */
@@ -58,7 +61,11 @@ describe.each(COLLECTIONS.filter((row) => row.singleton).map((row) => [row.resou
 	'%s (a single object)',
 	(_resource, row) => {
 		const getIn = async (business: Business) =>
-			await env.runNode({ resource: row.resource, operation: 'get', business: { __rl: true, mode: 'id', value: business.id } });
+			await env.runNode({
+				resource: row.resource,
+				operation: 'get',
+				business: { __rl: true, mode: 'id', value: business.id },
+			});
 
 		it('Get returns the one object where the business’s country has it, the service’s refusal as an API error where not', async () => {
 			const having = businessesWith(row.path);
@@ -136,7 +143,10 @@ describe('Search', () => {
 			returnAll: true,
 			options: { attributes: 'name,reference' },
 		});
-	const words = (text: unknown) => String(text ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u);
+	const words = (text: unknown) =>
+		String(text ?? '')
+			.toLowerCase()
+			.split(/[^\p{L}\p{N}]+/u);
 
 	it.each(COLLECTIONS.filter(isSearchable).map((row) => [row.resource, row] as const))(
 		'%s offers search and sends search=',
@@ -152,7 +162,9 @@ describe('Search', () => {
 	it('finds contacts by the start of any word of their name, never by a fragment inside a word', async () => {
 		const contacts = (await env.fetchDirect('/contacts?items_per_page=200&attributes=name,reference')).body
 			.$items as IDataObject[];
-		const sample = contacts.find((contact) => words(contact.name).filter(Boolean).length >= 2 && words(contact.name)[1].length >= 4)!;
+		const sample = contacts.find(
+			(contact) => words(contact.name).filter(Boolean).length >= 2 && words(contact.name)[1].length >= 4,
+		)!;
 		const secondWord = words(sample.name)[1];
 		const prefix = secondWord.slice(0, 3);
 
@@ -168,7 +180,9 @@ describe('Search', () => {
 		const fragment = secondWord.slice(1, 4);
 		const inside = await searchContacts(fragment);
 		for (const contact of inside.json(NODE)) {
-			const startsAWord = [...words(contact.name), ...words(contact.reference)].some((word) => word.startsWith(fragment));
+			const startsAWord = [...words(contact.name), ...words(contact.reference)].some((word) =>
+				word.startsWith(fragment),
+			);
 			expect(startsAWord).toBe(true);
 		}
 	});

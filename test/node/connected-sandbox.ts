@@ -21,7 +21,10 @@ export type LogEntry = ReturnType<Sandbox['log']['entries']>[number];
  * shortcut to run the Accounting Service node through n8n's engine with that credential.
  */
 export async function startConnectedSandbox(
-	options: Pick<SandboxOptions, 'scale' | 'clock' | 'amounts' | 'trialBalanceAmounts' | 'latencyMs' | 'latencyJitterMs' | 'rateLimit'> = {},
+	options: Pick<
+		SandboxOptions,
+		'scale' | 'clock' | 'amounts' | 'trialBalanceAmounts' | 'latencyMs' | 'latencyJitterMs' | 'rateLimit'
+	> = {},
 ) {
 	const sandbox = createSandbox({ port: 0, ...options });
 	const urls = await sandbox.start();
@@ -49,7 +52,11 @@ export async function startConnectedSandbox(
 		const response = await request(`${urls.baseUrl}${path}`, {
 			headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...headers },
 		});
-		return { status: response.statusCode, headers: response.headers, body: (await response.body.json()) as IDataObject };
+		return {
+			status: response.statusCode,
+			headers: response.headers,
+			body: (await response.body.json()) as IDataObject,
+		};
 	};
 
 	/** Every id of a list, walked directly at 200 per page. */

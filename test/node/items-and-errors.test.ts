@@ -76,12 +76,41 @@ describe('errors', () => {
 
 	it.each([
 		['a limit of 0', { resource: 'contact', operation: 'getAll', limit: 0 }, /Limit/],
-		['an empty id', { resource: 'contact', operation: 'get', id: { __rl: true, mode: 'id', value: '={{ "  " }}' } }, /Contact ID.*empty/],
-		['".." as id', { resource: 'contact', operation: 'get', id: { __rl: true, mode: 'id', value: '={{ ".." }}' } }, /Contact ID/],
-		['an operation the resource lacks', { resource: 'country', operation: 'search', searchText: 'a' }, /Operation.*country/],
-		['from date after to date', { resource: 'salesInvoice', operation: 'getAll', limit: 1, filters: { fromDate: '2024-02-01', toDate: '2024-01-01' } }, /From Date/],
-		['a day that does not exist', { resource: 'salesInvoice', operation: 'getAll', limit: 1, filters: { fromDate: '2024-02-30' } }, /From Date.*YYYY-MM-DD/],
-		['attributes with spaces inside names', { resource: 'salesInvoice', operation: 'getAll', limit: 1, options: { attributes: 'total amount;x' } }, /Attributes/],
+		[
+			'an empty id',
+			{ resource: 'contact', operation: 'get', id: { __rl: true, mode: 'id', value: '={{ "  " }}' } },
+			/Contact ID.*empty/,
+		],
+		[
+			'".." as id',
+			{ resource: 'contact', operation: 'get', id: { __rl: true, mode: 'id', value: '={{ ".." }}' } },
+			/Contact ID/,
+		],
+		[
+			'an operation the resource lacks',
+			{ resource: 'country', operation: 'search', searchText: 'a' },
+			/Operation.*country/,
+		],
+		[
+			'from date after to date',
+			{
+				resource: 'salesInvoice',
+				operation: 'getAll',
+				limit: 1,
+				filters: { fromDate: '2024-02-01', toDate: '2024-01-01' },
+			},
+			/From Date/,
+		],
+		[
+			'a day that does not exist',
+			{ resource: 'salesInvoice', operation: 'getAll', limit: 1, filters: { fromDate: '2024-02-30' } },
+			/From Date.*YYYY-MM-DD/,
+		],
+		[
+			'attributes with spaces inside names',
+			{ resource: 'salesInvoice', operation: 'getAll', limit: 1, options: { attributes: 'total amount;x' } },
+			/Attributes/,
+		],
 	])('%s is refused before any request, naming the field', async (_case, parameters, message) => {
 		const position = env.sandbox.log.entries().length;
 		const result = await env.runNode(parameters as IDataObject as never);
@@ -142,7 +171,8 @@ describe('filters and options', () => {
 		expect(items.every((item) => Number.isInteger(item.legacy_id))).toBe(true);
 		const dates = items.map((item) => String(item.date));
 		expect([...dates].sort().reverse()).toEqual(dates);
-		const oldest = (await env.fetchDirect('/sales_invoices?items_per_page=1&attributes=date')).body.$items as IDataObject[];
+		const oldest = (await env.fetchDirect('/sales_invoices?items_per_page=1&attributes=date')).body
+			.$items as IDataObject[];
 		expect(dates[0] > String(oldest[0].date)).toBe(true);
 	});
 });

@@ -75,7 +75,18 @@ function contextFor(service: FakeService, { canRenew = true } = {}): IExecuteFun
 		const page = Math.min(Number(query.get('page') ?? 1), pages);
 		const items = service.rows.slice((page - 1) * perPage, page * perPage).map((row) => ({ id: row.id, key: row.key }));
 		const next = page < pages ? `/things?items_per_page=${perPage}&page=${page + 1}` : null;
-		return { statusCode: 200, headers: {}, body: { $total: service.rows.length, $page: page, $next: next, $back: null, $itemsPerPage: perPage, $items: items } };
+		return {
+			statusCode: 200,
+			headers: {},
+			body: {
+				$total: service.rows.length,
+				$page: page,
+				$next: next,
+				$back: null,
+				$itemsPerPage: perPage,
+				$items: items,
+			},
+		};
 	};
 	const context = {
 		getNode: () => ({
@@ -121,10 +132,17 @@ function contextFor(service: FakeService, { canRenew = true } = {}): IExecuteFun
 }
 
 function rowsOf(count: number, next: () => number): Row[] {
-	return Array.from({ length: count }, () => ({ id: `r${next()}`, key: 0 })).map((row, index) => ({ ...row, key: index * 10 }));
+	return Array.from({ length: count }, () => ({ id: `r${next()}`, key: 0 })).map((row, index) => ({
+		...row,
+		key: index * 10,
+	}));
 }
 
-async function readAll(service: FakeService, concurrency: number, extra: { canRenew?: boolean; perMinute?: number } = {}) {
+async function readAll(
+	service: FakeService,
+	concurrency: number,
+	extra: { canRenew?: boolean; perMinute?: number } = {},
+) {
 	const context = contextFor(service, extra);
 	return await apiRequestAllItems.call(context, {
 		path: '/things',
@@ -201,7 +219,12 @@ describe('a list that changes while it is read', () => {
 
 	it('a list that holds still: exactly ⌈N/200⌉ requests, no re-read, not moved', async () => {
 		let counter = 0;
-		const service: FakeService = { rows: rowsOf(1234, () => ++counter), requests: [], renewals: 0, delay: () => Math.floor(Math.random() * 6) };
+		const service: FakeService = {
+			rows: rowsOf(1234, () => ++counter),
+			requests: [],
+			renewals: 0,
+			delay: () => Math.floor(Math.random() * 6),
+		};
 		const result = await readAll(service, 4);
 		expect(result.body.map((item) => item.id)).toEqual(service.rows.map((row) => row.id));
 		expect(result.moved).toBe(false);
@@ -211,11 +234,19 @@ describe('a list that changes while it is read', () => {
 
 it('a service that makes its pages smaller than asked: the read follows its `$next` links instead', async () => {
 	let counter = 0;
-	const service: FakeService = { rows: rowsOf(650, () => ++counter), requests: [], renewals: 0, delay: () => 1, maxPerPage: 100 };
+	const service: FakeService = {
+		rows: rowsOf(650, () => ++counter),
+		requests: [],
+		renewals: 0,
+		delay: () => 1,
+		maxPerPage: 100,
+	};
 	const result = await readAll(service, 3);
 	expect(result.body.map((item) => item.id)).toEqual(service.rows.map((row) => row.id));
 	expect(result.moved).toBe(false);
-	expect(service.requests.map((request) => new URLSearchParams(request.path.split('?')[1]).get('page') ?? '1')).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+	expect(service.requests.map((request) => new URLSearchParams(request.path.split('?')[1]).get('page') ?? '1')).toEqual(
+		['1', '2', '3', '4', '5', '6', '7'],
+	);
 });
 
 describe('pace, 429 and renewal', () => {
@@ -236,21 +267,29 @@ describe('pace, 429 and renewal', () => {
 		const limited = service.requests[2];
 		const later = service.requests.slice(3);
 		// Requests already on their way (sent before the 429 came back) finish; none starts during the pause.
-		const startedDuringPause = later.filter((request) => request.started > limited.started + 50 && request.started < limited.started + 300);
+		const startedDuringPause = later.filter(
+			(request) => request.started > limited.started + 50 && request.started < limited.started + 300,
+		);
 		expect(startedDuringPause).toEqual([]);
 		expect(later.filter((request) => request.path === limited.path).map((request) => request.status)).toEqual([200]);
 	});
 
-	it.each([true, false])('an expired token mid-read: one renewal for all parallel requests (n8n renews itself: %s)', async (canRenew) => {
-		let counter = 0;
-		const service: FakeService = { rows: rowsOf(2000, () => ++counter), requests: [], renewals: 0, delay: () => 20 };
-		const context = contextFor(service, { canRenew });
-		service.before = (request) => {
-			if (request === 4) (context as unknown as { expire(): void }).expire();
-		};
-		const result = await apiRequestAllItems.call(context, { path: '/things', pace: { concurrency: 5, perMinute: 60_000 } });
-		expect(result.body.map((item) => item.id)).toEqual(service.rows.map((row) => row.id));
-		expect(service.renewals).toBe(1);
-		expect(service.requests.filter((request) => request.status === 401).length).toBeGreaterThanOrEqual(2);
-	});
+	it.each([true, false])(
+		'an expired token mid-read: one renewal for all parallel requests (n8n renews itself: %s)',
+		async (canRenew) => {
+			let counter = 0;
+			const service: FakeService = { rows: rowsOf(2000, () => ++counter), requests: [], renewals: 0, delay: () => 20 };
+			const context = contextFor(service, { canRenew });
+			service.before = (request) => {
+				if (request === 4) (context as unknown as { expire(): void }).expire();
+			};
+			const result = await apiRequestAllItems.call(context, {
+				path: '/things',
+				pace: { concurrency: 5, perMinute: 60_000 },
+			});
+			expect(result.body.map((item) => item.id)).toEqual(service.rows.map((row) => row.id));
+			expect(service.renewals).toBe(1);
+			expect(service.requests.filter((request) => request.status === 401).length).toBeGreaterThanOrEqual(2);
+		},
+	);
 });

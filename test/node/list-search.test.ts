@@ -20,7 +20,12 @@ describe('From List of the business selector', () => {
 		const { results } = await search({ resource: 'salesInvoice', operation: 'getAll' }, 'searchBusinesses');
 		expect(results[0].value).toBe('lead');
 		const ids = (env.sandbox.dataset.businesses as Array<{ id: string }>).map((business) => business.id);
-		expect(results.slice(1).map((result) => result.value).sort()).toEqual([...ids].sort());
+		expect(
+			results
+				.slice(1)
+				.map((result) => result.value)
+				.sort(),
+		).toEqual([...ids].sort());
 	});
 
 	it('narrows the list by a piece of the name', async () => {
@@ -34,13 +39,20 @@ describe('From List of record IDs', () => {
 		const first = await search({ resource: 'salesInvoice', operation: 'get' }, 'searchRecords');
 		expect(first.results).toHaveLength(200);
 		expect(first.paginationToken).toBeTruthy();
-		const second = await search({ resource: 'salesInvoice', operation: 'get' }, 'searchRecords', undefined, first.paginationToken as string);
+		const second = await search(
+			{ resource: 'salesInvoice', operation: 'get' },
+			'searchRecords',
+			undefined,
+			first.paginationToken as string,
+		);
 		const overlap = second.results.filter((result) => first.results.some((seen) => seen.value === result.value));
 		expect(overlap).toHaveLength(0);
 	});
 
 	it('searches searchable collections by the start of a word, in the chosen business', async () => {
-		const other = (env.sandbox.dataset.businesses as Array<{ id: string; lead: boolean }>).find((business) => !business.lead)!;
+		const other = (env.sandbox.dataset.businesses as Array<{ id: string; lead: boolean }>).find(
+			(business) => !business.lead,
+		)!;
 		const position = env.sandbox.log.entries().length;
 		const { results } = await search(
 			{ resource: 'contact', operation: 'get', business: { __rl: true, mode: 'id', value: other.id } },
@@ -78,8 +90,15 @@ describe('From List reads through the same transport as Get Many', () => {
 		const started = Date.now();
 		const { results } = await search({ resource: 'salesInvoice', operation: 'get' }, 'searchRecords');
 		expect(Date.now() - started).toBeGreaterThanOrEqual(990);
-		expect(results.map((result) => result.value)).toEqual((direct.body.$items as Array<{ id: string }>).map((item) => item.id));
+		expect(results.map((result) => result.value)).toEqual(
+			(direct.body.$items as Array<{ id: string }>).map((item) => item.id),
+		);
 		const entries = env.sandbox.log.entries().slice(position);
-		expect(entries.map((entry) => (entry.path.endsWith('/token') ? `token ${entry.status}` : entry.status))).toEqual([429, 401, 'token 200', 200]);
+		expect(entries.map((entry) => (entry.path.endsWith('/token') ? `token ${entry.status}` : entry.status))).toEqual([
+			429,
+			401,
+			'token 200',
+			200,
+		]);
 	});
 });

@@ -33,29 +33,46 @@ function whenRequests(sandbox: ConnectedSandbox, position: number, afterRequests
 }
 
 function getAll(requestOptions: IDataObject, extra: IDataObject = {}): INodeParameters {
-	return { resource: 'salesInvoice', operation: 'getAll', returnAll: true, requestOptions, ...extra } as INodeParameters;
+	return {
+		resource: 'salesInvoice',
+		operation: 'getAll',
+		returnAll: true,
+		requestOptions,
+		...extra,
+	} as INodeParameters;
 }
 
 describe('complete and in the service’s order', () => {
-	it.each([1, 3, 5])('at Concurrent Requests %i: every record once, in order, in ⌈N/200⌉ requests', async (concurrency) => {
-		const expected = await env.allIdsDirect('/sales_invoices');
-		const pages = Math.ceil(expected.length / 200);
-		const position = env.sandbox.log.entries().length;
-		const result = await env.runNode(getAll({ concurrentRequests: concurrency }));
-		expect(result.error).toBeUndefined();
-		expect(ids(result.json(NODE))).toEqual(expected);
+	it.each([1, 3, 5])(
+		'at Concurrent Requests %i: every record once, in order, in ⌈N/200⌉ requests',
+		async (concurrency) => {
+			const expected = await env.allIdsDirect('/sales_invoices');
+			const pages = Math.ceil(expected.length / 200);
+			const position = env.sandbox.log.entries().length;
+			const result = await env.runNode(getAll({ concurrentRequests: concurrency }));
+			expect(result.error).toBeUndefined();
+			expect(ids(result.json(NODE))).toEqual(expected);
 
-		const paths = invoiceRequests(env, position).map((entry) => entry.path);
-		expect(paths).toHaveLength(pages);
-		expect(paths[0]).toBe('/sales_invoices?items_per_page=200');
-		if (concurrency === 1) {
-			// One page after the other, following the service's own `$next` links, as before.
-			expect(paths.slice(1)).toEqual(Array.from({ length: pages - 1 }, (_, index) => `/sales_invoices?items_per_page=200&page=${index + 2}`));
-		} else {
-			expect(paths.slice(1).map(pageOf).sort((a, b) => a - b)).toEqual(Array.from({ length: pages - 1 }, (_, index) => index + 2));
-			for (const path of paths.slice(1)) expect(path).toMatch(/^\/sales_invoices\?(?=.*items_per_page=200)(?=.*page=\d+)/);
-		}
-	});
+			const paths = invoiceRequests(env, position).map((entry) => entry.path);
+			expect(paths).toHaveLength(pages);
+			expect(paths[0]).toBe('/sales_invoices?items_per_page=200');
+			if (concurrency === 1) {
+				// One page after the other, following the service's own `$next` links, as before.
+				expect(paths.slice(1)).toEqual(
+					Array.from({ length: pages - 1 }, (_, index) => `/sales_invoices?items_per_page=200&page=${index + 2}`),
+				);
+			} else {
+				expect(
+					paths
+						.slice(1)
+						.map(pageOf)
+						.sort((a, b) => a - b),
+				).toEqual(Array.from({ length: pages - 1 }, (_, index) => index + 2));
+				for (const path of paths.slice(1))
+					expect(path).toMatch(/^\/sales_invoices\?(?=.*items_per_page=200)(?=.*page=\d+)/);
+			}
+		},
+	);
 
 	it('every page keeps the filters, the sort and the attributes of the request', async () => {
 		const query = 'from_date=2024-06-25&sort=date%3Adesc&attributes=date';
@@ -63,19 +80,22 @@ describe('complete and in the service’s order', () => {
 		expect(expected.length).toBeGreaterThan(600);
 		const position = env.sandbox.log.entries().length;
 		const result = await env.runNode(
-			getAll({ concurrentRequests: 3 }, { filters: { fromDate: '2024-06-25' }, options: { sort: 'date:desc', attributes: 'date' } }),
+			getAll(
+				{ concurrentRequests: 3 },
+				{ filters: { fromDate: '2024-06-25' }, options: { sort: 'date:desc', attributes: 'date' } },
+			),
 		);
 		expect(ids(result.json(NODE))).toEqual(expected);
 		const paths = invoiceRequests(env, position).map((entry) => entry.path);
 		expect(paths).toHaveLength(Math.ceil(expected.length / 200));
 		for (const path of paths) {
 			const params = new URL(path, 'http://x').searchParams;
-			expect([params.get('from_date'), params.get('sort'), params.get('attributes'), params.get('items_per_page')]).toEqual([
-				'2024-06-25',
-				'date:desc',
-				'date',
-				'200',
-			]);
+			expect([
+				params.get('from_date'),
+				params.get('sort'),
+				params.get('attributes'),
+				params.get('items_per_page'),
+			]).toEqual(['2024-06-25', 'date:desc', 'date', '200']);
 		}
 	});
 
@@ -84,7 +104,11 @@ describe('complete and in the service’s order', () => {
 		const position = env.sandbox.log.entries().length;
 		const result = await env.runNode({ resource: 'salesInvoice', operation: 'getAll', limit: 450 });
 		expect(ids(result.json(NODE))).toEqual(expected);
-		expect(invoiceRequests(env, position).map((entry) => pageOf(entry.path)).sort()).toEqual([1, 2, 3]);
+		expect(
+			invoiceRequests(env, position)
+				.map((entry) => pageOf(entry.path))
+				.sort(),
+		).toEqual([1, 2, 3]);
 	});
 
 	it('never more requests at once than Concurrent Requests, never faster than Max Requests per Minute', async () => {
@@ -124,7 +148,11 @@ describe('records created and deleted while the list is read', () => {
 		['Concurrent Requests 1', { concurrentRequests: 1 }, {}],
 		['Concurrent Requests 3', { concurrentRequests: 3 }, {}],
 		['Concurrent Requests 5', { concurrentRequests: 5 }, {}],
-		['newest first (new records come first: every page moves on)', { concurrentRequests: 3 }, { options: { sort: 'date:desc' } }],
+		[
+			'newest first (new records come first: every page moves on)',
+			{ concurrentRequests: 3 },
+			{ options: { sort: 'date:desc' } },
+		],
 	])('%s: every record present throughout is output exactly once', async (_case, requestOptions, extra) => {
 		const path = 'options' in extra ? '/sales_invoices?sort=date:desc' : '/sales_invoices';
 		const before = await env.allIdsDirect(path);
@@ -241,28 +269,31 @@ describe('faults mid-read', () => {
 });
 
 describe('an access token that expires mid-read', () => {
-	it.each([3, 5])('Concurrent Requests %i: the requests that meet the 401 wait for one renewal, then every record', async (concurrency) => {
-		const expected = await env.allIdsDirect('/sales_invoices');
-		// Each request waits 300 ms before the service checks its token, so that several requests
-		// are on their way when the token runs out.
-		env.sandbox.faults.inject({ kind: 'slow', delayMs: 300, count: 1000, pathPrefix: '/sales_invoices' });
-		const refreshes = env.store.refreshCount(env.credential.id);
-		const position = env.sandbox.log.entries().length;
-		const stop = whenRequests(env, position, concurrency + 1, () => env.sandbox.clock.advance(301));
-		const result = await env.runNode(getAll({ concurrentRequests: concurrency, maxRequestsPerMinute: 60_000 }));
-		stop();
-		expect(result.error).toBeUndefined();
-		expect(ids(result.json(NODE))).toEqual(expected);
+	it.each([3, 5])(
+		'Concurrent Requests %i: the requests that meet the 401 wait for one renewal, then every record',
+		async (concurrency) => {
+			const expected = await env.allIdsDirect('/sales_invoices');
+			// Each request waits 300 ms before the service checks its token, so that several requests
+			// are on their way when the token runs out.
+			env.sandbox.faults.inject({ kind: 'slow', delayMs: 300, count: 1000, pathPrefix: '/sales_invoices' });
+			const refreshes = env.store.refreshCount(env.credential.id);
+			const position = env.sandbox.log.entries().length;
+			const stop = whenRequests(env, position, concurrency + 1, () => env.sandbox.clock.advance(301));
+			const result = await env.runNode(getAll({ concurrentRequests: concurrency, maxRequestsPerMinute: 60_000 }));
+			stop();
+			expect(result.error).toBeUndefined();
+			expect(ids(result.json(NODE))).toEqual(expected);
 
-		const entries = env.sandbox.log.entries().slice(position);
-		const renewals = entries.filter((entry: LogEntry) => entry.path.endsWith('/token'));
-		expect(renewals.map((entry: LogEntry) => [entry.grantType, entry.status])).toEqual([['refresh_token', 200]]);
-		expect(env.store.refreshCount(env.credential.id)).toBe(refreshes + 1);
-		const expired = invoiceRequests(env, position).filter((entry) => entry.status === 401);
-		// Several requests met the expired token at once; all of them waited for the one renewal.
-		expect(expired.length).toBeGreaterThanOrEqual(2);
-		expect(expired.length).toBeLessThanOrEqual(concurrency);
-		const served = invoiceRequests(env, position).filter((entry) => entry.status === 200);
-		expect(served).toHaveLength(Math.ceil(expected.length / 200));
-	});
+			const entries = env.sandbox.log.entries().slice(position);
+			const renewals = entries.filter((entry: LogEntry) => entry.path.endsWith('/token'));
+			expect(renewals.map((entry: LogEntry) => [entry.grantType, entry.status])).toEqual([['refresh_token', 200]]);
+			expect(env.store.refreshCount(env.credential.id)).toBe(refreshes + 1);
+			const expired = invoiceRequests(env, position).filter((entry) => entry.status === 401);
+			// Several requests met the expired token at once; all of them waited for the one renewal.
+			expect(expired.length).toBeGreaterThanOrEqual(2);
+			expect(expired.length).toBeLessThanOrEqual(concurrency);
+			const served = invoiceRequests(env, position).filter((entry) => entry.status === 200);
+			expect(served).toHaveLength(Math.ceil(expected.length / 200));
+		},
+	);
 });

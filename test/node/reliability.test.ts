@@ -40,7 +40,12 @@ describe('Return All through faults', () => {
 
 		const position = env.sandbox.log.entries().length;
 		const stopWatching = expireTokenAfter(8, position);
-		const result = await env.runNode({ resource: 'salesInvoice', operation: 'getAll', returnAll: true, ...fastRetries });
+		const result = await env.runNode({
+			resource: 'salesInvoice',
+			operation: 'getAll',
+			returnAll: true,
+			...fastRetries,
+		});
 		stopWatching();
 
 		expect(result.error).toBeUndefined();
@@ -82,7 +87,10 @@ describe('Return All through faults', () => {
 			const requests = env.apiRequestsSince(position);
 			const spanSeconds = requests.length * 110;
 			const expired = requests.filter((entry: LogEntry) => entry.status === 401).length;
-			const renewals = env.sandbox.log.entries().slice(position).filter((entry) => entry.path.endsWith('/token'));
+			const renewals = env.sandbox.log
+				.entries()
+				.slice(position)
+				.filter((entry) => entry.path.endsWith('/token'));
 			expect(spanSeconds).toBeGreaterThan(1200);
 			expect(renewals.length).toBeGreaterThan(0);
 			expect(renewals.length).toBeLessThanOrEqual(Math.ceil(spanSeconds / 300));
@@ -109,13 +117,28 @@ describe('Return All through faults', () => {
 	it('a change (PUT) is repeated after a 503, which says it was not processed, never after a dropped connection', async () => {
 		env.sandbox.faults.inject({ kind: '503', count: 1, pathPrefix: '/user' });
 		let position = env.sandbox.log.entries().length;
-		const repeated = await env.runNode({ resource: 'user', operation: 'update', updateFields: { last_name: 'Twice' }, ...fastRetries });
+		const repeated = await env.runNode({
+			resource: 'user',
+			operation: 'update',
+			updateFields: { last_name: 'Twice' },
+			...fastRetries,
+		});
 		expect(repeated.error).toBeUndefined();
-		expect(env.apiRequestsSince(position).filter((entry: LogEntry) => entry.method === 'PUT').map((entry: LogEntry) => entry.status)).toEqual([503, 200]);
+		expect(
+			env
+				.apiRequestsSince(position)
+				.filter((entry: LogEntry) => entry.method === 'PUT')
+				.map((entry: LogEntry) => entry.status),
+		).toEqual([503, 200]);
 
 		env.sandbox.faults.inject({ kind: 'reset', count: 1, pathPrefix: '/user' });
 		position = env.sandbox.log.entries().length;
-		const dropped = await env.runNode({ resource: 'user', operation: 'update', updateFields: { last_name: 'Once' }, ...fastRetries });
+		const dropped = await env.runNode({
+			resource: 'user',
+			operation: 'update',
+			updateFields: { last_name: 'Once' },
+			...fastRetries,
+		});
 		expect(dropped.error?.name).toBe('NodeApiError');
 		expect(env.apiRequestsSince(position).filter((entry: LogEntry) => entry.method === 'PUT')).toHaveLength(1);
 	});

@@ -1,6 +1,9 @@
 import { requestOptions } from '../../nodes/AccountingService/descriptions/requestOptions';
 import { DEFAULT_READ_PACE, repeatSafetyOfRequest } from '../../nodes/AccountingService/transport';
-import { MAX_CONCURRENT_REQUESTS, MAX_REQUESTS_PER_MINUTE } from '../../nodes/AccountingService/helpers/parameterValues';
+import {
+	MAX_CONCURRENT_REQUESTS,
+	MAX_REQUESTS_PER_MINUTE,
+} from '../../nodes/AccountingService/helpers/parameterValues';
 import {
 	DEFAULT_RETRY_POLICY,
 	describeFailure,
@@ -139,7 +142,11 @@ describe('what is repeated, per kind of request (the transport derives it from t
 
 	it.each([
 		['GET', undefined, 'read'],
-		['POST', { sales_invoice: { idempotency_id: '0123456789abcdef0123456789abcdef', date: '2024-01-01' } }, 'idempotent'],
+		[
+			'POST',
+			{ sales_invoice: { idempotency_id: '0123456789abcdef0123456789abcdef', date: '2024-01-01' } },
+			'idempotent',
+		],
 		['POST', { sales_invoice: { date: '2024-01-01' } }, 'write'],
 		['POST', undefined, 'write'],
 		['PUT', { sales_invoice: { idempotency_id: '0123456789abcdef0123456789abcdef' } }, 'write'],

@@ -45,7 +45,10 @@ describe('access token expiry', () => {
 		const position = env.sandbox.log.entries().length;
 		const result = await env.runNode({ resource: 'salesInvoice', operation: 'getAll', limit: 5 });
 		expect(result.json(NODE)).toHaveLength(5);
-		const statuses = env.sandbox.log.entries().slice(position).map((entry: LogEntry) => entry.status);
+		const statuses = env.sandbox.log
+			.entries()
+			.slice(position)
+			.map((entry: LogEntry) => entry.status);
 		expect(statuses).toEqual([401, 200, 200]);
 	});
 
@@ -85,16 +88,23 @@ describe('parallel executions sharing one credential', () => {
 
 	it('8 Get runs (one request each, n8n’s own renewal) that all meet the expired token complete', async () => {
 		setStoredExpiry(undefined);
-		const invoice = ((await env.fetchDirect('/sales_invoices?items_per_page=1')).body.$items as IDataObject[])[0].id as string;
+		const invoice = ((await env.fetchDirect('/sales_invoices?items_per_page=1')).body.$items as IDataObject[])[0]
+			.id as string;
 		env.sandbox.clock.advance(301);
 		const position = env.sandbox.log.entries().length;
 		const runs = await Promise.all(
-			Array.from({ length: 8 }, () => env.runNode({ resource: 'salesInvoice', operation: 'get', id: { __rl: true, mode: 'id', value: invoice } })),
+			Array.from({ length: 8 }, () =>
+				env.runNode({ resource: 'salesInvoice', operation: 'get', id: { __rl: true, mode: 'id', value: invoice } }),
+			),
 		);
 		for (const run of runs) expect(run.json(NODE).map((item) => item.id)).toEqual([invoice]);
 		const grants = env.sandbox.log.entries().slice(position).filter(tokenEndpoint);
 		// n8n 1.x renews in parallel: one renewal wins, the losers repeat once with its tokens.
-		if (isN8n1) expect(grants.map((entry: LogEntry) => entry.status).sort()).toEqual([200, ...Array(grants.length - 1).fill(400)]);
+		if (isN8n1)
+			expect(grants.map((entry: LogEntry) => entry.status).sort()).toEqual([
+				200,
+				...Array(grants.length - 1).fill(400),
+			]);
 		else expect(grants.map((entry: LogEntry) => entry.status)).toEqual([200]);
 		expect(env.store.refreshCount(env.credential.id)).toBe(1);
 	});

@@ -5,7 +5,14 @@ import { useConnectedSandbox } from './connected-sandbox';
 const NODE = 'Accounting Service';
 const FROM = '2024-04-01';
 const TO = '2025-03-31';
-const AMOUNT_COLUMNS = ['opening_debit', 'opening_credit', 'debit', 'credit', 'closing_debit', 'closing_credit'] as const;
+const AMOUNT_COLUMNS = [
+	'opening_debit',
+	'opening_credit',
+	'debit',
+	'credit',
+	'closing_debit',
+	'closing_credit',
+] as const;
 
 const env = useConnectedSandbox();
 
@@ -167,9 +174,17 @@ describe('Amounts As: Numbers', () => {
 
 describe('dates are checked before any request', () => {
 	it.each([
-		['an impossible day', { fromDate: '2024-02-30' }, /^Invalid "From Date": expected a date as YYYY-MM-DD, got "2024-02-30"/],
+		[
+			'an impossible day',
+			{ fromDate: '2024-02-30' },
+			/^Invalid "From Date": expected a date as YYYY-MM-DD, got "2024-02-30"/,
+		],
 		['a day in another format', { toDate: '31/03/2025' }, /^Invalid "To Date": expected a date as YYYY-MM-DD/],
-		['no From Date', { fromDate: '={{ "" }}' }, /^Invalid "From Date": expected a date as YYYY-MM-DD, got an empty text/],
+		[
+			'no From Date',
+			{ fromDate: '={{ "" }}' },
+			/^Invalid "From Date": expected a date as YYYY-MM-DD, got an empty text/,
+		],
 		['From after To', { fromDate: '2025-04-01' }, /^Invalid "From Date": 2025-04-01 is after To Date 2025-03-31/],
 	])('%s fails, naming the field, and sends nothing', async (_case, dates, message) => {
 		const position = env.sandbox.log.entries().length;
@@ -190,7 +205,10 @@ describe('dates are checked before any request', () => {
 
 		expect(result.error).toBeUndefined();
 		const [failed, report] = result.items(NODE);
-		expect(failed).toMatchObject({ json: { error: expect.stringMatching(/^Invalid "From Date"/) }, pairedItem: { item: 0 } });
+		expect(failed).toMatchObject({
+			json: { error: expect.stringMatching(/^Invalid "From Date"/) },
+			pairedItem: { item: 0 },
+		});
 		expect(report).toMatchObject({ json: { from_date: '2025-01-01', to_date: TO }, pairedItem: { item: 1 } });
 	});
 });

@@ -14,7 +14,12 @@ const property = (name: string) => description.properties.find((candidate) => ca
 
 describe('trigger node description', () => {
 	it('is a polling trigger with n8n’s standard poll times (added by n8n’s loader, not by the node)', () => {
-		expect(description).toMatchObject({ name: 'accountingServiceTrigger', polling: true, group: ['trigger'], inputs: [] });
+		expect(description).toMatchObject({
+			name: 'accountingServiceTrigger',
+			polling: true,
+			group: ['trigger'],
+			inputs: [],
+		});
 		expect(property('pollTimes')).toBeUndefined();
 		expect(typeof trigger.poll).toBe('function');
 	});
@@ -26,7 +31,10 @@ describe('trigger node description', () => {
 	});
 
 	it('offers the two events and no expressions for resource and event', () => {
-		expect(property('event')?.options?.map((option) => (option as { value: string }).value)).toEqual(['new', 'newOrUpdated']);
+		expect(property('event')?.options?.map((option) => (option as { value: string }).value)).toEqual([
+			'new',
+			'newOrUpdated',
+		]);
 		expect(property('resource')?.noDataExpression).toBe(true);
 		expect(property('event')?.noDataExpression).toBe(true);
 	});
@@ -41,7 +49,10 @@ describe('trigger node description', () => {
 
 	it('is registered in package.json and its codex names it', () => {
 		expect(n8n.nodes).toContain('dist/nodes/AccountingServiceTrigger/AccountingServiceTrigger.node.js');
-		const codex = JSON.parse(readFileSync(SOURCE.replace(/\.ts$/, '.json'), 'utf8')) as { node: string; categories: string[] };
+		const codex = JSON.parse(readFileSync(SOURCE.replace(/\.ts$/, '.json'), 'utf8')) as {
+			node: string;
+			categories: string[];
+		};
 		expect(codex.node).toBe(`${packageName}.${description.name}`);
 		expect(codex.categories).toEqual(['Finance & Accounting']);
 	});

@@ -20,13 +20,17 @@ interface ExampleNode {
 	parameters: INodeParameters;
 }
 
-const example = JSON.parse(readFileSync(resolve(__dirname, '..', '..', 'examples', 'new-sales-invoice-append-row.json'), 'utf8')) as {
+const example = JSON.parse(
+	readFileSync(resolve(__dirname, '..', '..', 'examples', 'new-sales-invoice-append-row.json'), 'utf8'),
+) as {
 	nodes: ExampleNode[];
 	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
 };
 const node = (name: string) => example.nodes.find((candidate) => candidate.name === name)!;
 const trigger = node('New sales invoice');
-const lineExpression = (node('One CSV line per invoice').parameters.assignments as { assignments: Array<{ value: string }> }).assignments[0].value;
+const lineExpression = (
+	node('One CSV line per invoice').parameters.assignments as { assignments: Array<{ value: string }> }
+).assignments[0].value;
 
 /** RFC 4180 fields of one line: every field quoted, quotes doubled. */
 function csvFields(line: string): string[] {
@@ -38,7 +42,9 @@ const env = useTriggerSandbox();
 
 it('uses only the trigger and nodes shipped with n8n, wired in a line from the trigger', () => {
 	expect(trigger.type).toBe('n8n-nodes-accounting-service.accountingServiceTrigger');
-	const others = example.nodes.filter((candidate) => candidate !== trigger).map((candidate) => `${candidate.type}@${candidate.typeVersion}`);
+	const others = example.nodes
+		.filter((candidate) => candidate !== trigger)
+		.map((candidate) => `${candidate.type}@${candidate.typeVersion}`);
 	expect(others.sort()).toEqual([
 		'n8n-nodes-base.convertToFile@1.1',
 		'n8n-nodes-base.readWriteFile@1',
@@ -68,7 +74,14 @@ it('its trigger emits each new invoice once, and each becomes one CSV line equal
 		const line = Expression.resolveWithoutWorkflow(lineExpression.slice(1), { $json: record }) as string;
 		const invoice = invoices[index] as IDataObject & { currency: { id: string } };
 		expect(csvFields(line)).toEqual(
-			[invoice.invoice_number, invoice.contact_name, invoice.date, invoice.currency.id, invoice.total_amount, invoice.created_at].map(String),
+			[
+				invoice.invoice_number,
+				invoice.contact_name,
+				invoice.date,
+				invoice.currency.id,
+				invoice.total_amount,
+				invoice.created_at,
+			].map(String),
 		);
 	}
 });

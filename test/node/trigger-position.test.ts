@@ -1,4 +1,10 @@
-import { advance, OVERLAP_MS, startAt, type Change, type Position } from '../../nodes/AccountingServiceTrigger/poll/position';
+import {
+	advance,
+	OVERLAP_MS,
+	startAt,
+	type Change,
+	type Position,
+} from '../../nodes/AccountingServiceTrigger/poll/position';
 
 /** The rule that decides what a poll emits and where the next one starts, without any service. */
 const T = Date.UTC(2026, 0, 15, 9, 0, 0);
@@ -44,7 +50,13 @@ describe('trigger position', () => {
 	});
 
 	it('forgets seen records only once they are older than the window, and ignores records before it', () => {
-		const position: Position = { since: s(0), seen: new Map([['gone', s(1)], ['kept', s(500)]]) };
+		const position: Position = {
+			since: s(0),
+			seen: new Map([
+				['gone', s(1)],
+				['kept', s(500)],
+			]),
+		};
 		const { emit, next } = advance(position, read([change('before', s(-1)), change('kept', s(500))], s(520)));
 		expect(emit).toEqual([]);
 		expect([...next.seen.keys()]).toEqual(['kept']);
@@ -55,6 +67,10 @@ describe('trigger position', () => {
 			{ since: s(0), seen: new Map() },
 			read([change('b', s(20)), change('a', s(10)), change('b', s(30)), change('c', s(20))], s(40)),
 		);
-		expect(emit.map((c) => [c.id, c.at])).toEqual([['a', s(10)], ['c', s(20)], ['b', s(30)]]);
+		expect(emit.map((c) => [c.id, c.at])).toEqual([
+			['a', s(10)],
+			['c', s(20)],
+			['b', s(30)],
+		]);
 	});
 });

@@ -39,14 +39,32 @@ export async function startTriggerSandbox({
 
 	/** A poller of the trigger node; `staticData` (a database copy) makes it another instance of a running one. */
 	const poller = (parameters: INodeParameters = {}, staticData?: string) =>
-		new Poller(env.store, accountingServiceTriggerNode(env.credential, { resource: 'salesInvoice', event: 'new', ...parameters }), { staticData });
+		new Poller(
+			env.store,
+			accountingServiceTriggerNode(env.credential, { resource: 'salesInvoice', event: 'new', ...parameters }),
+			{ staticData },
+		);
 
 	/** A record created now (or stamped `at`, epoch ms); returns the service's full record. */
-	const create = (collection = 'sales_invoices', options: { at?: number; business?: string; fields?: IDataObject } = {}) =>
-		dataset.createRecord(options.business ?? lead, collection, options.fields ?? {}, options.at === undefined ? {} : { at: options.at }) as IDataObject;
+	const create = (
+		collection = 'sales_invoices',
+		options: { at?: number; business?: string; fields?: IDataObject } = {},
+	) =>
+		dataset.createRecord(
+			options.business ?? lead,
+			collection,
+			options.fields ?? {},
+			options.at === undefined ? {} : { at: options.at },
+		) as IDataObject;
 
 	const update = (collection: string, id: string, options: { at?: number; fields?: IDataObject } = {}) =>
-		dataset.updateRecord(lead, collection, id, options.fields ?? {}, options.at === undefined ? {} : { at: options.at }) as IDataObject;
+		dataset.updateRecord(
+			lead,
+			collection,
+			id,
+			options.fields ?? {},
+			options.at === undefined ? {} : { at: options.at },
+		) as IDataObject;
 
 	/** The trigger in manual mode, as the editor's "Fetch Test Event" runs it through WorkflowExecute. */
 	const fetchTestEvent = async (parameters: INodeParameters = {}) =>

@@ -100,7 +100,9 @@ describe('records between polls', () => {
 		env.clock.advance(60);
 		env.update('sales_invoices', fresh.id as string, { fields: { notes: 'changed' } });
 		expect((await created.poll()).items).toEqual([]);
-		expect((await changed.poll()).json).toEqual([expect.objectContaining({ id: fresh.id, updated_at: '2026-01-15T09:02:01Z' })]);
+		expect((await changed.poll()).json).toEqual([
+			expect.objectContaining({ id: fresh.id, updated_at: '2026-01-15T09:02:01Z' }),
+		]);
 	});
 
 	it.each([
@@ -171,7 +173,9 @@ describe('same timestamp and the inclusive window', () => {
 		const atEdge = env.create('sales_invoices', { at: T0 });
 		const tooLate = env.create('sales_invoices', { at: T0 - 1000 });
 		const next = await poller.poll();
-		expect(env.apiRequestsSince(0).at(-1)?.path).toContain(`${SINCE}=${encodeURIComponent('2026-01-15T09:00:00+00:00')}`);
+		expect(env.apiRequestsSince(0).at(-1)?.path).toContain(
+			`${SINCE}=${encodeURIComponent('2026-01-15T09:00:00+00:00')}`,
+		);
 		expect(ids(next.json)).toEqual([atEdge.id]);
 		// Appeared more than the 60 s overlap after its own timestamp: documented as outside the window.
 		expect(ids(next.json)).not.toContain(tooLate.id);
@@ -230,7 +234,11 @@ describe('records landing during a poll', () => {
 
 		const emitted = [...events(first.json), ...events(second.json), ...events(third.json)];
 		expect(new Set(emitted).size).toBe(emitted.length);
-		const expected = [...batch.map((record) => `${record.id}@${record.updated_at}`), `${created.id}@${created.updated_at}`, `${changed.id}@${changed.updated_at}`];
+		const expected = [
+			...batch.map((record) => `${record.id}@${record.updated_at}`),
+			`${created.id}@${created.updated_at}`,
+			`${changed.id}@${changed.updated_at}`,
+		];
 		expect([...emitted].sort()).toEqual([...expected].sort());
 	});
 });
@@ -264,30 +272,35 @@ describe('a list that moves while it is paged', () => {
 });
 
 describe('a poll that fails midway', () => {
-	it.each(['503', 'reset'] as const)('%s on page 2: emits nothing, keeps the position, the next poll emits every record once', async (kind) => {
-		const poller = env.poller({ requestOptions: { maxRetries: 0 } });
-		await poller.activate();
-		env.clock.advance(60);
-		const batch = Array.from({ length: 250 }, () => env.create());
-		const stored = poller.storedStaticData;
-		const live = poller.liveStaticData;
+	it.each(['503', 'reset'] as const)(
+		'%s on page 2: emits nothing, keeps the position, the next poll emits every record once',
+		async (kind) => {
+			const poller = env.poller({ requestOptions: { maxRetries: 0 } });
+			await poller.activate();
+			env.clock.advance(60);
+			const batch = Array.from({ length: 250 }, () => env.create());
+			const stored = poller.storedStaticData;
+			const live = poller.liveStaticData;
 
-		env.sandbox.faults.inject({ kind: 'slow', delayMs: 0, pathPrefix: '/sales_invoices' });
-		env.sandbox.faults.inject({ kind, pathPrefix: '/sales_invoices' });
-		const failed = await poller.poll();
-		expect(failed.error?.message).toMatch(kind === '503' ? /temporarily unavailable|503/i : /closed unexpectedly|ECONNRESET/i);
-		expect(failed.items).toEqual([]);
-		expect(failed.saved).toBe(false);
-		expect(poller.storedStaticData).toBe(stored);
-		// Not even in the process's memory: the node wrote nothing before it failed.
-		expect(poller.liveStaticData).toBe(live);
-		expect(env.sandbox.faults.pending()).toEqual([]);
+			env.sandbox.faults.inject({ kind: 'slow', delayMs: 0, pathPrefix: '/sales_invoices' });
+			env.sandbox.faults.inject({ kind, pathPrefix: '/sales_invoices' });
+			const failed = await poller.poll();
+			expect(failed.error?.message).toMatch(
+				kind === '503' ? /temporarily unavailable|503/i : /closed unexpectedly|ECONNRESET/i,
+			);
+			expect(failed.items).toEqual([]);
+			expect(failed.saved).toBe(false);
+			expect(poller.storedStaticData).toBe(stored);
+			// Not even in the process's memory: the node wrote nothing before it failed.
+			expect(poller.liveStaticData).toBe(live);
+			expect(env.sandbox.faults.pending()).toEqual([]);
 
-		const next = await poller.poll();
-		expect(next.error).toBeUndefined();
-		expect([...ids(next.json)].sort()).toEqual(batch.map((record) => record.id).sort());
-		expect((await poller.poll()).items).toEqual([]);
-	});
+			const next = await poller.poll();
+			expect(next.error).toBeUndefined();
+			expect([...ids(next.json)].sort()).toEqual(batch.map((record) => record.id).sort());
+			expect((await poller.poll()).items).toEqual([]);
+		},
+	);
 });
 
 describe('options', () => {
@@ -337,7 +350,9 @@ describe('options', () => {
 		const before = poller.liveStaticData.replace(`"business":"${env.lead}"`, '"business":"formerLeadBusiness"');
 		const moved = env.poller({}, before);
 		expect((await moved.poll()).items).toEqual([]);
-		expect(moved.nodeStaticData('live')).toMatchObject({ position: { business: env.lead, since: '2026-01-15T09:00:00.000Z' } });
+		expect(moved.nodeStaticData('live')).toMatchObject({
+			position: { business: env.lead, since: '2026-01-15T09:00:00.000Z' },
+		});
 		env.clock.advance(60);
 		const next = env.create();
 		expect(ids((await moved.poll()).json)).toEqual([next.id]);
@@ -427,8 +442,21 @@ describe('the service’s clock, not n8n’s', () => {
 
 it('offers at least the ten collections the issue names, all from the collection table', () => {
 	const offered = WATCHABLE.map((row) => row.resource);
-	for (const resource of ['salesInvoice', 'salesCreditNote', 'salesQuote', 'purchaseInvoice', 'contact', 'product', 'service', 'otherPayment', 'bankAccount', 'ledgerEntry']) {
+	for (const resource of [
+		'salesInvoice',
+		'salesCreditNote',
+		'salesQuote',
+		'purchaseInvoice',
+		'contact',
+		'product',
+		'service',
+		'otherPayment',
+		'bankAccount',
+		'ledgerEntry',
+	]) {
 		expect(offered).toContain(resource);
 	}
-	expect(WATCHABLE.every((row) => row.filters.some((filter) => filter.query === 'updated_or_created_since'))).toBe(true);
+	expect(WATCHABLE.every((row) => row.filters.some((filter) => filter.query === 'updated_or_created_since'))).toBe(
+		true,
+	);
 });

@@ -22,7 +22,9 @@ interface Schema {
 interface Operation {
 	parameters?: Array<{ in: string; name: string; schema?: Schema }>;
 }
-const openApi = JSON.parse(readFileSync(resolve(__dirname, '..', '..', 'reference', 'accounting-v3.1-openapi.json'), 'utf8')) as {
+const openApi = JSON.parse(
+	readFileSync(resolve(__dirname, '..', '..', 'reference', 'accounting-v3.1-openapi.json'), 'utf8'),
+) as {
 	paths: Record<string, Partial<Record<'get' | 'post' | 'put' | 'delete', Operation>>>;
 	definitions: Record<string, Schema>;
 };
@@ -38,9 +40,14 @@ function requestRecord(operation: Operation | undefined): Schema | undefined {
 const { description } = new AccountingService();
 const properties = (name: string) => description.properties.filter((property) => property.name === name);
 const shownFor = (property: INodeProperties, resource: string, operation: string) =>
-	!!property.displayOptions?.show?.resource?.includes(resource) && !!property.displayOptions?.show?.operation?.includes(operation);
+	!!property.displayOptions?.show?.resource?.includes(resource) &&
+	!!property.displayOptions?.show?.operation?.includes(operation);
 const fieldsFor = async (resource: string, operation: string) =>
-	(await getWriteFields.call({ getCurrentNodeParameter: (name: string) => ({ resource, operation })[name] } as unknown as ILoadOptionsFunctions)).fields;
+	(
+		await getWriteFields.call({
+			getCurrentNodeParameter: (name: string) => ({ resource, operation })[name],
+		} as unknown as ILoadOptionsFunctions)
+	).fields;
 
 const itemPathOf = (row: { path: string }) => openApi.paths[`/${row.path}/{key}`];
 const writable = COLLECTIONS.filter((row) => row.writes.create || row.writes.update);
@@ -48,26 +55,46 @@ const writable = COLLECTIONS.filter((row) => row.writes.create || row.writes.upd
 describe('operations: exactly where the OpenAPI has the method', () => {
 	it('39 creates, 43 updates (settings objects’ PUT included), 36 deletes', () => {
 		const runnable = supportedOperations();
-		const having = (operation: string) => COLLECTIONS.filter((row) => runnable[row.resource].includes(operation)).map((row) => row.path);
-		expect(having('create')).toEqual(COLLECTIONS.filter((row) => openApi.paths[`/${row.path}`].post).map((row) => row.path));
+		const having = (operation: string) =>
+			COLLECTIONS.filter((row) => runnable[row.resource].includes(operation)).map((row) => row.path);
+		expect(having('create')).toEqual(
+			COLLECTIONS.filter((row) => openApi.paths[`/${row.path}`].post).map((row) => row.path),
+		);
 		expect(having('update')).toEqual(
-			COLLECTIONS.filter((row) => (row.singleton ? openApi.paths[`/${row.path}`].put : itemPathOf(row)?.put)).map((row) => row.path),
+			COLLECTIONS.filter((row) => (row.singleton ? openApi.paths[`/${row.path}`].put : itemPathOf(row)?.put)).map(
+				(row) => row.path,
+			),
 		);
 		expect(having('delete')).toEqual(COLLECTIONS.filter((row) => itemPathOf(row)?.delete).map((row) => row.path));
 		expect([having('create').length, having('update').length, having('delete').length]).toEqual([39, 43, 36]);
-		expect(having('release').sort()).toEqual(['purchase_credit_notes', 'purchase_invoices', 'sales_credit_notes', 'sales_invoices']);
+		expect(having('release').sort()).toEqual([
+			'purchase_credit_notes',
+			'purchase_invoices',
+			'sales_credit_notes',
+			'sales_invoices',
+		]);
 		expect(having('reissue')).toEqual(['journals']);
 	});
 
 	it('names them Create, Update, Delete, Release with sentence-case actions', () => {
-		const options = properties('operation').flatMap((property) => property.options as Array<{ name: string; value: string; action: string }>);
+		const options = properties('operation').flatMap(
+			(property) => property.options as Array<{ name: string; value: string; action: string }>,
+		);
 		const of = (value: string) => options.filter((option) => option.value === value);
 		expect(new Set(of('create').map((option) => option.name))).toEqual(new Set(['Create']));
 		expect(new Set(of('update').map((option) => option.name))).toEqual(new Set(['Update']));
 		expect(new Set(of('delete').map((option) => option.name))).toEqual(new Set(['Delete']));
 		expect(new Set(of('release').map((option) => option.name))).toEqual(new Set(['Release']));
 		const actions = options.map((option) => option.action);
-		expect(actions).toEqual(expect.arrayContaining(['Create a sales invoice', 'Update financial settings', 'Delete a contact', 'Release a sales invoice', 'Reissue a journal']));
+		expect(actions).toEqual(
+			expect.arrayContaining([
+				'Create a sales invoice',
+				'Update financial settings',
+				'Delete a contact',
+				'Release a sales invoice',
+				'Reissue a journal',
+			]),
+		);
 	});
 
 	it('names the record to update, delete or release with the same locator as Get', () => {
@@ -86,40 +113,62 @@ describe('Fields: one resource mapper, its fields from the OpenAPI’s request s
 		const [fields] = properties('fields');
 		expect(properties('fields')).toHaveLength(1);
 		expect(fields.type).toBe('resourceMapper');
-		expect(fields.typeOptions?.resourceMapper).toMatchObject({ resourceMapperMethod: 'getWriteFields', mode: 'add', supportAutoMap: true });
+		expect(fields.typeOptions?.resourceMapper).toMatchObject({
+			resourceMapperMethod: 'getWriteFields',
+			mode: 'add',
+			supportAutoMap: true,
+		});
 		expect(fields.typeOptions?.loadOptionsDependsOn).toEqual(['resource', 'operation']);
 		expect(description.properties.length).toBeGreaterThan(0);
 		expect(Object.keys(new AccountingService().methods.resourceMapping)).toEqual(['getWriteFields']);
 	});
 
 	const cases = writable.flatMap((row) =>
-		(['create', 'update'] as const).filter((operation) => row.writes[operation]).map((operation) => [row.resource, operation, row] as const),
+		(['create', 'update'] as const)
+			.filter((operation) => row.writes[operation])
+			.map((operation) => [row.resource, operation, row] as const),
 	);
 
-	it.each(cases)('%s %s: every attribute of the request, typed, required as the OpenAPI says', async (resource, operation, row) => {
-		const method = operation === 'create' ? openApi.paths[`/${row.path}`].post : row.singleton ? openApi.paths[`/${row.path}`].put : itemPathOf(row)?.put;
-		const record = requestRecord(method)!;
-		const fields = await fieldsFor(resource, operation);
-		expect(fields.map((field) => field.id).sort()).toEqual(Object.keys(record.properties ?? {}).sort());
-		for (const field of fields) {
-			let schema = record.properties![field.id];
-			if (schema.$ref) schema = definition(schema.$ref);
-			const expected = schema.enum
-				? 'options'
-				: schema.format === 'date' || schema.format === 'date-time'
-					? 'dateTime'
-					: ({ integer: 'number', number: 'number', boolean: 'boolean', object: 'object', array: 'array' } as Record<string, string>)[schema.type ?? ''] ?? 'string';
-			expect([field.id, field.type]).toEqual([field.id, expected]);
-			if (schema.enum) expect(field.options?.map((option) => option.value)).toEqual(schema.enum);
-			// A list the editor builds (Lines, Allocations) is checked by the node instead: n8n would block the run otherwise.
-			const byEditor = /_lines$/.test(field.id) && ['description', 'ledger_account_id', 'unit_price'].every((name) => JSON.stringify(schema).includes(name));
-			const allocations = field.id === 'allocated_artefacts';
-			const required = operation === 'create' && (record.required ?? []).includes(field.id) && !byEditor && !allocations;
-			expect([field.id, field.required]).toEqual([field.id, required]);
-			expect(field.displayName).toMatch(/^[A-Z]/);
-			expect(field.removed).toBe(!field.required);
-		}
-	});
+	it.each(cases)(
+		'%s %s: every attribute of the request, typed, required as the OpenAPI says',
+		async (resource, operation, row) => {
+			const method =
+				operation === 'create'
+					? openApi.paths[`/${row.path}`].post
+					: row.singleton
+						? openApi.paths[`/${row.path}`].put
+						: itemPathOf(row)?.put;
+			const record = requestRecord(method)!;
+			const fields = await fieldsFor(resource, operation);
+			expect(fields.map((field) => field.id).sort()).toEqual(Object.keys(record.properties ?? {}).sort());
+			for (const field of fields) {
+				let schema = record.properties![field.id];
+				if (schema.$ref) schema = definition(schema.$ref);
+				const expected = schema.enum
+					? 'options'
+					: schema.format === 'date' || schema.format === 'date-time'
+						? 'dateTime'
+						: ((
+								{ integer: 'number', number: 'number', boolean: 'boolean', object: 'object', array: 'array' } as Record<
+									string,
+									string
+								>
+							)[schema.type ?? ''] ?? 'string');
+				expect([field.id, field.type]).toEqual([field.id, expected]);
+				if (schema.enum) expect(field.options?.map((option) => option.value)).toEqual(schema.enum);
+				// A list the editor builds (Lines, Allocations) is checked by the node instead: n8n would block the run otherwise.
+				const byEditor =
+					/_lines$/.test(field.id) &&
+					['description', 'ledger_account_id', 'unit_price'].every((name) => JSON.stringify(schema).includes(name));
+				const allocations = field.id === 'allocated_artefacts';
+				const required =
+					operation === 'create' && (record.required ?? []).includes(field.id) && !byEditor && !allocations;
+				expect([field.id, field.required]).toEqual([field.id, required]);
+				expect(field.displayName).toMatch(/^[A-Z]/);
+				expect(field.removed).toBe(!field.required);
+			}
+		},
+	);
 
 	it('field ids are the attribute names inside the wrapper', async () => {
 		const ids = (await fieldsFor('salesInvoice', 'create')).map((field) => field.id);
@@ -138,17 +187,40 @@ describe('Fields: one resource mapper, its fields from the OpenAPI’s request s
 });
 
 describe('lines and allocations in the editor', () => {
-	const documents = ['salesInvoice', 'salesCreditNote', 'salesQuote', 'salesEstimate', 'salesCorrectiveInvoice', 'purchaseInvoice', 'purchaseCreditNote', 'purchaseCorrectiveInvoice'];
+	const documents = [
+		'salesInvoice',
+		'salesCreditNote',
+		'salesQuote',
+		'salesEstimate',
+		'salesCorrectiveInvoice',
+		'purchaseInvoice',
+		'purchaseCreditNote',
+		'purchaseCorrectiveInvoice',
+	];
 
-	it.each(documents.flatMap((resource) => ['create', 'update'].map((operation) => [resource, operation])))('%s %s has Lines', (resource, operation) => {
-		const lines = properties('lines').filter((property) => shownFor(property, resource, operation));
-		expect(lines).toHaveLength(1);
-		const values = (lines[0].options as Array<{ values: INodeProperties[] }>)[0].values;
-		const locators = Object.fromEntries(values.filter((value) => value.type === 'resourceLocator').map((value) => [value.name, value.modes?.[0].typeOptions?.searchListMethod]));
-		expect(locators).toEqual({ product: 'searchProducts', service: 'searchServices', ledgerAccount: 'searchLedgerAccounts', taxRate: 'searchTaxRates' });
-		expect(values.map((value) => value.name)).toEqual(expect.arrayContaining(['description', 'quantity', 'unitPrice', 'additionalFields']));
-		expect(values.some((value) => value.name === 'discountAmount')).toBe(resource.startsWith('sales'));
-	});
+	it.each(documents.flatMap((resource) => ['create', 'update'].map((operation) => [resource, operation])))(
+		'%s %s has Lines',
+		(resource, operation) => {
+			const lines = properties('lines').filter((property) => shownFor(property, resource, operation));
+			expect(lines).toHaveLength(1);
+			const values = (lines[0].options as Array<{ values: INodeProperties[] }>)[0].values;
+			const locators = Object.fromEntries(
+				values
+					.filter((value) => value.type === 'resourceLocator')
+					.map((value) => [value.name, value.modes?.[0].typeOptions?.searchListMethod]),
+			);
+			expect(locators).toEqual({
+				product: 'searchProducts',
+				service: 'searchServices',
+				ledgerAccount: 'searchLedgerAccounts',
+				taxRate: 'searchTaxRates',
+			});
+			expect(values.map((value) => value.name)).toEqual(
+				expect.arrayContaining(['description', 'quantity', 'unitPrice', 'additionalFields']),
+			);
+			expect(values.some((value) => value.name === 'discountAmount')).toBe(resource.startsWith('sales'));
+		},
+	);
 
 	it('no Lines where the lines are not a document’s (journals, payments) or there are none', () => {
 		for (const resource of ['journal', 'otherPayment', 'contact', 'contactPayment']) {
@@ -166,13 +238,24 @@ describe('lines and allocations in the editor', () => {
 describe('special writes', () => {
 	it('Void Reason exactly where the OpenAPI’s DELETE declares void_reason', () => {
 		const [voidReason] = properties('voidReason');
-		const declared = COLLECTIONS.filter((row) => itemPathOf(row)?.delete?.parameters?.some((parameter) => parameter.name === 'void_reason'));
-		expect(voidReason.displayOptions?.show).toEqual({ resource: declared.map((row) => row.resource), operation: ['delete'] });
-		expect(declared.map((row) => row.path).sort()).toEqual(['sales_corrective_invoices', 'sales_credit_notes', 'sales_invoices']);
+		const declared = COLLECTIONS.filter((row) =>
+			itemPathOf(row)?.delete?.parameters?.some((parameter) => parameter.name === 'void_reason'),
+		);
+		expect(voidReason.displayOptions?.show).toEqual({
+			resource: declared.map((row) => row.resource),
+			operation: ['delete'],
+		});
+		expect(declared.map((row) => row.path).sort()).toEqual([
+			'sales_corrective_invoices',
+			'sales_credit_notes',
+			'sales_invoices',
+		]);
 	});
 
 	it('Idempotency Key on exactly the creates the service’s guide lists (overlay.ts), 36 of them', () => {
-		const wrappers = COLLECTIONS.filter((row) => row.writes.create).map((row) => WRITE_SCHEMAS[row.writes.create!].wrapper);
+		const wrappers = COLLECTIONS.filter((row) => row.writes.create).map(
+			(row) => WRITE_SCHEMAS[row.writes.create!].wrapper,
+		);
 		for (const name of IDEMPOTENT_CREATES) expect(wrappers).toContain(name);
 		const idempotent = COLLECTIONS.filter((row) => row.idempotentCreate).map((row) => row.resource);
 		expect(idempotent).toHaveLength(36);

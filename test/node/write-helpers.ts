@@ -8,7 +8,12 @@ export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 export const fromList = (value: string, name = value) => ({ __rl: true, mode: 'list', value, cachedResultName: name });
 
 /** The mapper with "Map Each Field Below": only the attributes set (n8n stores the others as null). */
-export const defineBelow = (value: IDataObject) => ({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] });
+export const defineBelow = (value: IDataObject) => ({
+	mappingMode: 'defineBelow',
+	value,
+	matchingColumns: [],
+	schema: [],
+});
 /** The mapper with "Map Automatically": the input item's fields of the attributes' names. */
 export const autoMap = () => ({ mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] });
 

@@ -1,5 +1,11 @@
 // The tax amount the node computes for a line without one: integer cents, half away from zero.
-import { decimalOf, divideRounded, lineTaxAmount, taxCents, toCents } from '../../nodes/AccountingService/actions/write/tax';
+import {
+	decimalOf,
+	divideRounded,
+	lineTaxAmount,
+	taxCents,
+	toCents,
+} from '../../nodes/AccountingService/actions/write/tax';
 
 describe('decimal arithmetic', () => {
 	it('reads a number as the decimal it is written as', () => {

@@ -18,7 +18,15 @@ const businesses = () => env.sandbox.dataset.businesses as Business[];
 const headersFor = (business: string) => ({ 'x-business': business });
 
 /** Attributes of a list element worth copying besides the required ones: what makes a line a line. */
-const ELEMENT_EXTRAS = ['quantity', 'unit_price', 'tax_rate_id', 'unit_price_includes_tax', 'discount_amount', 'net_amount', 'details'];
+const ELEMENT_EXTRAS = [
+	'quantity',
+	'unit_price',
+	'tax_rate_id',
+	'unit_price_includes_tax',
+	'discount_amount',
+	'net_amount',
+	'details',
+];
 /** Top-level attributes copied besides the required ones, so Get has something to show. */
 const RECORD_EXTRAS = ['reference', 'notes', 'due_date', 'description', 'details'];
 
@@ -31,7 +39,9 @@ function readValue(field: WriteField, record: IDataObject): unknown {
 	const value = record[name];
 	if (field.type === 'array' && field.fields) {
 		if (!Array.isArray(value)) return undefined;
-		return (value as IDataObject[]).map((element) => fromRecord(field.fields!, element, (child) => !!child.required || ELEMENT_EXTRAS.includes(child.name)));
+		return (value as IDataObject[]).map((element) =>
+			fromRecord(field.fields!, element, (child) => !!child.required || ELEMENT_EXTRAS.includes(child.name)),
+		);
 	}
 	if (field.type === 'object' && field.fields) {
 		if (!value || typeof value !== 'object') return undefined;
@@ -51,7 +61,11 @@ function readValue(field: WriteField, record: IDataObject): unknown {
 	return value;
 }
 
-function fromRecord(fields: readonly WriteField[], record: IDataObject, pick: (field: WriteField) => boolean): IDataObject {
+function fromRecord(
+	fields: readonly WriteField[],
+	record: IDataObject,
+	pick: (field: WriteField) => boolean,
+): IDataObject {
 	const out: IDataObject = {};
 	for (const field of fields) {
 		if (!pick(field)) continue;
@@ -81,7 +95,11 @@ const referenceId = (value: unknown) => (value as IDataObject | null | undefined
  * service needs beyond what the OpenAPI marks required.
  */
 const ADJUST: Record<string, (attributes: IDataObject, workshop: Workshop) => Promise<IDataObject>> = {
-	address: async (attributes, { source }) => ({ ...attributes, name: unique('N8N Address '), contact_id: referenceId(source.contact) }),
+	address: async (attributes, { source }) => ({
+		...attributes,
+		name: unique('N8N Address '),
+		contact_id: referenceId(source.contact),
+	}),
 	analysisTypeCategory: async (attributes, { source }) => ({
 		...attributes,
 		code: unique('C').slice(0, 10),
@@ -102,7 +120,10 @@ const ADJUST: Record<string, (attributes: IDataObject, workshop: Workshop) => Pr
 	// An opening balance per account: a new account gets one.
 	bankOpeningBalance: async (attributes, { make, list }) => {
 		const [type] = await list('/bank_account_types?items_per_page=1');
-		const account = await make('bankAccount', { bank_account_type_id: type.id, bank_account_details: { account_name: unique('N8N Bank ') } });
+		const account = await make('bankAccount', {
+			bank_account_type_id: type.id,
+			bank_account_details: { account_name: unique('N8N Bank ') },
+		});
 		return { ...attributes, bank_account_id: account.id };
 	},
 	ledgerAccountOpeningBalance: async (attributes, { make, source, list }) => {
@@ -118,10 +139,16 @@ const ADJUST: Record<string, (attributes: IDataObject, workshop: Workshop) => Pr
 	},
 	// A rate per currency: one the business has none for yet.
 	businessExchangeRate: async (attributes, { list }) => {
-		const used = new Set((await list('/business_exchange_rates?items_per_page=200&attributes=currency')).map((rate) => referenceId(rate.currency)));
+		const used = new Set(
+			(await list('/business_exchange_rates?items_per_page=200&attributes=currency')).map((rate) =>
+				referenceId(rate.currency),
+			),
+		);
 		const settings = (await list('/financial_settings'))[0];
 		const base = referenceId(settings.base_currency);
-		const free = (await list('/currencies?items_per_page=200')).find((currency) => currency.id !== base && !used.has(String(currency.id)));
+		const free = (await list('/currencies?items_per_page=200')).find(
+			(currency) => currency.id !== base && !used.has(String(currency.id)),
+		);
 		return { ...attributes, currency_id: free?.id };
 	},
 	// An invoice set against a credit note of the same customer, both made here.
@@ -129,7 +156,9 @@ const ADJUST: Record<string, (attributes: IDataObject, workshop: Workshop) => Pr
 		const contact = referenceId(source.contact)!;
 		const sales = referenceId(source.transaction_type) === 'CUSTOMER_ALLOCATION';
 		const [account] = await list(`/ledger_accounts?visible_in=${sales ? 'sales' : 'expenses'}&items_per_page=1`);
-		const line = [{ description: 'Allocated', ledger_account_id: account.id, quantity: 1, unit_price: 50, tax_amount: 0 }];
+		const line = [
+			{ description: 'Allocated', ledger_account_id: account.id, quantity: 1, unit_price: 50, tax_amount: 0 },
+		];
 		const invoice = await make(sales ? 'salesInvoice' : 'purchaseInvoice', {
 			contact_id: contact,
 			date: '2025-04-01',
@@ -155,7 +184,11 @@ const ADJUST: Record<string, (attributes: IDataObject, workshop: Workshop) => Pr
 	// Nothing to settle: the whole payment on account (allocations are tested in writes.test.ts).
 	contactPayment: async (attributes, { source }) => {
 		const { allocated_artefacts: _allocations, ...rest } = attributes;
-		return { ...rest, total_amount: 12.34, payment_on_account: { contact_id: referenceId(source.contact), total_amount: 12.34 } };
+		return {
+			...rest,
+			total_amount: 12.34,
+			payment_on_account: { contact_id: referenceId(source.contact), total_amount: 12.34 },
+		};
 	},
 	// A setting per invoice: a new invoice gets one.
 	hostedArtefactPaymentSetting: async (attributes, { make, list }) => {
@@ -164,13 +197,24 @@ const ADJUST: Record<string, (attributes: IDataObject, workshop: Workshop) => Pr
 		const invoice = await make('salesInvoice', {
 			contact_id: customer.id,
 			date: '2025-04-02',
-			invoice_lines: [{ description: 'Pay online', ledger_account_id: account.id, quantity: 1, unit_price: 10, tax_amount: 0 }],
+			invoice_lines: [
+				{ description: 'Pay online', ledger_account_id: account.id, quantity: 1, unit_price: 10, tax_amount: 0 },
+			],
 		});
 		return { ...attributes, object_guid: invoice.id };
 	},
 	journalCode: async (attributes) => ({ ...attributes, code: unique('J').slice(0, 6), name: unique('N8N ') }),
-	ledgerAccount: async (attributes) => ({ ...attributes, nominal_code: 9000 + (++counter % 900), name: unique('N8N '), display_name: unique('N8N ') }),
-	otherPayment: async (attributes, { source }) => ({ ...attributes, bank_account_id: referenceId(source.bank_account), contact_id: referenceId(source.contact) }),
+	ledgerAccount: async (attributes) => ({
+		...attributes,
+		nominal_code: 9000 + (++counter % 900),
+		name: unique('N8N '),
+		display_name: unique('N8N '),
+	}),
+	otherPayment: async (attributes, { source }) => ({
+		...attributes,
+		bank_account_id: referenceId(source.bank_account),
+		contact_id: referenceId(source.contact),
+	}),
 	product: async (attributes) => ({ ...attributes, item_code: unique('N8N-P') }),
 	purchaseCorrectiveInvoice: async (attributes, { source, list }) => correctiveOf(attributes, source, list),
 	purchaseQuickEntry: async (attributes, { source }) => quickEntryOf(attributes, source),
@@ -181,7 +225,11 @@ const ADJUST: Record<string, (attributes: IDataObject, workshop: Workshop) => Pr
 };
 
 /** A correction of the same original invoice, to its contact. */
-async function correctiveOf(attributes: IDataObject, source: IDataObject, list: Workshop['list']): Promise<IDataObject> {
+async function correctiveOf(
+	attributes: IDataObject,
+	source: IDataObject,
+	list: Workshop['list'],
+): Promise<IDataObject> {
 	const original = source.original_invoice as IDataObject;
 	const [invoice] = await list(String(original.$path));
 	return {
@@ -224,29 +272,42 @@ async function sourceOf(row: CollectionDefinition): Promise<{ business: string; 
 function shown(record: IDataObject, name: string): unknown {
 	if (name in record) return record[name];
 	if (/_id$/.test(name)) return (record[name.replace(/_id$/, '')] as IDataObject | null)?.id;
-	if (/_ids$/.test(name)) return ((record[name.replace(/_ids$/, 's')] as IDataObject[] | null) ?? []).map((reference) => reference.id);
+	if (/_ids$/.test(name))
+		return ((record[name.replace(/_ids$/, 's')] as IDataObject[] | null) ?? []).map((reference) => reference.id);
 	return undefined;
 }
 
-const comparable = (value: unknown) => (typeof value === 'number' || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) ? Number(value) : value);
+const comparable = (value: unknown) =>
+	typeof value === 'number' || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) ? Number(value) : value;
 
 /** The attribute an update changes: a plain text attribute the record shows, else a switch it flips, a day or a number. */
 function changeOf(row: CollectionDefinition, record: IDataObject): [string, string | boolean | number] | undefined {
 	const fields = writeSchemaOf(row, 'update')?.fields ?? [];
 	const preferred = ['notes', 'reference', 'description', 'details', 'name', 'job_title', 'display_name'];
 	const candidates = fields.filter(
-		(field) => field.type === 'string' && !/_ids?$/.test(field.name) && !field.options && (field.name in record) && !['file', 'mime_type', 'file_name', 'file_extension', 'locale'].includes(field.name),
+		(field) =>
+			field.type === 'string' &&
+			!/_ids?$/.test(field.name) &&
+			!field.options &&
+			field.name in record &&
+			!['file', 'mime_type', 'file_name', 'file_extension', 'locale'].includes(field.name),
 	);
-	const field = preferred.map((name) => candidates.find((candidate) => candidate.name === name)).find(Boolean) ?? candidates[0];
+	const field =
+		preferred.map((name) => candidates.find((candidate) => candidate.name === name)).find(Boolean) ?? candidates[0];
 	if (!field) {
-		const flag = fields.find((candidate) => candidate.type === 'boolean' && typeof record[candidate.name] === 'boolean');
+		const flag = fields.find(
+			(candidate) => candidate.type === 'boolean' && typeof record[candidate.name] === 'boolean',
+		);
 		if (flag) return [flag.name, !record[flag.name]];
 		const day = fields.find((candidate) => candidate.type === 'date' && typeof record[candidate.name] === 'string');
 		if (day) return [day.name, record[day.name] === '2025-01-15' ? '2025-01-16' : '2025-01-15'];
-		const number = fields.find((candidate) => candidate.type === 'number' && typeof record[candidate.name] === 'number');
+		const number = fields.find(
+			(candidate) => candidate.type === 'number' && typeof record[candidate.name] === 'number',
+		);
 		return number ? [number.name, Math.round((Number(record[number.name]) + 0.25) * 100) / 100] : undefined;
 	}
-	const value = field.maxLength && field.maxLength < 12 ? unique('U').slice(0, field.maxLength) : `Changed ${unique('')}`;
+	const value =
+		field.maxLength && field.maxLength < 12 ? unique('U').slice(0, field.maxLength) : `Changed ${unique('')}`;
 	return [field.name, value];
 }
 
@@ -267,16 +328,34 @@ describe(`create → update → delete, every resource with a create (${creatabl
 				return Array.isArray(got.body.$items) ? (got.body.$items as IDataObject[]) : [got.body];
 			},
 			make: async (resource, attributes) => {
-				const made = await env.runNode({ resource, operation: 'create', business, fields: defineBelow(attributes) } as INodeParameters);
+				const made = await env.runNode({
+					resource,
+					operation: 'create',
+					business,
+					fields: defineBelow(attributes),
+				} as INodeParameters);
 				if (made.error) throw new Error(`${resource}: ${made.error.message} ${String(made.error.description)}`);
 				return made.json(NODE)[0];
 			},
 		};
-		let attributes = fromRecord(schema.fields, source.record, (field) => !!field.required || RECORD_EXTRAS.includes(field.name));
+		let attributes = fromRecord(
+			schema.fields,
+			source.record,
+			(field) => !!field.required || RECORD_EXTRAS.includes(field.name),
+		);
 		attributes = (await ADJUST[row.resource]?.(attributes, workshop)) ?? attributes;
 
-		const created = await env.runNode({ resource: row.resource, operation: 'create', business, fields: defineBelow(attributes) } as INodeParameters);
-		expect([row.resource, created.error?.message, created.error?.description]).toEqual([row.resource, undefined, undefined]);
+		const created = await env.runNode({
+			resource: row.resource,
+			operation: 'create',
+			business,
+			fields: defineBelow(attributes),
+		} as INodeParameters);
+		expect([row.resource, created.error?.message, created.error?.description]).toEqual([
+			row.resource,
+			undefined,
+			undefined,
+		]);
 		const [record] = created.json(NODE);
 		const id = String(record.id);
 		const got = await env.fetchDirect(`/${row.path}/${id}`, headersFor(source.business));
@@ -288,21 +367,47 @@ describe(`create → update → delete, every resource with a create (${creatabl
 
 		if (row.writes.update) {
 			const change = changeOf(row, got.body);
-			expect([row.resource, 'has an attribute to change', !!change]).toEqual([row.resource, 'has an attribute to change', true]);
+			expect([row.resource, 'has an attribute to change', !!change]).toEqual([
+				row.resource,
+				'has an attribute to change',
+				true,
+			]);
 			if (change) {
 				const [name, value] = change;
-				const updated = await env.runNode({ resource: row.resource, operation: 'update', business, id: byId(id), fields: defineBelow({ [name]: value }) } as INodeParameters);
-				expect([row.resource, 'update', updated.error?.message, updated.error?.description]).toEqual([row.resource, 'update', undefined, undefined]);
+				const updated = await env.runNode({
+					resource: row.resource,
+					operation: 'update',
+					business,
+					id: byId(id),
+					fields: defineBelow({ [name]: value }),
+				} as INodeParameters);
+				expect([row.resource, 'update', updated.error?.message, updated.error?.description]).toEqual([
+					row.resource,
+					'update',
+					undefined,
+					undefined,
+				]);
 				expect((await env.fetchDirect(`/${row.path}/${id}`, headersFor(source.business))).body[name]).toBe(value);
 			}
 		}
 
 		if (row.writes.delete) {
 			const voids = deleteVoids(row);
-			const deleted = await env.runNode({ resource: row.resource, operation: 'delete', business, id: byId(id), ...(voids ? { voidReason: 'Made by a test' } : {}) } as INodeParameters);
-			expect([row.resource, 'delete', deleted.error?.message, deleted.error?.description]).toEqual([row.resource, 'delete', undefined, undefined]);
+			const deleted = await env.runNode({
+				resource: row.resource,
+				operation: 'delete',
+				business,
+				id: byId(id),
+				...(voids ? { voidReason: 'Made by a test' } : {}),
+			} as INodeParameters);
+			expect([row.resource, 'delete', deleted.error?.message, deleted.error?.description]).toEqual([
+				row.resource,
+				'delete',
+				undefined,
+				undefined,
+			]);
 			const after = await env.fetchDirect(`/${row.path}/${id}`, headersFor(source.business));
-			if (voids) expect(((after.body.status as IDataObject | undefined)?.id)).toBe('VOID');
+			if (voids) expect((after.body.status as IDataObject | undefined)?.id).toBe('VOID');
 			else expect(after.status).toBe(404);
 			if (!voids) expect(deleted.json(NODE)).toEqual([{ id, deleted: true }]);
 		}
@@ -320,16 +425,31 @@ describe(`update in place, every resource with an update but no create (${update
 				if (got.status === 200) [business, record] = [candidate, got.body];
 			} else {
 				const found = await sourceOf(row);
-				if (found) [business, record, path] = [businesses().find((b) => b.id === found.business), found.record, `/${row.path}/${String(found.record.id)}`];
+				if (found)
+					[business, record, path] = [
+						businesses().find((b) => b.id === found.business),
+						found.record,
+						`/${row.path}/${String(found.record.id)}`,
+					];
 			}
 			if (record) break;
 		}
 		if (!business || !record) {
 			// DATEV settings exist only for German businesses, and the sandbox has none: the node passes the service's 404 on.
 			const [first] = writeSchemaOf(row, 'update')?.fields ?? [];
-			const refused = await env.runNode({ resource: row.resource, operation: 'update', fields: defineBelow({ [first.name]: first.type === 'string' ? 'X' : 1 }) } as INodeParameters);
-			expect([row.resource, refused.error?.name, (refused.error as unknown as { httpCode?: string })?.httpCode]).toEqual([row.resource, 'NodeApiError', '404']);
-			expect(businesses().some((candidate) => row.availability?.includes('Germany') && candidate.country === 'de')).toBe(false);
+			const refused = await env.runNode({
+				resource: row.resource,
+				operation: 'update',
+				fields: defineBelow({ [first.name]: first.type === 'string' ? 'X' : 1 }),
+			} as INodeParameters);
+			expect([
+				row.resource,
+				refused.error?.name,
+				(refused.error as unknown as { httpCode?: string })?.httpCode,
+			]).toEqual([row.resource, 'NodeApiError', '404']);
+			expect(
+				businesses().some((candidate) => row.availability?.includes('Germany') && candidate.country === 'de'),
+			).toBe(false);
 			return;
 		}
 		const change = changeOf(row, record);
@@ -342,7 +462,11 @@ describe(`update in place, every resource with an update but no create (${update
 			...(row.singleton ? {} : { id: byId(String(record.id)) }),
 			fields: defineBelow({ [name]: value }),
 		} as INodeParameters);
-		expect([row.resource, updated.error?.message, updated.error?.description]).toEqual([row.resource, undefined, undefined]);
+		expect([row.resource, updated.error?.message, updated.error?.description]).toEqual([
+			row.resource,
+			undefined,
+			undefined,
+		]);
 		expect((await env.fetchDirect(path, headersFor(business.id))).body[name]).toBe(value);
 	});
 });

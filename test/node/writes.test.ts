@@ -3,7 +3,14 @@
 // answer is lost, nothing written under a readonly credential, the service's refusals shown.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { accountingServiceNode, connectCredential, CredentialStore, isN8n1, recommendedGrantType, runWorkflow } from '../harness';
+import {
+	accountingServiceNode,
+	connectCredential,
+	CredentialStore,
+	isN8n1,
+	recommendedGrantType,
+	runWorkflow,
+} from '../harness';
 import { lineTaxAmount } from '../../nodes/AccountingService/actions/write/tax';
 import { useConnectedSandbox } from './connected-sandbox';
 import { serviceErrorMatching } from './n8n-differences';
@@ -30,7 +37,8 @@ interface Ids {
 const ids = {} as Ids;
 
 const items = async (path: string) => (await env.fetchDirect(path)).body.$items as IDataObject[];
-const totalOf = async (path: string) => (await env.fetchDirect(`${path}${path.includes('?') ? '&' : '?'}items_per_page=1`)).body.$total as number;
+const totalOf = async (path: string) =>
+	(await env.fetchDirect(`${path}${path.includes('?') ? '&' : '?'}items_per_page=1`)).body.$total as number;
 const invoiceOf = async (id: string) => (await env.fetchDirect(`/sales_invoices/${id}`)).body;
 const idOf = (value: unknown) => (value as IDataObject | undefined)?.id;
 const writesSince = (position: number) => env.apiRequestsSince(position).filter((entry) => entry.method !== 'GET');
@@ -40,8 +48,10 @@ beforeAll(async () => {
 	const [customer] = await items('/contacts?contact_type_id=CUSTOMER&items_per_page=1');
 	const [salesAccount] = await items('/ledger_accounts?visible_in=sales&items_per_page=1');
 	const rates = await items('/tax_rates?usage=sales&attributes=percentage&items_per_page=200');
-	const rate = rates.find((candidate) => Number(candidate.percentage) > 0 && !Number.isInteger(Number(candidate.percentage) / 2)) ??
-		rates.find((candidate) => Number(candidate.percentage) > 0)!;
+	const rate =
+		rates.find(
+			(candidate) => Number(candidate.percentage) > 0 && !Number.isInteger(Number(candidate.percentage) / 2),
+		) ?? rates.find((candidate) => Number(candidate.percentage) > 0)!;
 	const [product] = await items('/products?items_per_page=1');
 	const [service] = await items('/services?items_per_page=1');
 	const [bank] = await items('/bank_accounts?items_per_page=1');
@@ -58,12 +68,29 @@ beforeAll(async () => {
 
 const twoLines = () =>
 	editorLines([
-		{ description: 'Widgets', product: ids.product, ledgerAccount: ids.salesAccount, quantity: 3, unitPrice: 19.99, discountAmount: 5, taxRate: ids.taxRate },
-		{ description: 'Setup', service: ids.service, ledgerAccount: ids.salesAccount, quantity: 1.5, unitPrice: 80, taxRate: ids.taxRate },
+		{
+			description: 'Widgets',
+			product: ids.product,
+			ledgerAccount: ids.salesAccount,
+			quantity: 3,
+			unitPrice: 19.99,
+			discountAmount: 5,
+			taxRate: ids.taxRate,
+		},
+		{
+			description: 'Setup',
+			service: ids.service,
+			ledgerAccount: ids.salesAccount,
+			quantity: 1.5,
+			unitPrice: 80,
+			taxRate: ids.taxRate,
+		},
 	]);
 
 async function createInvoice(extra: IDataObject = {}, lines = twoLines()): Promise<IDataObject> {
-	const result = await env.runNode(create('salesInvoice', defineBelow({ contact_id: ids.customer, date: '2025-03-01', ...extra }), { lines }));
+	const result = await env.runNode(
+		create('salesInvoice', defineBelow({ contact_id: ids.customer, date: '2025-03-01', ...extra }), { lines }),
+	);
 	expect(result.error).toBeUndefined();
 	return result.json(NODE)[0];
 }
@@ -101,8 +128,20 @@ describe('a two-line sales invoice', () => {
 			reference: 'SHEET-7',
 			notes: 'From the sheet',
 			invoice_lines: JSON.stringify([
-				{ description: 'Widgets', ledger_account_id: ids.salesAccount, quantity: '2', unit_price: '19.99', tax_rate_id: ids.taxRate },
-				{ description: 'Delivery', ledger_account_id: ids.salesAccount, quantity: 1, unit_price: 7.5, tax_rate_id: ids.taxRate },
+				{
+					description: 'Widgets',
+					ledger_account_id: ids.salesAccount,
+					quantity: '2',
+					unit_price: '19.99',
+					tax_rate_id: ids.taxRate,
+				},
+				{
+					description: 'Delivery',
+					ledger_account_id: ids.salesAccount,
+					quantity: 1,
+					unit_price: 7.5,
+					tax_rate_id: ids.taxRate,
+				},
 			]),
 			'Customer name': 'Ada Ltd',
 			row_number: 7,
@@ -116,7 +155,10 @@ describe('a two-line sales invoice', () => {
 		const lines = stored.invoice_lines as IDataObject[];
 		expect(lines.map((line) => Number(line.quantity))).toEqual([2, 1]);
 		expect(lines.map((line) => cents(line.tax_amount))).toEqual(
-			[lineTaxAmount({ quantity: 2, unit_price: 19.99 }, ids.percentage), lineTaxAmount({ quantity: 1, unit_price: 7.5 }, ids.percentage)].map(cents),
+			[
+				lineTaxAmount({ quantity: 2, unit_price: 19.99 }, ids.percentage),
+				lineTaxAmount({ quantity: 1, unit_price: 7.5 }, ids.percentage),
+			].map(cents),
 		);
 	});
 
@@ -126,12 +168,28 @@ describe('a two-line sales invoice', () => {
 			date: '2025-03-03',
 			reference,
 			invoice_lines: [
-				{ description: 'A', ledger_account_id: ids.salesAccount, quantity: 1, unit_price: 10, tax_rate_id: ids.taxRate },
-				{ description: 'B', ledger_account_id: ids.salesAccount, quantity: 2, unit_price: 10.5, tax_rate_id: ids.taxRate },
+				{
+					description: 'A',
+					ledger_account_id: ids.salesAccount,
+					quantity: 1,
+					unit_price: 10,
+					tax_rate_id: ids.taxRate,
+				},
+				{
+					description: 'B',
+					ledger_account_id: ids.salesAccount,
+					quantity: 2,
+					unit_price: 10.5,
+					tax_rate_id: ids.taxRate,
+				},
 			],
 		});
 		const position = env.sandbox.log.entries().length;
-		const result = await env.runNode(create('salesInvoice', autoMap()), {}, { input: [row('MANY-1'), row('MANY-2'), row('MANY-3')] });
+		const result = await env.runNode(
+			create('salesInvoice', autoMap()),
+			{},
+			{ input: [row('MANY-1'), row('MANY-2'), row('MANY-3')] },
+		);
 		expect(result.error).toBeUndefined();
 		expect(result.items(NODE).map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		const requests = env.apiRequestsSince(position).map((entry) => `${entry.method} ${entry.path.split('?')[0]}`);
@@ -142,7 +200,18 @@ describe('a two-line sales invoice', () => {
 	it('a tax amount the user gives is sent as given (and the tax rates are not read)', async () => {
 		const given = lineTaxAmount({ quantity: 1, unit_price: 100 }, ids.percentage)!;
 		const position = env.sandbox.log.entries().length;
-		const created = await createInvoice({}, editorLines([{ description: 'Given', ledgerAccount: ids.salesAccount, unitPrice: 100, taxRate: ids.taxRate, taxAmount: given }]));
+		const created = await createInvoice(
+			{},
+			editorLines([
+				{
+					description: 'Given',
+					ledgerAccount: ids.salesAccount,
+					unitPrice: 100,
+					taxRate: ids.taxRate,
+					taxAmount: given,
+				},
+			]),
+		);
 		const [line] = (await invoiceOf(String(created.id))).invoice_lines as IDataObject[];
 		expect(cents(line.tax_amount)).toBe(cents(given));
 		expect(env.apiRequestsSince(position).some((entry) => entry.path.startsWith('/tax_rates'))).toBe(false);
@@ -154,7 +223,13 @@ describe('a two-line sales invoice', () => {
 		const result = await env.runNode(
 			create(
 				'contactPayment',
-				defineBelow({ transaction_type_id: 'CUSTOMER_RECEIPT', contact_id: ids.customer, bank_account_id: ids.bank, date: '2025-03-05', total_amount: total }),
+				defineBelow({
+					transaction_type_id: 'CUSTOMER_RECEIPT',
+					contact_id: ids.customer,
+					bank_account_id: ids.bank,
+					date: '2025-03-05',
+					total_amount: total,
+				}),
 				{ allocations: editorAllocations([{ artefact: String(invoice.id), amount: total }]) },
 			),
 		);
@@ -164,7 +239,9 @@ describe('a two-line sales invoice', () => {
 		expect(idOf(paid.status)).toBe('PAID');
 		expect(Number(paid.outstanding_amount)).toBe(0);
 		const stored = (await env.fetchDirect(`/contact_payments/${String(payment.id)}`)).body;
-		expect((stored.allocated_artefacts as IDataObject[]).map((allocation) => idOf(allocation.artefact))).toEqual([invoice.id]);
+		expect((stored.allocated_artefacts as IDataObject[]).map((allocation) => idOf(allocation.artefact))).toEqual([
+			invoice.id,
+		]);
 	});
 
 	it('a payment’s allocations given as a list in Fields work too', async () => {
@@ -191,7 +268,9 @@ describe('a two-line sales invoice', () => {
 describe('update, release, void', () => {
 	it('Update changes only what was set', async () => {
 		const invoice = await createInvoice({ reference: 'UPD-1', notes: 'before' });
-		const result = await env.runNode(update('salesInvoice', String(invoice.id), defineBelow({ notes: 'after', reference: null })));
+		const result = await env.runNode(
+			update('salesInvoice', String(invoice.id), defineBelow({ notes: 'after', reference: null })),
+		);
 		expect(result.error).toBeUndefined();
 		const stored = await invoiceOf(String(invoice.id));
 		expect(stored).toMatchObject({ notes: 'after', reference: 'UPD-1' });
@@ -200,7 +279,11 @@ describe('update, release, void', () => {
 	it('Update of a settings object', async () => {
 		const before = (await env.fetchDirect('/invoice_settings')).body;
 		const next = Number(before.next_invoice_number ?? 1) + 100;
-		const result = await env.runNode({ resource: 'invoiceSettings', operation: 'update', fields: defineBelow({ next_invoice_number: next }) } as INodeParameters);
+		const result = await env.runNode({
+			resource: 'invoiceSettings',
+			operation: 'update',
+			fields: defineBelow({ next_invoice_number: next }),
+		} as INodeParameters);
 		expect(result.error).toBeUndefined();
 		expect((await env.fetchDirect('/invoice_settings')).body.next_invoice_number).toBe(next);
 	});
@@ -217,14 +300,17 @@ describe('update, release, void', () => {
 	it('Reissue a journal', async () => {
 		const [bank, other] = await items('/ledger_accounts?visible_in=journals&items_per_page=2');
 		const made = await env.runNode(
-			create('journal', defineBelow({
-				date: '2025-03-01',
-				reference: 'N8N-J1',
-				journal_lines: [
-					{ ledger_account_id: bank.id, debit: 25, credit: 0, details: 'In' },
-					{ ledger_account_id: other.id, debit: 0, credit: 25, details: 'Out' },
-				],
-			})),
+			create(
+				'journal',
+				defineBelow({
+					date: '2025-03-01',
+					reference: 'N8N-J1',
+					journal_lines: [
+						{ ledger_account_id: bank.id, debit: 25, credit: 0, details: 'In' },
+						{ ledger_account_id: other.id, debit: 0, credit: 25, details: 'Out' },
+					],
+				}),
+			),
 		);
 		expect(made.error).toBeUndefined();
 		const journal = made.json(NODE)[0];
@@ -232,7 +318,9 @@ describe('update, release, void', () => {
 		const result = await env.runNode({ resource: 'journal', operation: 'reissue', id: byId(String(journal.id)) });
 		expect(result.error).toBeUndefined();
 		expect(result.json(NODE)).toHaveLength(1);
-		expect(writesSince(position).map((entry) => `${entry.method} ${entry.path}`)).toEqual([`POST /journals/${String(journal.id)}/reissue`]);
+		expect(writesSince(position).map((entry) => `${entry.method} ${entry.path}`)).toEqual([
+			`POST /journals/${String(journal.id)}/reissue`,
+		]);
 	});
 
 	it('Delete without a Void Reason: refused for an issued invoice (read, nothing deleted), done for a draft', async () => {
@@ -248,13 +336,20 @@ describe('update, release, void', () => {
 		position = env.sandbox.log.entries().length;
 		const deleted = await env.runNode({ resource: 'salesInvoice', operation: 'delete', id: byId(String(draft.id)) });
 		expect(deleted.error).toBeUndefined();
-		expect(writesSince(position).map((entry) => `${entry.method} ${entry.path}`)).toEqual([`DELETE /sales_invoices/${String(draft.id)}`]);
+		expect(writesSince(position).map((entry) => `${entry.method} ${entry.path}`)).toEqual([
+			`DELETE /sales_invoices/${String(draft.id)}`,
+		]);
 	});
 
 	it('Delete with a Void Reason voids the invoice and outputs it', async () => {
 		const issued = await createInvoice();
 		const position = env.sandbox.log.entries().length;
-		const result = await env.runNode({ resource: 'salesInvoice', operation: 'delete', id: byId(String(issued.id)), voidReason: 'Wrong customer' });
+		const result = await env.runNode({
+			resource: 'salesInvoice',
+			operation: 'delete',
+			id: byId(String(issued.id)),
+			voidReason: 'Wrong customer',
+		});
 		expect(result.error).toBeUndefined();
 		const [voided] = result.json(NODE);
 		expect(voided.id).toBe(issued.id);
@@ -265,7 +360,9 @@ describe('update, release, void', () => {
 	it('Delete of a record the service removes outputs { id, deleted: true }; it is gone', async () => {
 		const quote = await env.runNode(
 			create('salesQuote', defineBelow({ contact_id: ids.customer, date: '2025-03-01', expiry_date: '2025-04-01' }), {
-				lines: editorLines([{ description: 'Quote line', ledgerAccount: ids.salesAccount, unitPrice: 10, taxRate: ids.taxRate }]),
+				lines: editorLines([
+					{ description: 'Quote line', ledgerAccount: ids.salesAccount, unitPrice: 10, taxRate: ids.taxRate },
+				]),
 			}),
 		);
 		expect(quote.error).toBeUndefined();
@@ -283,23 +380,33 @@ describe('nothing duplicated', () => {
 		env.sandbox.faults.inject({ kind: 'reset-after-commit', pathPrefix: '/sales_invoices' } as unknown as FaultSpec);
 		const position = env.sandbox.log.entries().length;
 		const result = await env.runNode(
-			create('salesInvoice', defineBelow({ contact_id: ids.customer, date: '2025-03-10', reference: 'RESET-1' }), { lines: twoLines() }),
+			create('salesInvoice', defineBelow({ contact_id: ids.customer, date: '2025-03-10', reference: 'RESET-1' }), {
+				lines: twoLines(),
+			}),
 		);
 		expect(result.error).toBeUndefined();
 		const posts = env.apiRequestsSince(position).filter((entry) => entry.method === 'POST');
 		expect(posts.length).toBe(2);
 		expect(posts[0].fault).toBe('reset-after-commit');
 		expect(await totalOf('/sales_invoices')).toBe(before + 1);
-		expect((await items('/sales_invoices?search=RESET&items_per_page=20')).filter((invoice) => String(invoice.displayed_as).length)).toHaveLength(1);
+		expect(
+			(await items('/sales_invoices?search=RESET&items_per_page=20')).filter(
+				(invoice) => String(invoice.displayed_as).length,
+			),
+		).toHaveLength(1);
 		expect(result.json(NODE)).toHaveLength(1);
 	});
 
 	it('the same Idempotency Key in two executions makes one record', async () => {
 		const before = await totalOf('/sales_invoices');
-		const parameters = create('salesInvoice', defineBelow({ contact_id: ids.customer, date: '2025-03-11', reference: '={{ $json.order }}' }), {
-			lines: twoLines(),
-			options: { idempotencyKey: '={{ $json.order }}' },
-		});
+		const parameters = create(
+			'salesInvoice',
+			defineBelow({ contact_id: ids.customer, date: '2025-03-11', reference: '={{ $json.order }}' }),
+			{
+				lines: twoLines(),
+				options: { idempotencyKey: '={{ $json.order }}' },
+			},
+		);
 		const first = await env.runNode(parameters as INodeParameters, {}, { input: [{ order: 'ORDER-1001' }] });
 		const second = await env.runNode(parameters as INodeParameters, {}, { input: [{ order: 'ORDER-1001' }] });
 		expect(first.error).toBeUndefined();
@@ -331,7 +438,9 @@ describe('nothing duplicated', () => {
 
 		env.sandbox.faults.inject({ kind: 'reset', pathPrefix: `/sales_invoices/${String(invoice.id)}` });
 		position = env.sandbox.log.entries().length;
-		const dropped = await env.runNode(update('salesInvoice', String(invoice.id), defineBelow({ notes: 'after reset' })));
+		const dropped = await env.runNode(
+			update('salesInvoice', String(invoice.id), defineBelow({ notes: 'after reset' })),
+		);
 		expect(dropped.error?.name).toBe('NodeApiError');
 		expect(writesSince(position)).toHaveLength(1);
 	});
@@ -352,7 +461,12 @@ describe('refusals', () => {
 		const result = await runWorkflow({
 			store,
 			nodes: [
-				accountingServiceNode(credential, create('salesInvoice', defineBelow({ contact_id: ids.customer, date: '2025-03-01' }), { lines: twoLines() }) as INodeParameters),
+				accountingServiceNode(
+					credential,
+					create('salesInvoice', defineBelow({ contact_id: ids.customer, date: '2025-03-01' }), {
+						lines: twoLines(),
+					}) as INodeParameters,
+				),
 			],
 		});
 		expect(result.error?.name).toBe('NodeApiError');
@@ -360,15 +474,21 @@ describe('refusals', () => {
 		expect(result.error?.message).toMatch(serviceErrorMatching(/readonly|read-only|read only/i, 403));
 		expect(await totalOf('/sales_invoices')).toBe(before);
 		const token = store.oauthTokenData(credential.id) as IDataObject;
-		expect(JSON.stringify([result.run, result.error?.message, result.error?.description])).not.toContain(String(token.access_token));
+		expect(JSON.stringify([result.run, result.error?.message, result.error?.description])).not.toContain(
+			String(token.access_token),
+		);
 	});
 
 	it('what the service refuses shows every $source with its message; with continue on fail only that item fails', async () => {
 		const before = await totalOf('/sales_invoices');
 		const result = await env.runNode(
-			create('salesInvoice', defineBelow({ contact_id: '={{ $json.contact }}', date: '2025-03-12' }), { lines: twoLines() }),
+			create('salesInvoice', defineBelow({ contact_id: '={{ $json.contact }}', date: '2025-03-12' }), {
+				lines: twoLines(),
+			}),
 			{ continueOnFail: true },
-			{ input: [{ contact: ids.customer }, { contact: 'ffffffffffffffffffffffffffffffff' }, { contact: ids.customer }] },
+			{
+				input: [{ contact: ids.customer }, { contact: 'ffffffffffffffffffffffffffffffff' }, { contact: ids.customer }],
+			},
 		);
 		expect(result.error).toBeUndefined();
 		const output = result.items(NODE);
@@ -378,7 +498,11 @@ describe('refusals', () => {
 		expect(output[2].json.id).toEqual(expect.any(String));
 		expect(await totalOf('/sales_invoices')).toBe(before + 2);
 
-		const failed = await env.runNode(create('salesInvoice', defineBelow({ contact_id: 'ffffffffffffffffffffffffffffffff', date: '2025-03-12' }), { lines: twoLines() }));
+		const failed = await env.runNode(
+			create('salesInvoice', defineBelow({ contact_id: 'ffffffffffffffffffffffffffffffff', date: '2025-03-12' }), {
+				lines: twoLines(),
+			}),
+		);
 		expect(failed.error?.name).toBe('NodeApiError');
 		expect((failed.error as unknown as { httpCode: string }).httpCode).toBe('422');
 		// The service's error array, each entry as `$source: $message` (n8n 1.x hands the node the status only).
@@ -395,11 +519,26 @@ describe('refusals', () => {
 			}),
 		);
 		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(serviceErrorMatching(/^The service refused the record: contact_id: .*; invoice_lines\.1\.ledger_account_id: /, 422));
-		if (!isN8n1) expect(String(result.error?.description).split('\n')).toEqual([expect.stringMatching(/^contact_id: /), expect.stringMatching(/^invoice_lines\.1\.ledger_account_id: /)]);
+		expect(result.error?.message).toMatch(
+			serviceErrorMatching(
+				/^The service refused the record: contact_id: .*; invoice_lines\.1\.ledger_account_id: /,
+				422,
+			),
+		);
+		if (!isN8n1)
+			expect(String(result.error?.description).split('\n')).toEqual([
+				expect.stringMatching(/^contact_id: /),
+				expect.stringMatching(/^invoice_lines\.1\.ledger_account_id: /),
+			]);
 		const token = env.store.oauthTokenData(env.credential.id) as IDataObject;
-		const everything = JSON.stringify([result.run, result.error?.message, result.error?.description, (result.error as unknown as { errorResponse?: unknown })?.errorResponse]);
-		for (const secret of [String(token.access_token), String(token.refresh_token), env.sandbox.client.clientSecret]) expect(everything).not.toContain(secret);
+		const everything = JSON.stringify([
+			result.run,
+			result.error?.message,
+			result.error?.description,
+			(result.error as unknown as { errorResponse?: unknown })?.errorResponse,
+		]);
+		for (const secret of [String(token.access_token), String(token.refresh_token), env.sandbox.client.clientSecret])
+			expect(everything).not.toContain(secret);
 	});
 
 	it('an unknown tax rate is refused before the invoice is sent, naming the line', async () => {
@@ -412,7 +551,9 @@ describe('refusals', () => {
 				]),
 			}),
 		);
-		expect(result.error?.message).toMatch(/"invoice_lines": line 2: tax rate "no-such-rate" is not a tax rate of this business/);
+		expect(result.error?.message).toMatch(
+			/"invoice_lines": line 2: tax rate "no-such-rate" is not a tax rate of this business/,
+		);
 		expect(writesSince(position)).toEqual([]);
 	});
 });

@@ -14,7 +14,11 @@ const NAMES: string[] = BUSINESS_COLLECTIONS.map((row: { name: string }) => row.
 async function get(path: string, business: string) {
 	const [p, q = ''] = path.split('?');
 	return handler.handle({
-		method: 'GET', path: p, query: new URLSearchParams(q), headers: { 'x-business': business }, body: undefined,
+		method: 'GET',
+		path: p,
+		query: new URLSearchParams(q),
+		headers: { 'x-business': business },
+		body: undefined,
 		auth: { userId: dataset.user.id, scope: 'full_access' },
 	});
 }
@@ -36,8 +40,16 @@ const cents = (n: number) => Math.round(n * 100);
 const ids = (items: any[]) => new Set(items.map((item) => item.id));
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
-const PAYABLE = ['sales_invoices', 'sales_credit_notes', 'sales_corrective_invoices', 'sales_quick_entries',
-	'purchase_invoices', 'purchase_credit_notes', 'purchase_corrective_invoices', 'purchase_quick_entries'];
+const PAYABLE = [
+	'sales_invoices',
+	'sales_credit_notes',
+	'sales_corrective_invoices',
+	'sales_quick_entries',
+	'purchase_invoices',
+	'purchase_credit_notes',
+	'purchase_corrective_invoices',
+	'purchase_quick_entries',
+];
 
 describe.each(businesses.map((b) => [b.key, b] as const))('%s business', (key, business) => {
 	const b = business.id;
@@ -52,7 +64,8 @@ describe.each(businesses.map((b) => [b.key, b] as const))('%s business', (key, b
 		for (const name of NAMES) {
 			const { definition } = dataset.collections.find((c) => c.name === name)!;
 			const problems = new Set<string>();
-			for (const record of await list(`/${name}?attributes=all`)) for (const p of validate(definition!, record)) problems.add(`${name} ${p}`);
+			for (const record of await list(`/${name}?attributes=all`))
+				for (const p of validate(definition!, record)) problems.add(`${name} ${p}`);
 			expect([...problems]).toEqual([]);
 		}
 	});
@@ -83,7 +96,9 @@ describe.each(businesses.map((b) => [b.key, b] as const))('%s business', (key, b
 	test('only French businesses have journal codes, only British ones migrated VAT returns', () => {
 		expect(dataset.count(b, 'journal_codes') > 0).toBe(business.country === 'fr');
 		expect(dataset.count(b, 'migration_tax_returns') > 0).toBe(business.country === 'gb');
-		for (const name of NAMES.filter((n) => !['journal_codes', 'migration_tax_returns', 'contact_allocations'].includes(n))) {
+		for (const name of NAMES.filter(
+			(n) => !['journal_codes', 'migration_tax_returns', 'contact_allocations'].includes(n),
+		)) {
 			expect([name, dataset.count(b, name) > 0]).toEqual([name, true]);
 		}
 	});
@@ -204,7 +219,9 @@ describe.each(businesses.map((b) => [b.key, b] as const))('%s business', (key, b
 		for (const c of contacts) {
 			for (const field of ['main_address', 'delivery_address']) {
 				if (!c[field]) continue;
-				const { $path, contact, created_at, updated_at, deleted_at, bank_account, name, ...shared } = addresses.get(c[field].id)!;
+				const { $path, contact, created_at, updated_at, deleted_at, bank_account, name, ...shared } = addresses.get(
+					c[field].id,
+				)!;
 				expect(c[field]).toEqual(expect.objectContaining(shared));
 				expect(contact.id).toBe(c.id);
 			}
@@ -271,7 +288,7 @@ describe.each(businesses.map((b) => [b.key, b] as const))('%s business', (key, b
 		expect(mine.every((m) => m.stock_item.id === one.id)).toBe(true);
 	});
 
-	test('/transactions lists exactly the ledger\'s transactions, with their totals and origins', async () => {
+	test("/transactions lists exactly the ledger's transactions, with their totals and origins", async () => {
 		const transactions = await list('/transactions?attributes=total,transaction_type,origin');
 		const entries = await list('/ledger_entries?attributes=debit,transaction,transaction_type');
 		const debits = new Map<string, number>();

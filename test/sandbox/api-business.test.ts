@@ -29,7 +29,7 @@ describe('X-Business', () => {
 		expect(reply.json.$total).toBe(api.dataset.count(api.dataset.leadBusiness.id, 'sales_invoices'));
 	});
 
-	test('names the business used, and the data is that business\'s', async () => {
+	test("names the business used, and the data is that business's", async () => {
 		for (const business of api.dataset.businesses) {
 			const reply = await api.get('/sales_invoices', { 'X-Business': business.id });
 			expect(reply.status).toBe(200);
@@ -75,7 +75,17 @@ describe('businesses', () => {
 			expect(json.id).toBe(business.id);
 			expect(json.name).toBe(business.name);
 			expect(json.country.id).toBe(business.country.toUpperCase());
-			for (const field of ['address_line_1', 'address_line_2', 'city', 'postal_code', 'telephone', 'mobile', 'website', 'created_at', 'updated_at']) {
+			for (const field of [
+				'address_line_1',
+				'address_line_2',
+				'city',
+				'postal_code',
+				'telephone',
+				'mobile',
+				'website',
+				'created_at',
+				'updated_at',
+			]) {
 				expect(json).toHaveProperty(field);
 			}
 			expect(json.owner.id === api.dataset.user.id).toBe(business.owned);
@@ -133,7 +143,13 @@ describe('user', () => {
 	test('GET /user is the seeded user', async () => {
 		const { json } = await api.get('/user');
 		const user = api.dataset.user;
-		expect(json).toMatchObject({ id: user.id, first_name: user.first_name, last_name: user.last_name, email: user.email, locale: user.locale });
+		expect(json).toMatchObject({
+			id: user.id,
+			first_name: user.first_name,
+			last_name: user.last_name,
+			email: user.email,
+			locale: user.locale,
+		});
 		expect(json.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 	});
 

@@ -10,7 +10,14 @@ function inProcess(dataset: Dataset, scope: 'full_access' | 'readonly' = 'full_a
 	const api = createApi({ dataset, clock: dataset.clock });
 	return async (path: string, headers: Record<string, string> = {}) => {
 		const [p, q = ''] = path.split('?');
-		return api.handle({ method: 'GET', path: p, query: new URLSearchParams(q), headers, body: undefined, auth: { userId: dataset.user.id, scope } });
+		return api.handle({
+			method: 'GET',
+			path: p,
+			query: new URLSearchParams(q),
+			headers,
+			body: undefined,
+			auth: { userId: dataset.user.id, scope },
+		});
 	};
 }
 
@@ -21,17 +28,27 @@ async function sha256(stream: AsyncIterable<Buffer>) {
 }
 
 describe('determinism', () => {
-	const paths = ['/sales_invoices?items_per_page=200&page=4&attributes=all', '/contacts?items_per_page=200&attributes=all',
-		'/ledger_entries?items_per_page=200&page=9&attributes=all', '/attachments?attributes=all&items_per_page=200',
-		'/trial_balance?from_date=2023-07-01&to_date=2025-06-30', '/businesses?attributes=all', '/user'];
+	const paths = [
+		'/sales_invoices?items_per_page=200&page=4&attributes=all',
+		'/contacts?items_per_page=200&attributes=all',
+		'/ledger_entries?items_per_page=200&page=9&attributes=all',
+		'/attachments?attributes=all&items_per_page=200',
+		'/trial_balance?from_date=2023-07-01&to_date=2025-06-30',
+		'/businesses?attributes=all',
+		'/user',
+	];
 
 	test('the same options build byte-identical data, whatever the clock says', async () => {
 		const a = buildDataset({ clock: createClock(Date.UTC(2030, 0, 1)) });
 		const b = buildDataset({ clock: createClock(Date.UTC(2026, 5, 1)) });
 		const [getA, getB] = [inProcess(a), inProcess(b)];
-		for (const path of paths) expect(JSON.stringify((await getB(path)).json)).toBe(JSON.stringify((await getA(path)).json));
+		for (const path of paths)
+			expect(JSON.stringify((await getB(path)).json)).toBe(JSON.stringify((await getA(path)).json));
 		const attachment = (await getA('/attachments?items_per_page=1')).json.$items[0].id;
-		const [fa, fb] = [a.attachmentFile(a.leadBusiness.id, attachment)!, b.attachmentFile(b.leadBusiness.id, attachment)!];
+		const [fa, fb] = [
+			a.attachmentFile(a.leadBusiness.id, attachment)!,
+			b.attachmentFile(b.leadBusiness.id, attachment)!,
+		];
 		expect(await sha256(fb.open())).toBe(await sha256(fa.open()));
 	});
 
@@ -71,7 +88,9 @@ describe('scale', () => {
 
 describe('edge sizes and coverage', () => {
 	const d = buildDataset();
-	const pairs = d.collections.filter((c) => !c.singleton).flatMap((c) => d.businesses.map((b) => ({ c: c.name, b: b.id, n: d.count(b.id, c.name) })));
+	const pairs = d.collections
+		.filter((c) => !c.singleton)
+		.flatMap((c) => d.businesses.map((b) => ({ c: c.name, b: b.id, n: d.count(b.id, c.name) })));
 
 	test('some collection holds exactly 400, some none, some fewer than 20', () => {
 		expect(pairs.some((p) => p.n === 400)).toBe(true);
@@ -79,9 +98,11 @@ describe('edge sizes and coverage', () => {
 		expect(pairs.some((p) => p.n > 0 && p.n < 20)).toBe(true);
 	});
 
-	test('every collection has records in some business, unless no seeded business\'s country has it', () => {
-		const offered = (c: (typeof d.collections)[number]) => d.businesses.some((b) => !c.countries || c.countries.includes(b.country));
-		for (const c of d.collections) expect(pairs.filter((p) => p.c === c.name).some((p) => p.n > 0) || c.singleton || !offered(c)).toBe(true);
+	test("every collection has records in some business, unless no seeded business's country has it", () => {
+		const offered = (c: (typeof d.collections)[number]) =>
+			d.businesses.some((b) => !c.countries || c.countries.includes(b.country));
+		for (const c of d.collections)
+			expect(pairs.filter((p) => p.c === c.name).some((p) => p.n > 0) || c.singleton || !offered(c)).toBe(true);
 		expect(d.collections.find((c) => c.name === 'tax_offices')!.countries).toEqual(['de']);
 	});
 
@@ -116,7 +137,9 @@ describe('test hooks', () => {
 
 		d.deleteRecord(lead, 'contacts', created.id);
 		expect((await get(`/contacts/${created.id}`)).status).toBe(404);
-		expect((await get('/contacts?deleted_since=2026-01-15T12:30:00Z')).json.$items.map((i: any) => i.id)).toEqual([created.id]);
+		expect((await get('/contacts?deleted_since=2026-01-15T12:30:00Z')).json.$items.map((i: any) => i.id)).toEqual([
+			created.id,
+		]);
 	});
 
 	test('a created invoice is booked, so the trial balance still balances', async () => {
@@ -124,7 +147,10 @@ describe('test hooks', () => {
 		const get = inProcess(d);
 		const invoice = d.createRecord(d.leadBusiness.id, 'sales_invoices');
 		const entries = await get(`/ledger_entries?transaction_id=${invoice.transaction.id}&attributes=debit,credit`);
-		const net = entries.json.$items.reduce((s: number, e: any) => s + Math.round(e.debit * 100) - Math.round(e.credit * 100), 0);
+		const net = entries.json.$items.reduce(
+			(s: number, e: any) => s + Math.round(e.debit * 100) - Math.round(e.credit * 100),
+			0,
+		);
 		expect(entries.json.$total).toBeGreaterThanOrEqual(2);
 		expect(net).toBe(0);
 		const { json } = await get('/trial_balance?from_date=2026-01-01&to_date=2026-01-31');

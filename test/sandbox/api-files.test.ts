@@ -75,7 +75,9 @@ describe('attachment files', () => {
 	});
 
 	test('Accept listing application/octet-stream among others is served', async () => {
-		const response = await api.raw(attachments[0].$file_path, { accept: 'application/json;q=0.5, application/octet-stream' });
+		const response = await api.raw(attachments[0].$file_path, {
+			accept: 'application/json;q=0.5, application/octet-stream',
+		});
 		expect(response.statusCode).toBe(200);
 		await response.body.dump();
 	});
@@ -94,16 +96,21 @@ const cents = (amount: string) => {
 const totals = (rows: any[]) => {
 	const sum = (pick: (r: any) => string) => rows.reduce((s, r) => s + cents(pick(r)), 0);
 	return {
-		openingDebit: sum((r) => r.opening_balance.debit), openingCredit: sum((r) => r.opening_balance.credit),
-		debit: sum((r) => r.debit), credit: sum((r) => r.credit),
-		closingDebit: sum((r) => r.closing_balance.debit), closingCredit: sum((r) => r.closing_balance.credit),
+		openingDebit: sum((r) => r.opening_balance.debit),
+		openingCredit: sum((r) => r.opening_balance.credit),
+		debit: sum((r) => r.debit),
+		credit: sum((r) => r.credit),
+		closingDebit: sum((r) => r.closing_balance.debit),
+		closingCredit: sum((r) => r.closing_balance.credit),
 	};
 };
 
 describe('GET /trial_balance', () => {
 	test('balances: debits equal credits, opening, period and closing', async () => {
 		for (const business of api.dataset.businesses) {
-			const reply = await api.get('/trial_balance?from_date=2024-01-01&to_date=2024-12-31', { 'X-Business': business.id });
+			const reply = await api.get('/trial_balance?from_date=2024-01-01&to_date=2024-12-31', {
+				'X-Business': business.id,
+			});
 			expect(reply.status).toBe(200);
 			expect(Object.keys(reply.json)).toEqual(['from_date', 'to_date', 'ledger_accounts']);
 			expect(reply.json.from_date).toBe('2024-01-01');
@@ -120,17 +127,26 @@ describe('GET /trial_balance', () => {
 		}
 	});
 
-	test('agrees with the business\'s ledger entries, each transaction of which balances', async () => {
-		const { items } = await api.all('/ledger_entries?items_per_page=200&attributes=date,debit,credit,ledger_account,transaction');
+	test("agrees with the business's ledger entries, each transaction of which balances", async () => {
+		const { items } = await api.all(
+			'/ledger_entries?items_per_page=200&attributes=date,debit,credit,ledger_account,transaction',
+		);
 		const [from, to] = ['2024-04-01', '2024-09-30'];
 		const want = new Map<string, { opening: number; debit: number; credit: number }>();
 		const byTransaction = new Map<string, number>();
 		for (const e of items) {
-			byTransaction.set(e.transaction.id, (byTransaction.get(e.transaction.id) ?? 0) + Math.round(e.debit * 100) - Math.round(e.credit * 100));
+			byTransaction.set(
+				e.transaction.id,
+				(byTransaction.get(e.transaction.id) ?? 0) + Math.round(e.debit * 100) - Math.round(e.credit * 100),
+			);
 			if (e.date > to) continue;
 			const row = want.get(e.ledger_account.id) ?? { opening: 0, debit: 0, credit: 0 };
 			const [d, c] = [Math.round(e.debit * 100), Math.round(e.credit * 100)];
-			if (e.date < from) row.opening += d - c; else { row.debit += d; row.credit += c; }
+			if (e.date < from) row.opening += d - c;
+			else {
+				row.debit += d;
+				row.credit += c;
+			}
 			want.set(e.ledger_account.id, row);
 		}
 		const { json } = await api.get(`/trial_balance?from_date=${from}&to_date=${to}`);

@@ -6,7 +6,9 @@ let api: ApiClient;
 let invoices: any[];
 beforeAll(async () => {
 	api = await startApi();
-	({ items: invoices } = await api.all('/sales_invoices?items_per_page=200&attributes=date,due_date,created_at,updated_at,contact,status'));
+	({ items: invoices } = await api.all(
+		'/sales_invoices?items_per_page=200&attributes=date,due_date,created_at,updated_at,contact,status',
+	));
 });
 afterAll(() => api.stop());
 
@@ -41,7 +43,8 @@ describe('updated_or_created_since', () => {
 	});
 
 	test.each(['yesterday', '2024-13-01', '2024-02-30T10:00:00Z', '2024-01-01T25:00:00Z'])('refuses %s', (value) =>
-		refused(`/sales_invoices?updated_or_created_since=${value}`, 'updated_or_created_since'));
+		refused(`/sales_invoices?updated_or_created_since=${value}`, 'updated_or_created_since'),
+	);
 });
 
 describe('deleted_since', () => {
@@ -72,11 +75,14 @@ describe('from_date and to_date', () => {
 		expect(hits.length).toBeGreaterThan(0);
 	});
 
-	test.each([['from_date', '2024-1-1'], ['to_date', '31/12/2024'], ['from_date', '2023-02-29']])('refuses %s=%s', (name, value) =>
-		refused(`/sales_invoices?${name}=${value}`, name));
+	test.each([
+		['from_date', '2024-1-1'],
+		['to_date', '31/12/2024'],
+		['from_date', '2023-02-29'],
+	])('refuses %s=%s', (name, value) => refused(`/sales_invoices?${name}=${value}`, name));
 });
 
-test('contact_id keeps one contact\'s documents; an unknown contact matches nothing', async () => {
+test("contact_id keeps one contact's documents; an unknown contact matches nothing", async () => {
 	const contact = invoices[5].contact.id;
 	const hits = await list(`/sales_invoices?items_per_page=200&contact_id=${contact}`);
 	expect(ids(hits)).toEqual(ids(invoices.filter((i) => i.contact.id === contact)));
@@ -97,8 +103,12 @@ test('status_id keeps one status and refuses unknown ones', async () => {
 });
 
 test('has_attachments splits documents by whether a live attachment points at them', async () => {
-	const attachments = await list('/attachments?items_per_page=200&attributes=attachment_context_type,attachment_context');
-	const attached = new Set(attachments.filter((a) => a.attachment_context_type.id === 'SALES_INVOICE').map((a) => a.attachment_context.id));
+	const attachments = await list(
+		'/attachments?items_per_page=200&attributes=attachment_context_type,attachment_context',
+	);
+	const attached = new Set(
+		attachments.filter((a) => a.attachment_context_type.id === 'SALES_INVOICE').map((a) => a.attachment_context.id),
+	);
 	const yes = await list('/sales_invoices?items_per_page=200&has_attachments=true');
 	const no = await api.get('/sales_invoices?has_attachments=false');
 	expect(ids(yes)).toEqual([...attached].sort());
@@ -106,16 +116,26 @@ test('has_attachments splits documents by whether a live attachment points at th
 	await refused('/sales_invoices?has_attachments=yes', 'has_attachments');
 });
 
-test('attachment_context_id with its type lists that record\'s attachments; alone it is refused', async () => {
-	const attachments = await list('/attachments?items_per_page=200&attributes=attachment_context_type,attachment_context');
+test("attachment_context_id with its type lists that record's attachments; alone it is refused", async () => {
+	const attachments = await list(
+		'/attachments?items_per_page=200&attributes=attachment_context_type,attachment_context',
+	);
 	const one = attachments[0];
-	const hits = await list(`/attachments?attachment_context_id=${one.attachment_context.id}&attachment_context_type_id=${one.attachment_context_type.id}`);
+	const hits = await list(
+		`/attachments?attachment_context_id=${one.attachment_context.id}&attachment_context_type_id=${one.attachment_context_type.id}`,
+	);
 	expect(ids(hits)).toEqual(ids(attachments.filter((a) => a.attachment_context.id === one.attachment_context.id)));
 	await refused(`/attachments?attachment_context_id=${one.attachment_context.id}`, 'attachment_context_type_id');
 });
 
 describe('sort', () => {
-	test.each([['date', 'asc'], ['date', 'desc'], ['due_date', 'desc'], ['updated_at', 'asc'], ['created_at', 'desc']])('%s:%s orders the whole list', async (field, direction) => {
+	test.each([
+		['date', 'asc'],
+		['date', 'desc'],
+		['due_date', 'desc'],
+		['updated_at', 'asc'],
+		['created_at', 'desc'],
+	])('%s:%s orders the whole list', async (field, direction) => {
 		const sorted = await list(`/sales_invoices?items_per_page=200&sort=${field}:${direction}&attributes=${field}`);
 		expect(sorted).toHaveLength(invoices.length);
 		const values = sorted.map((s) => s[field]);
@@ -132,18 +152,23 @@ describe('sort', () => {
 		expect(invoices.map((i) => i.date)).not.toEqual(invoices.map((i) => i.date).sort());
 	});
 
-	test.each(['amount', 'date:up', 'date:asc:x'])('refuses sort=%s', (value) => refused(`/sales_invoices?sort=${value}`, 'sort'));
+	test.each(['amount', 'date:up', 'date:asc:x'])('refuses sort=%s', (value) =>
+		refused(`/sales_invoices?sort=${value}`, 'sort'),
+	);
 	test('refuses sort where the reference offers none', () => refused('/sales_estimates?sort=date', 'sort'));
 });
 
 describe('visible_in on ledger_accounts', () => {
-	test.each(['expenses', 'sales', 'banking', 'other_payments', 'other_receipts', 'journals', 'reporting'])('%s', async (scope) => {
-		const all = await list('/ledger_accounts?items_per_page=200&attributes=visible_scopes');
-		const hits = await list(`/ledger_accounts?items_per_page=200&visible_in=${scope}&attributes=visible_in_${scope}`);
-		expect(hits.length).toBeGreaterThan(0);
-		expect(hits.every((h) => h[`visible_in_${scope}`] === true)).toBe(true);
-		expect(ids(hits)).toEqual(ids(all.filter((a) => a.visible_scopes.includes(scope))));
-	});
+	test.each(['expenses', 'sales', 'banking', 'other_payments', 'other_receipts', 'journals', 'reporting'])(
+		'%s',
+		async (scope) => {
+			const all = await list('/ledger_accounts?items_per_page=200&attributes=visible_scopes');
+			const hits = await list(`/ledger_accounts?items_per_page=200&visible_in=${scope}&attributes=visible_in_${scope}`);
+			expect(hits.length).toBeGreaterThan(0);
+			expect(hits.every((h) => h[`visible_in_${scope}`] === true)).toBe(true);
+			expect(ids(hits)).toEqual(ids(all.filter((a) => a.visible_scopes.includes(scope))));
+		},
+	);
 	test('refuses an unknown area', () => refused('/ledger_accounts?visible_in=kitchen', 'visible_in'));
 });
 
@@ -152,19 +177,24 @@ describe('transaction_type_id on other_payments', () => {
 		const all = await api.get('/other_payments');
 		let sum = 0;
 		for (const type of ['OTHER_PAYMENT', 'OTHER_RECEIPT']) {
-			const hits = await list(`/other_payments?items_per_page=200&transaction_type_id=${type}&attributes=transaction_type`);
+			const hits = await list(
+				`/other_payments?items_per_page=200&transaction_type_id=${type}&attributes=transaction_type`,
+			);
 			expect(hits.length).toBeGreaterThan(0);
 			expect(hits.every((h) => h.transaction_type.id === type)).toBe(true);
 			sum += hits.length;
 		}
 		expect(sum).toBe(all.json.$total);
 	});
-	test('refuses other types', () => refused('/other_payments?transaction_type_id=SALES_INVOICE', 'transaction_type_id'));
+	test('refuses other types', () =>
+		refused('/other_payments?transaction_type_id=SALES_INVOICE', 'transaction_type_id'));
 });
 
-test('ledger_account_id on ledger_entries keeps that account\'s entries', async () => {
+test("ledger_account_id on ledger_entries keeps that account's entries", async () => {
 	const account = (await api.get('/ledger_accounts?visible_in=banking')).json.$items[0];
-	const entries = await list(`/ledger_entries?items_per_page=200&ledger_account_id=${account.id}&attributes=ledger_account`);
+	const entries = await list(
+		`/ledger_entries?items_per_page=200&ledger_account_id=${account.id}&attributes=ledger_account`,
+	);
 	expect(entries.length).toBeGreaterThan(0);
 	expect(entries.every((e) => e.ledger_account.id === account.id)).toBe(true);
 });
@@ -182,8 +212,10 @@ describe('every filter the OpenAPI declares is accepted and validated by its typ
 	const SPECIAL: Record<string, Record<string, string>> = { other_payments: { transaction_type_id: 'OTHER_RECEIPT' } };
 	const ANY_HEX = '0123456789abcdef0123456789abcdef';
 
-	const targetOf = (thing: string) => [`${thing}s`, `${thing}es`, thing.replace(/y$/, 'ies')]
-		.map((name) => api.dataset.collections.find((c) => c.name === name)).find(Boolean);
+	const targetOf = (thing: string) =>
+		[`${thing}s`, `${thing}es`, thing.replace(/y$/, 'ies')]
+			.map((name) => api.dataset.collections.find((c) => c.name === name))
+			.find(Boolean);
 
 	async function validValue(collection: string, p: Parameter): Promise<string> {
 		const special = SPECIAL[collection]?.[p.name];
@@ -218,9 +250,15 @@ describe('every filter the OpenAPI declares is accepted and validated by its typ
 
 	const lists = () => api.dataset.collections.filter((c) => !c.singleton && c.filters.length > 0);
 
-	test('the table takes each list\'s filters from the OpenAPI', () => {
-		for (const c of api.dataset.collections) expect(c.filters).toEqual(collectionMeta(c.name).filters.map((p: Parameter) => p.name));
-		expect(api.dataset.collections.find((c) => c.name === 'sales_quotes')!.sorts).toEqual(['created_at', 'updated_at', 'date', 'expiry_date']);
+	test("the table takes each list's filters from the OpenAPI", () => {
+		for (const c of api.dataset.collections)
+			expect(c.filters).toEqual(collectionMeta(c.name).filters.map((p: Parameter) => p.name));
+		expect(api.dataset.collections.find((c) => c.name === 'sales_quotes')!.sorts).toEqual([
+			'created_at',
+			'updated_at',
+			'date',
+			'expiry_date',
+		]);
 	});
 
 	test('a well-typed value of every declared filter answers 200, a badly typed one 400 naming it', async () => {
@@ -234,7 +272,11 @@ describe('every filter the OpenAPI declares is accepted and validated by its typ
 				const bad = invalidValue(p);
 				if (bad !== null) {
 					const refused = await api.get(`/${c.name}?${p.name}=${encodeURIComponent(bad)}`);
-					expect([`${c.name}?${p.name}=${bad}`, refused.status, refused.json[0]?.$source]).toEqual([`${c.name}?${p.name}=${bad}`, 400, p.name]);
+					expect([`${c.name}?${p.name}=${bad}`, refused.status, refused.json[0]?.$source]).toEqual([
+						`${c.name}?${p.name}=${bad}`,
+						400,
+						p.name,
+					]);
 				}
 				checked.push(`${c.name}.${p.name}`);
 			}
@@ -243,7 +285,7 @@ describe('every filter the OpenAPI declares is accepted and validated by its typ
 	});
 });
 
-describe('generic filters narrow by the record\'s fields; rows may bring their own', () => {
+describe("generic filters narrow by the record's fields; rows may bring their own", () => {
 	test('ledger_account_classification_id keeps the accounts of that classification', async () => {
 		const all = await list('/ledger_accounts?items_per_page=200&attributes=ledger_account_classification');
 		const hits = await list('/ledger_accounts?items_per_page=200&ledger_account_classification_id=TAXATION');
@@ -265,7 +307,7 @@ describe('generic filters narrow by the record\'s fields; rows may bring their o
 		expect(full.json.$total + sole.json.$total).toBe((await api.get('/coa_accounts')).json.$total);
 	});
 
-	test('valid_for_business drops the transaction types of documents the business\'s country lacks', async () => {
+	test("valid_for_business drops the transaction types of documents the business's country lacks", async () => {
 		const spain = api.dataset.businesses.find((b) => b.country === 'es')!.id;
 		const all = await list('/transaction_types?items_per_page=200', { 'X-Business': spain });
 		const valid = await list('/transaction_types?items_per_page=200&valid_for_business=true', { 'X-Business': spain });
@@ -282,12 +324,18 @@ describe('generic filters narrow by the record\'s fields; rows may bring their o
 		expect(inactive.length).toBeGreaterThan(0);
 		expect(active.json.$total).toBe(api.dataset.count(api.dataset.leadBusiness.id, 'contacts') - inactive.length);
 		expect((await api.get('/tax_rates?cis_only=true')).json.$total).toBe(0);
-		expect((await api.get('/tax_rates?cis_only=false')).json.$total).toBe(api.dataset.count(api.dataset.leadBusiness.id, 'tax_rates'));
+		expect((await api.get('/tax_rates?cis_only=false')).json.$total).toBe(
+			api.dataset.count(api.dataset.leadBusiness.id, 'tax_rates'),
+		);
 	});
 
 	test('presentation flags are accepted without narrowing', async () => {
-		for (const path of ['/contacts?show_balance=true&nested_attributes=main_address', '/sales_invoices?show_payments_allocations=true',
-			'/ledger_accounts?show_balance_details=true&from_date=2024-01-01&to_date=2024-12-31', '/bank_accounts?exclude_stripe=true&appName=n8n']) {
+		for (const path of [
+			'/contacts?show_balance=true&nested_attributes=main_address',
+			'/sales_invoices?show_payments_allocations=true',
+			'/ledger_accounts?show_balance_details=true&from_date=2024-01-01&to_date=2024-12-31',
+			'/bank_accounts?exclude_stripe=true&appName=n8n',
+		]) {
 			const name = path.slice(1, path.indexOf('?'));
 			expect((await api.get(path)).json.$total).toBe(api.dataset.count(api.dataset.leadBusiness.id, name));
 		}

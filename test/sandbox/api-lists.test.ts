@@ -15,8 +15,12 @@ afterAll(() => api.stop());
 
 const ENVELOPE_KEYS = ['$total', '$page', '$next', '$back', '$itemsPerPage', '$items'];
 const isErrorBody = (json: any, source: string) =>
-	Array.isArray(json) && json.length > 0 && json[0].$severity === 'error' && typeof json[0].$dataCode === 'string'
-	&& typeof json[0].$message === 'string' && json[0].$source === source;
+	Array.isArray(json) &&
+	json.length > 0 &&
+	json[0].$severity === 'error' &&
+	typeof json[0].$dataCode === 'string' &&
+	typeof json[0].$message === 'string' &&
+	json[0].$source === source;
 
 test('the lead business has at least 2,000 sales invoices, not a multiple of 200', () => {
 	expect(invoices).toBeGreaterThanOrEqual(2000);
@@ -51,11 +55,14 @@ test('items_per_page goes up to 200', async () => {
 	expect(json.$items).toHaveLength(200);
 });
 
-test.each(['201', '0', '-1', '1.5', 'ten', ''])('items_per_page=%s is refused with 400 naming items_per_page', async (value) => {
-	const reply = await api.get(`/sales_invoices?items_per_page=${value}`);
-	expect(reply.status).toBe(400);
-	expect(isErrorBody(reply.json, 'items_per_page')).toBe(true);
-});
+test.each(['201', '0', '-1', '1.5', 'ten', ''])(
+	'items_per_page=%s is refused with 400 naming items_per_page',
+	async (value) => {
+		const reply = await api.get(`/sales_invoices?items_per_page=${value}`);
+		expect(reply.status).toBe(400);
+		expect(isErrorBody(reply.json, 'items_per_page')).toBe(true);
+	},
+);
 
 test.each(['0', '-2', '1.5', 'last'])('page=%s is refused with 400 naming page', async (value) => {
 	const reply = await api.get(`/sales_invoices?page=${value}`);
@@ -99,7 +106,8 @@ test('$next and $back keep the other query parameters', async () => {
 });
 
 test('a collection holding a multiple of 200 ends on a full page with no $next', async () => {
-	const found = api.dataset.collections.flatMap((c) => api.dataset.businesses.map((b) => ({ c, b })))
+	const found = api.dataset.collections
+		.flatMap((c) => api.dataset.businesses.map((b) => ({ c, b })))
 		.find(({ c, b }) => !c.singleton && api.dataset.count(b.id, c.name) === 400);
 	expect(found).toBeDefined();
 	const { c, b } = found!;
@@ -118,7 +126,9 @@ test('an empty collection has $total 0, page 1, no links', async () => {
 });
 
 test('a collection smaller than a page fits on page 1', async () => {
-	const small = api.dataset.collections.find((c) => !c.singleton && api.dataset.count(lead, c.name) > 0 && api.dataset.count(lead, c.name) < 20);
+	const small = api.dataset.collections.find(
+		(c) => !c.singleton && api.dataset.count(lead, c.name) > 0 && api.dataset.count(lead, c.name) < 20,
+	);
 	expect(small).toBeDefined();
 	const { json } = await api.get(`/${small!.name}`);
 	expect(json.$items).toHaveLength(api.dataset.count(lead, small!.name));
@@ -154,8 +164,23 @@ test('attributes=all lists full records; attributes=a,b adds those fields to the
 test('a sales invoice carries the realistic fields of the reference definition', async () => {
 	const { json } = await api.get('/sales_invoices?items_per_page=1');
 	const invoice = (await api.get(json.$items[0].$path)).json;
-	for (const field of ['invoice_number', 'contact', 'contact_name', 'date', 'due_date', 'reference', 'net_amount', 'tax_amount',
-		'total_amount', 'outstanding_amount', 'currency', 'status', 'invoice_lines', 'created_at', 'updated_at']) {
+	for (const field of [
+		'invoice_number',
+		'contact',
+		'contact_name',
+		'date',
+		'due_date',
+		'reference',
+		'net_amount',
+		'tax_amount',
+		'total_amount',
+		'outstanding_amount',
+		'currency',
+		'status',
+		'invoice_lines',
+		'created_at',
+		'updated_at',
+	]) {
 		expect(invoice).toHaveProperty(field);
 	}
 	expect(Object.keys(invoice.contact)).toEqual(['id', 'displayed_as', '$path']);
@@ -169,9 +194,22 @@ test('a sales invoice carries the realistic fields of the reference definition',
 
 describe('every collection of the spec is listable and gettable', () => {
 	test('the table holds the 29 collections of the spec, the 14 searchable ones searchable, ledger_accounts not', () => {
-		const searchable = ['contacts', 'products', 'purchase_corrective_invoices', 'purchase_credit_notes', 'purchase_invoices',
-			'purchase_quick_entries', 'sales_corrective_invoices', 'sales_credit_notes', 'sales_estimates', 'sales_invoices',
-			'sales_quick_entries', 'sales_quotes', 'services', 'stock_items'];
+		const searchable = [
+			'contacts',
+			'products',
+			'purchase_corrective_invoices',
+			'purchase_credit_notes',
+			'purchase_invoices',
+			'purchase_quick_entries',
+			'sales_corrective_invoices',
+			'sales_credit_notes',
+			'sales_estimates',
+			'sales_invoices',
+			'sales_quick_entries',
+			'sales_quotes',
+			'services',
+			'stock_items',
+		];
 		const served = new Map(api.dataset.collections.map((c) => [c.name, c]));
 		for (const name of names) expect(served.has(name)).toBe(true);
 		for (const name of searchable) expect(served.get(name)!.searchable).toBe(true);
@@ -180,11 +218,35 @@ describe('every collection of the spec is listable and gettable', () => {
 	});
 
 	const names = [
-		'artefact_statuses', 'attachments', 'bank_account_types', 'bank_accounts', 'contacts', 'countries', 'exchange_rates',
-		'financial_settings', 'invoice_settings', 'ledger_account_types', 'ledger_accounts', 'ledger_entries', 'other_payments',
-		'products', 'purchase_corrective_invoices', 'purchase_credit_notes', 'purchase_invoices', 'purchase_quick_entries',
-		'sales_corrective_invoices', 'sales_credit_notes', 'sales_estimates', 'sales_invoices', 'sales_quick_entries',
-		'sales_quotes', 'services', 'stock_items', 'tax_offices', 'tax_profiles', 'tax_rates',
+		'artefact_statuses',
+		'attachments',
+		'bank_account_types',
+		'bank_accounts',
+		'contacts',
+		'countries',
+		'exchange_rates',
+		'financial_settings',
+		'invoice_settings',
+		'ledger_account_types',
+		'ledger_accounts',
+		'ledger_entries',
+		'other_payments',
+		'products',
+		'purchase_corrective_invoices',
+		'purchase_credit_notes',
+		'purchase_invoices',
+		'purchase_quick_entries',
+		'sales_corrective_invoices',
+		'sales_credit_notes',
+		'sales_estimates',
+		'sales_invoices',
+		'sales_quick_entries',
+		'sales_quotes',
+		'services',
+		'stock_items',
+		'tax_offices',
+		'tax_profiles',
+		'tax_rates',
 	];
 
 	test.each(names)('%s', async (name) => {

@@ -21,7 +21,14 @@ function inProcess(dataset: Dataset) {
 	return async (path: string, business?: string) => {
 		const [p, q = ''] = path.split('?');
 		const headers: Record<string, string> = business ? { 'x-business': business } : {};
-		return api.handle({ method: 'GET', path: p, query: new URLSearchParams(q), headers, body: undefined, auth: { userId: dataset.user.id, scope: 'full_access' } });
+		return api.handle({
+			method: 'GET',
+			path: p,
+			query: new URLSearchParams(q),
+			headers,
+			body: undefined,
+			auth: { userId: dataset.user.id, scope: 'full_access' },
+		});
 	};
 }
 
@@ -30,7 +37,8 @@ const get = inProcess(dataset);
 const validate = createValidator({ strict: true });
 const businesses = dataset.businesses.map((b) => [b.key, b.id] as const);
 const meta = new Map(dataset.collections.map((c) => [c.name, c]));
-const offeredIn = (name: string, country: string) => !meta.get(name)!.countries || meta.get(name)!.countries!.includes(country);
+const offeredIn = (name: string, country: string) =>
+	!meta.get(name)!.countries || meta.get(name)!.countries!.includes(country);
 const countryOf = (id: string) => dataset.businesses.find((b) => b.id === id)!.country;
 
 /** Every record a business answers for a collection: all pages with attributes=all, then the first by id; or the settings object. */
@@ -96,7 +104,12 @@ test('what no seeded business is offered (German DATEV settings and tax offices)
 	const offices = BY_NAME.get('tax_offices');
 	for (const [code, name, ...details] of TAX_OFFICES.de) {
 		const row = { code, name, details };
-		const record = { id: code, displayed_as: offices.displayedAs(row), $path: `/tax_offices/${code}`, ...offices.render(row, ctx) };
+		const record = {
+			id: code,
+			displayed_as: offices.displayedAs(row),
+			$path: `/tax_offices/${code}`,
+			...offices.render(row, ctx),
+		};
 		expect(validate('TaxOffice', record)).toEqual([]);
 	}
 });
@@ -139,33 +152,41 @@ describe('the reference lists and the records naming them agree', () => {
 		return new Map((await records(name, business)).map((r) => [r.id, r.displayed_as]));
 	}
 
-	test.each(businesses)('every reference to a code-keyed list resolves, with the list\'s label, in %s', async (key, business) => {
-		const codeLists = dataset.collections.filter((c) => c.idKind === 'code' && !c.singleton).map((c) => c.name);
-		const lists = new Map<string, Map<string, string>>();
-		for (const name of codeLists) lists.set(name, await codes(name, business));
-		const broken = new Set<string>();
-		let seen = 0;
-		const walk = (value: any, top: boolean) => {
-			if (value === null || typeof value !== 'object') return;
-			if (Array.isArray(value)) { value.forEach((v) => walk(v, false)); return; }
-			const m = typeof value.$path === 'string' && !top ? /^\/([a-z_]+)\/([^/?]+)$/.exec(value.$path) : null;
-			if (m && lists.has(m[1])) {
-				seen++;
-				const id = decodeURIComponent(m[2]);
-				const label = lists.get(m[1])!.get(id);
-				if (id !== value.id || label === undefined) broken.add(`${value.$path} (no such record)`);
-				else if (label !== value.displayed_as) broken.add(`${value.$path} shown as "${value.displayed_as}", listed as "${label}"`);
-			}
-			for (const v of Object.values(value)) walk(v, false);
-		};
-		for (const c of dataset.collections) for (const record of await records(c.name, business)) walk(record, true);
-		expect([...broken]).toEqual([]);
-		expect(seen).toBeGreaterThan(1000);
-	});
+	test.each(businesses)(
+		"every reference to a code-keyed list resolves, with the list's label, in %s",
+		async (key, business) => {
+			const codeLists = dataset.collections.filter((c) => c.idKind === 'code' && !c.singleton).map((c) => c.name);
+			const lists = new Map<string, Map<string, string>>();
+			for (const name of codeLists) lists.set(name, await codes(name, business));
+			const broken = new Set<string>();
+			let seen = 0;
+			const walk = (value: any, top: boolean) => {
+				if (value === null || typeof value !== 'object') return;
+				if (Array.isArray(value)) {
+					value.forEach((v) => walk(v, false));
+					return;
+				}
+				const m = typeof value.$path === 'string' && !top ? /^\/([a-z_]+)\/([^/?]+)$/.exec(value.$path) : null;
+				if (m && lists.has(m[1])) {
+					seen++;
+					const id = decodeURIComponent(m[2]);
+					const label = lists.get(m[1])!.get(id);
+					if (id !== value.id || label === undefined) broken.add(`${value.$path} (no such record)`);
+					else if (label !== value.displayed_as)
+						broken.add(`${value.$path} shown as "${value.displayed_as}", listed as "${label}"`);
+				}
+				for (const v of Object.values(value)) walk(v, false);
+			};
+			for (const c of dataset.collections) for (const record of await records(c.name, business)) walk(record, true);
+			expect([...broken]).toEqual([]);
+			expect(seen).toBeGreaterThan(1000);
+		},
+	);
 
 	test('every country of a country group and of an address region is a /countries record; addresses name their group', async () => {
 		const countries = await codes('countries', dataset.leadBusinessId);
-		for (const group of Object.values(COUNTRY_GROUPS)) for (const code of group.members) expect(countries.has(code)).toBe(true);
+		for (const group of Object.values(COUNTRY_GROUPS))
+			for (const code of group.members) expect(countries.has(code)).toBe(true);
 		for (const [country] of ADDRESS_REGIONS) expect(countries.has(country)).toBe(true);
 		for (const [, business] of businesses) {
 			const contact = (await records('contacts', business))[0];
@@ -187,8 +208,13 @@ describe('the reference lists and the records naming them agree', () => {
 			expect(listed.json.$items.map((c: any) => c.id)).toContain(code);
 		}
 		for (const [, business] of businesses) {
-			for (const account of [...await records('ledger_accounts', business), ...await records('coa_accounts', business)]) {
-				const classification = LEDGER_ACCOUNT_CLASSIFICATIONS.find(([code]) => code === account.ledger_account_classification?.id);
+			for (const account of [
+				...(await records('ledger_accounts', business)),
+				...(await records('coa_accounts', business)),
+			]) {
+				const classification = LEDGER_ACCOUNT_CLASSIFICATIONS.find(
+					([code]) => code === account.ledger_account_classification?.id,
+				);
 				if (classification) expect(classification[2]).toBe(account.ledger_account_type.id);
 			}
 		}
@@ -196,10 +222,13 @@ describe('the reference lists and the records naming them agree', () => {
 
 	test('contacts carry exactly the contact types the list has; attachments only listed context types', async () => {
 		const contactTypes = await codes('contact_types', dataset.leadBusinessId);
-		const used = new Set((await records('contacts', dataset.leadBusinessId)).flatMap((c) => c.contact_types.map((t: any) => t.id)));
+		const used = new Set(
+			(await records('contacts', dataset.leadBusinessId)).flatMap((c) => c.contact_types.map((t: any) => t.id)),
+		);
 		expect([...used].sort()).toEqual([...contactTypes.keys()].sort());
 		const contextTypes = await codes('attachment_context_types', dataset.leadBusinessId);
-		for (const attachment of await records('attachments', dataset.leadBusinessId)) expect(contextTypes.has(attachment.attachment_context_type.id)).toBe(true);
+		for (const attachment of await records('attachments', dataset.leadBusinessId))
+			expect(contextTypes.has(attachment.attachment_context_type.id)).toBe(true);
 	});
 
 	test('every transaction type is a ledger_entries filter value, and the types partition the ledger', async () => {
@@ -218,12 +247,14 @@ describe('the reference lists and the records naming them agree', () => {
 	test('payment methods, currencies and tax types used by records are listed (spot checks)', async () => {
 		const lead = dataset.leadBusinessId;
 		const methods = await codes('payment_methods', lead);
-		for (const code of ['BANK_TRANSFER', 'CASH', 'CHEQUE', 'CREDIT_DEBIT', 'ALTERNATIVE_PAYMENT']) expect(methods.has(code)).toBe(true);
+		for (const code of ['BANK_TRANSFER', 'CASH', 'CHEQUE', 'CREDIT_DEBIT', 'ALTERNATIVE_PAYMENT'])
+			expect(methods.has(code)).toBe(true);
 		const currencies = await codes('currencies', lead);
 		for (const rate of await records('exchange_rates', lead)) expect(currencies.has(rate.currency.id)).toBe(true);
 		for (const [, business] of businesses) {
 			const taxTypes = await codes('tax_types', business);
-			for (const profile of await records('tax_profiles', business)) expect(taxTypes.has(profile.tax_type.id)).toBe(true);
+			for (const profile of await records('tax_profiles', business))
+				expect(taxTypes.has(profile.tax_type.id)).toBe(true);
 		}
 	});
 });
@@ -244,23 +275,31 @@ describe("amounts: 'string'", () => {
 		return copy;
 	}
 
-	test.each(dataset.collections.map((c) => [c.name]))('%s sends exactly its number-typed fields as decimal strings', async (name) => {
-		const definition = recordDefinition(name)!;
-		for (const [, business] of businesses) {
-			const path = meta.get(name)!.singleton ? `/${name}` : `/${name}?attributes=all&items_per_page=50`;
-			const [asNumbers, asStrings] = [await get(path, business), await getString(path, business)];
-			expect(asStrings.status).toBe(asNumbers.status);
-			if (asNumbers.status !== 200) continue;
-			const [a, b] = meta.get(name)!.singleton ? [[asNumbers.json], [asStrings.json]] : [asNumbers.json.$items, asStrings.json.$items];
-			expect(b).toEqual(a.map((record: any) => expectedStrings(definition, record)));
-			for (const record of b) {
-				for (const p of numberPaths(definition, record)) {
-					const value = p.split('/').slice(1).reduce((o: any, k) => o[k], record);
-					expect(typeof value === 'string' && /^-?\d+\.\d{2,6}$/.test(value)).toBe(true);
+	test.each(dataset.collections.map((c) => [c.name]))(
+		'%s sends exactly its number-typed fields as decimal strings',
+		async (name) => {
+			const definition = recordDefinition(name)!;
+			for (const [, business] of businesses) {
+				const path = meta.get(name)!.singleton ? `/${name}` : `/${name}?attributes=all&items_per_page=50`;
+				const [asNumbers, asStrings] = [await get(path, business), await getString(path, business)];
+				expect(asStrings.status).toBe(asNumbers.status);
+				if (asNumbers.status !== 200) continue;
+				const [a, b] = meta.get(name)!.singleton
+					? [[asNumbers.json], [asStrings.json]]
+					: [asNumbers.json.$items, asStrings.json.$items];
+				expect(b).toEqual(a.map((record: any) => expectedStrings(definition, record)));
+				for (const record of b) {
+					for (const p of numberPaths(definition, record)) {
+						const value = p
+							.split('/')
+							.slice(1)
+							.reduce((o: any, k) => o[k], record);
+						expect(typeof value === 'string' && /^-?\d+\.\d{2,6}$/.test(value)).toBe(true);
+					}
 				}
 			}
-		}
-	});
+		},
+	);
 
 	test('a money amount has two decimals; the trial balance is the same in both modes', async () => {
 		const invoice = (await getString('/sales_invoices?items_per_page=1&attributes=all')).json.$items[0];
@@ -277,19 +316,38 @@ describe("amounts: 'string'", () => {
 
 describe('records created through the API (POST) match their definitions too', () => {
 	// A clock that stands still, so two datasets written the same way are the same to the second.
-	const still = { now: () => Date.UTC(2025, 6, 1, 9), nowSeconds: () => Date.UTC(2025, 6, 1, 9) / 1000, advance: () => Date.UTC(2025, 6, 1, 9) };
+	const still = {
+		now: () => Date.UTC(2025, 6, 1, 9),
+		nowSeconds: () => Date.UTC(2025, 6, 1, 9) / 1000,
+		advance: () => Date.UTC(2025, 6, 1, 9),
+	};
 	function writer(amounts: 'number' | 'string') {
 		const written = buildDataset({ amounts, clock: still as any });
 		const api = createApi({ dataset: written, clock: still });
 		const send = (method: string, path: string, body: unknown, business: string) => {
 			const [p, q = ''] = path.split('?');
-			return api.handle({ method, path: p, query: new URLSearchParams(q), headers: { 'x-business': business }, body, auth: { userId: written.user.id, scope: 'full_access' } });
+			return api.handle({
+				method,
+				path: p,
+				query: new URLSearchParams(q),
+				headers: { 'x-business': business },
+				body,
+				auth: { userId: written.user.id, scope: 'full_access' },
+			});
 		};
-		return { written, send, bodyFor: bodies((path, business) => send('GET', path, undefined, business), (path, body, business) => send('POST', path, body, business)) };
+		return {
+			written,
+			send,
+			bodyFor: bodies(
+				(path, business) => send('GET', path, undefined, business),
+				(path, body, business) => send('POST', path, body, business),
+			),
+		};
 	}
 	const numbers = writer('number');
 	const strings = writer('string');
-	const businessOf = (name: string) => numbers.written.businesses.find((b) => b.key === (BUSINESS_KEY[name] ?? 'lead'))!.id;
+	const businessOf = (name: string) =>
+		numbers.written.businesses.find((b) => b.key === (BUSINESS_KEY[name] ?? 'lead'))!.id;
 
 	test.each(creatable().map((c) => [c]))('%s', async (name) => {
 		const business = businessOf(name);
@@ -298,7 +356,12 @@ describe('records created through the API (POST) match their definitions too', (
 		expect(created.status).toBe(201);
 		const definition = recordDefinition(name)!;
 		expect(problemsOf(definition, [created.json])).toEqual([]);
-		const listed = await numbers.send('GET', `/${name}?attributes=all&items_per_page=1&page=100000`, undefined, business);
+		const listed = await numbers.send(
+			'GET',
+			`/${name}?attributes=all&items_per_page=1&page=100000`,
+			undefined,
+			business,
+		);
 		expect(listed.json.$items[0]).toEqual(created.json);
 		// The same write in amounts: 'string' mode answers exactly the number-typed fields as decimal strings.
 		const asStrings = await strings.send('POST', `/${name}`, await strings.bodyFor(name, business), business);

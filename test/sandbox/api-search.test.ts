@@ -3,23 +3,34 @@
 import { startApi, ApiClient } from './token-helper';
 
 let api: ApiClient;
-beforeAll(async () => { api = await startApi(); });
+beforeAll(async () => {
+	api = await startApi();
+});
 afterAll(() => api.stop());
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-const words = (text: unknown) => fold(String(text ?? '')).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const words = (text: unknown) =>
+	fold(String(text ?? ''))
+		.split(/[^\p{L}\p{N}]+/u)
+		.filter(Boolean);
 
 /** All records of a collection with the fields its search looks at. */
 async function searchable(collection: string, business?: string) {
 	const meta = api.dataset.collections.find((c) => c.name === collection)!;
 	const headers = business ? { 'X-Business': business } : undefined;
-	const { items } = await api.all(`/${collection}?items_per_page=200&attributes=${meta.searchFields.join(',')}`, headers);
+	const { items } = await api.all(
+		`/${collection}?items_per_page=200&attributes=${meta.searchFields.join(',')}`,
+		headers,
+	);
 	return items.map((item) => ({ id: item.id, words: meta.searchFields.flatMap((f) => words(item[f])), item }));
 }
 
 const expected = (records: Array<{ id: string; words: string[] }>, search: string) => {
 	const terms = words(search);
-	return records.filter((r) => terms.every((t) => r.words.some((w) => w.startsWith(t)))).map((r) => r.id).sort();
+	return records
+		.filter((r) => terms.every((t) => r.words.some((w) => w.startsWith(t))))
+		.map((r) => r.id)
+		.sort();
 };
 
 async function found(collection: string, search: string, business?: string): Promise<string[]> {
@@ -30,7 +41,9 @@ async function found(collection: string, search: string, business?: string): Pro
 
 describe('contacts', () => {
 	let contacts: Awaited<ReturnType<typeof searchable>>;
-	beforeAll(async () => { contacts = await searchable('contacts'); });
+	beforeAll(async () => {
+		contacts = await searchable('contacts');
+	});
 
 	test('the lead business has at least 1,000 contacts, with several-word names carrying &, apostrophes and accents', () => {
 		expect(contacts.length).toBeGreaterThanOrEqual(1000);
@@ -56,7 +69,9 @@ describe('contacts', () => {
 	});
 
 	test('search ignores case and accents', async () => {
-		const accented = contacts.flatMap((c) => c.item.name.split(/\s+/)).find((w: string) => /^[^\s&']*[À-ÿ][^\s&']*$/.test(w) && w.length >= 4)!;
+		const accented = contacts
+			.flatMap((c) => c.item.name.split(/\s+/))
+			.find((w: string) => /^[^\s&']*[À-ÿ][^\s&']*$/.test(w) && w.length >= 4)!;
 		expect(accented).toBeDefined();
 		const upper = await found('contacts', accented.toUpperCase());
 		expect(upper.length).toBeGreaterThan(0);
@@ -77,7 +92,9 @@ describe('contacts', () => {
 		const hits = await found('contacts', 'brien');
 		expect(hits.length).toBeGreaterThan(0);
 		expect(hits).toEqual(expected(contacts, 'brien'));
-		expect(contacts.filter((c) => hits.includes(c.id)).every((c) => /o'brien/i.test(JSON.stringify(c.item)))).toBe(true);
+		expect(contacts.filter((c) => hits.includes(c.id)).every((c) => /o'brien/i.test(JSON.stringify(c.item)))).toBe(
+			true,
+		);
 	});
 
 	test('the e-mail address is searched word by word', async () => {
@@ -114,15 +131,28 @@ describe('each searchable collection finds by the start of a word of its searche
 	const searchableNames = () => api.dataset.collections.filter((c) => c.searchable).map((c) => c.name);
 	// The spec's 14, and the collections the spec does not name whose OpenAPI list declares `search`.
 	const beyondSpec = ['analysis_types', 'stock_movements', 'unallocated_artefacts'];
-	test('there are the spec\'s 14 and the OpenAPI\'s 3 beyond it', () => {
+	test("there are the spec's 14 and the OpenAPI's 3 beyond it", () => {
 		expect(searchableNames()).toHaveLength(14 + beyondSpec.length);
 		expect(searchableNames()).toEqual(expect.arrayContaining(beyondSpec));
 	});
 
 	test.each([
-		'contacts', 'products', 'purchase_corrective_invoices', 'purchase_credit_notes', 'purchase_invoices', 'purchase_quick_entries',
-		'sales_corrective_invoices', 'sales_credit_notes', 'sales_estimates', 'sales_invoices', 'sales_quick_entries', 'sales_quotes',
-		'services', 'stock_items', 'analysis_types', 'stock_movements',
+		'contacts',
+		'products',
+		'purchase_corrective_invoices',
+		'purchase_credit_notes',
+		'purchase_invoices',
+		'purchase_quick_entries',
+		'sales_corrective_invoices',
+		'sales_credit_notes',
+		'sales_estimates',
+		'sales_invoices',
+		'sales_quick_entries',
+		'sales_quotes',
+		'services',
+		'stock_items',
+		'analysis_types',
+		'stock_movements',
 	])('%s', async (name) => {
 		const business = api.dataset.businesses.find((b) => api.dataset.count(b.id, name) > 0)!;
 		const records = await searchable(name, business.id);

@@ -26,8 +26,18 @@ test('prints URLs, demo client, redirect URIs and controls; serves; stops on SIG
 	const { child, output } = await startCli(['--port', '0', '--redirect-uri', 'http://localhost:5679/cb']);
 	const text = output();
 	const baseUrl = /Base URL\s+(http:\/\/127\.0\.0\.1:\d+\/v3\.1)/.exec(text)![1];
-	for (const expected of ['/oauth2/auth/central', '/token', '/revoke', 'sandbox-demo-client', 'Client secret',
-		'http://localhost:5678/rest/oauth2-credential/callback', 'http://localhost:5679/cb', '/__sandbox/clock', '/__sandbox/faults', '/__sandbox/log']) {
+	for (const expected of [
+		'/oauth2/auth/central',
+		'/token',
+		'/revoke',
+		'sandbox-demo-client',
+		'Client secret',
+		'http://localhost:5678/rest/oauth2-credential/callback',
+		'http://localhost:5679/cb',
+		'/__sandbox/clock',
+		'/__sandbox/faults',
+		'/__sandbox/log',
+	]) {
 		expect(text).toContain(expected);
 	}
 	const clock = await request(baseUrl.replace('/v3.1', '/__sandbox/clock'));
@@ -62,7 +72,11 @@ function firstLine(child: ReturnType<typeof spawn>): Promise<string> {
 test('--json prints one line a script can read, and --big-attachment-mib adds that file', async () => {
 	const child = spawn(process.execPath, [CLI, '--port', '0', '--json', '--big-attachment-mib', '2']);
 	const line = await firstLine(child);
-	const started = JSON.parse(line) as { urls: { controlUrl: string }; client: { clientId: string }; leadBusinessId: string };
+	const started = JSON.parse(line) as {
+		urls: { controlUrl: string };
+		client: { clientId: string };
+		leadBusinessId: string;
+	};
 	expect(started.client.clientId).toBe('sandbox-demo-client');
 	expect(started.leadBusinessId).toMatch(/^[0-9a-f]{32}$/);
 	const exited = exitCode(child);
@@ -72,7 +86,9 @@ test('--json prints one line a script can read, and --big-attachment-mib adds th
 	const { buildDataset } = require('../../sandbox/data');
 	const plain = buildDataset();
 	const withBig = buildDataset({ bigAttachmentMiB: 2 });
-	expect(withBig.count(withBig.leadBusinessId, 'attachments')).toBe(plain.count(plain.leadBusinessId, 'attachments') + 1);
+	expect(withBig.count(withBig.leadBusinessId, 'attachments')).toBe(
+		plain.count(plain.leadBusinessId, 'attachments') + 1,
+	);
 });
 
 test('--amounts takes number or string, and reaches the dataset', async () => {
@@ -89,11 +105,26 @@ test('--amounts takes number or string, and reaches the dataset', async () => {
 
 test('--latency-ms, --latency-jitter-ms, --rate-limit and --rate-limit-window reach the sandbox; bad values → usage', async () => {
 	const child = spawn(process.execPath, [
-		CLI, '--port', '0', '--json', '--latency-ms', '120', '--latency-jitter-ms', '30', '--rate-limit', '2', '--rate-limit-window', '30',
+		CLI,
+		'--port',
+		'0',
+		'--json',
+		'--latency-ms',
+		'120',
+		'--latency-jitter-ms',
+		'30',
+		'--rate-limit',
+		'2',
+		'--rate-limit-window',
+		'30',
 	]);
 	const line = await firstLine(child);
 	const started = JSON.parse(line) as { urls: { baseUrl: string }; network: unknown };
-	expect(started.network).toEqual({ latencyMs: 120, latencyJitterMs: 30, rateLimit: { requests: 2, windowSeconds: 30 } });
+	expect(started.network).toEqual({
+		latencyMs: 120,
+		latencyJitterMs: 30,
+		rateLimit: { requests: 2, windowSeconds: 30 },
+	});
 	// A 401 also takes the latency (the rate limit counts only requests with a valid token).
 	const began = performance.now();
 	const answer = await request(`${started.urls.baseUrl}/user`);
@@ -104,7 +135,12 @@ test('--latency-ms, --latency-jitter-ms, --rate-limit and --rate-limit-window re
 	child.kill('SIGTERM');
 	expect(await exited).toBe(0);
 
-	for (const bad of [['--latency-ms', '-5'], ['--rate-limit', '0'], ['--rate-limit-window', '10'], ['--latency-jitter-ms', 'x']]) {
+	for (const bad of [
+		['--latency-ms', '-5'],
+		['--rate-limit', '0'],
+		['--rate-limit-window', '10'],
+		['--latency-jitter-ms', 'x'],
+	]) {
 		const failing = spawn(process.execPath, [CLI, '--port', '0', ...bad]);
 		let errors = '';
 		failing.stderr.on('data', (chunk) => (errors += chunk));

@@ -3,7 +3,18 @@
 
 import { createHash } from 'node:crypto';
 import { request } from 'undici';
-import { Sandbox, Urls, startSandbox, obtainCode, exchangeCode, refresh, apiGet, send, TokenResponse, postForm } from './oauth-flow';
+import {
+	Sandbox,
+	Urls,
+	startSandbox,
+	obtainCode,
+	exchangeCode,
+	refresh,
+	apiGet,
+	send,
+	TokenResponse,
+	postForm,
+} from './oauth-flow';
 
 let sandbox: Sandbox;
 let urls: Urls;
@@ -54,7 +65,8 @@ describe('clock', () => {
 	});
 
 	test('moving the clock over HTTP expires access tokens', async () => {
-		const fresh = (await exchangeCode(sandbox, urls, await obtainCode(sandbox, urls, { pkce: 'S256' }))).json as TokenResponse;
+		const fresh = (await exchangeCode(sandbox, urls, await obtainCode(sandbox, urls, { pkce: 'S256' })))
+			.json as TokenResponse;
 		await control('POST', '/clock/advance', { seconds: 301 });
 		expect((await apiGet(urls, '/user', fresh.access_token)).status).toBe(401);
 		tokens = (await refresh(sandbox, urls, fresh.refresh_token)).json;
@@ -67,7 +79,9 @@ describe('faults', () => {
 		const limited = await apiGet(urls, '/user', tokens.access_token);
 		expect(limited.status).toBe(429);
 		expect(limited.headers['retry-after']).toBe('7');
-		expect(limited.json).toEqual([{ $severity: 'error', $dataCode: expect.any(String), $message: expect.any(String), $source: expect.any(String) }]);
+		expect(limited.json).toEqual([
+			{ $severity: 'error', $dataCode: expect.any(String), $message: expect.any(String), $source: expect.any(String) },
+		]);
 		expect((await apiGet(urls, '/user', tokens.access_token)).status).toBe(200);
 	});
 
@@ -95,8 +109,9 @@ describe('faults', () => {
 
 	test('reset: the connection dies without a response', async () => {
 		sandbox.faults.inject({ kind: 'reset' });
-		await expect(request(`${urls.baseUrl}/user`, { headers: { authorization: `Bearer ${tokens.access_token}` } }))
-			.rejects.toMatchObject({ code: expect.stringMatching(/ECONNRESET|UND_ERR_SOCKET/) });
+		await expect(
+			request(`${urls.baseUrl}/user`, { headers: { authorization: `Bearer ${tokens.access_token}` } }),
+		).rejects.toMatchObject({ code: expect.stringMatching(/ECONNRESET|UND_ERR_SOCKET/) });
 		expect((await apiGet(urls, '/user', tokens.access_token)).status).toBe(200);
 	});
 
@@ -168,7 +183,9 @@ describe('faults', () => {
 
 describe('request log', () => {
 	test('an API request is recorded with what was sent, the token only as a fingerprint', async () => {
-		await apiGet(urls, '/businesses?items_per_page=5&page=2', tokens.access_token, { 'x-business': sandbox.dataset.businesses[1].id });
+		await apiGet(urls, '/businesses?items_per_page=5&page=2', tokens.access_token, {
+			'x-business': sandbox.dataset.businesses[1].id,
+		});
 		const [entry] = sandbox.log.entries();
 		expect(entry).toEqual({
 			seq: expect.any(Number),
@@ -197,7 +214,10 @@ describe('request log', () => {
 		await request(`${urls.baseUrl}/user`).catch(() => undefined);
 		await apiGet(urls, '/user');
 		const entries = sandbox.log.entries();
-		expect(entries.map((e) => [e.fault, e.status, e.auth])).toEqual([['reset', null, 'none'], [null, 401, 'none']]);
+		expect(entries.map((e) => [e.fault, e.status, e.auth])).toEqual([
+			['reset', null, 'none'],
+			[null, 401, 'none'],
+		]);
 		expect(entries[1].seq).toBe(entries[0].seq + 1);
 	});
 
@@ -206,7 +226,11 @@ describe('request log', () => {
 		const exchanged = await exchangeCode(sandbox, urls, grant);
 		const pair: TokenResponse = exchanged.json;
 		const renewed: TokenResponse = (await refresh(sandbox, urls, pair.refresh_token)).json;
-		await postForm(urls.revokeUrl, { client_id: sandbox.client.clientId, client_secret: sandbox.client.clientSecret, token: renewed.refresh_token });
+		await postForm(urls.revokeUrl, {
+			client_id: sandbox.client.clientId,
+			client_secret: sandbox.client.clientSecret,
+			token: renewed.refresh_token,
+		});
 		await apiGet(urls, `/user?access_token=${renewed.access_token}`, renewed.access_token);
 
 		const entries = sandbox.log.entries();
@@ -220,7 +244,15 @@ describe('request log', () => {
 		expect(entries[3].path).toBe('/v3.1/user?access_token=redacted');
 
 		const everything = JSON.stringify(entries) + (await control('GET', '/log')).text;
-		for (const secret of [pair.access_token, pair.refresh_token, renewed.access_token, renewed.refresh_token, grant.code, grant.verifier!, sandbox.client.clientSecret]) {
+		for (const secret of [
+			pair.access_token,
+			pair.refresh_token,
+			renewed.access_token,
+			renewed.refresh_token,
+			grant.code,
+			grant.verifier!,
+			sandbox.client.clientSecret,
+		]) {
 			expect(everything).not.toContain(secret);
 		}
 	});

@@ -51,7 +51,9 @@ describe('bearer token', () => {
 	});
 
 	test('another scheme (Basic) → 401', async () => {
-		const answer = await apiGet(urls, '/user', undefined, { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` });
+		const answer = await apiGet(urls, '/user', undefined, {
+			authorization: `Basic ${Buffer.from('a:b').toString('base64')}`,
+		});
 		expectServiceError(answer, 401);
 	});
 
@@ -78,7 +80,10 @@ describe('request bodies', () => {
 	});
 
 	test('a form-urlencoded body → 415', async () => {
-		expectServiceError(await putUser('user[last_name]=Smith', { 'content-type': 'application/x-www-form-urlencoded' }), 415);
+		expectServiceError(
+			await putUser('user[last_name]=Smith', { 'content-type': 'application/x-www-form-urlencoded' }),
+			415,
+		);
 	});
 
 	test('a body without Content-Type → 415', async () => {
@@ -104,7 +109,9 @@ describe('request bodies', () => {
 	});
 
 	test('JSON with a charset parameter is accepted and reaches the API', async () => {
-		const answer = await putUser(JSON.stringify({ user: { last_name: 'Smith' } }), { 'content-type': 'application/json; charset=utf-8' });
+		const answer = await putUser(JSON.stringify({ user: { last_name: 'Smith' } }), {
+			'content-type': 'application/json; charset=utf-8',
+		});
 		expect(answer.status).toBe(200);
 	});
 
@@ -114,7 +121,7 @@ describe('request bodies', () => {
 });
 
 describe('answers', () => {
-	test('a several-MiB attachment file arrives whole, with the API\'s headers', async () => {
+	test("a several-MiB attachment file arrives whole, with the API's headers", async () => {
 		const { dataset } = sandbox;
 		const list = await apiGet(urls, '/attachments?items_per_page=200', tokens.access_token);
 		const [largest] = list.json.$items
@@ -142,8 +149,11 @@ describe('answers', () => {
 });
 
 describe('routing', () => {
-	test.each(['/v3/user', '/v3.10/user', '/user', '/oauth2/other'])('%s → 404 with the service error body', async (path) => {
-		const answer = await send(urls.origin + path, { headers: { authorization: `Bearer ${tokens.access_token}` } });
-		expectServiceError(answer, 404);
-	});
+	test.each(['/v3/user', '/v3.10/user', '/user', '/oauth2/other'])(
+		'%s → 404 with the service error body',
+		async (path) => {
+			const answer = await send(urls.origin + path, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+			expectServiceError(answer, 404);
+		},
+	);
 });

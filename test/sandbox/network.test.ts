@@ -33,7 +33,9 @@ describe('latency', () => {
 		let urls: Urls;
 		({ sandbox, urls } = await startSandbox({ latencyMs: 40, latencyJitterMs: 120 }));
 		const tokens = await obtainTokens(sandbox, urls);
-		const times = await Promise.all(Array.from({ length: 12 }, async () => (await timedGet(urls, '/user', tokens.access_token)).ms));
+		const times = await Promise.all(
+			Array.from({ length: 12 }, async () => (await timedGet(urls, '/user', tokens.access_token)).ms),
+		);
 		for (const ms of times) {
 			expect(ms).toBeGreaterThanOrEqual(39);
 			expect(ms).toBeLessThan(40 + 120 + 150);
@@ -74,10 +76,20 @@ describe('rate limit per business', () => {
 		expect(refused.headers['retry-after']).toBe('6');
 		expect(refused.headers['content-type']).toBe('application/json; charset=utf-8');
 		expect(refused.json).toEqual([
-			{ $severity: 'error', $dataCode: 'TooManyRequests', $message: expect.stringMatching(/3 requests in any 10 seconds/), $source: '' },
+			{
+				$severity: 'error',
+				$dataCode: 'TooManyRequests',
+				$message: expect.stringMatching(/3 requests in any 10 seconds/),
+				$source: '',
+			},
 		]);
 		const logged = sandbox.log.entries().filter((entry) => entry.path.startsWith('/v3.1/'));
-		expect(logged.map((entry) => [entry.status, entry.fault])).toEqual([[200, null], [200, null], [200, null], [429, null]]);
+		expect(logged.map((entry) => [entry.status, entry.fault])).toEqual([
+			[200, null],
+			[200, null],
+			[200, null],
+			[429, null],
+		]);
 	});
 
 	test('it is a sliding window on the sandbox clock; refused requests do not count', async () => {
@@ -89,11 +101,16 @@ describe('rate limit per business', () => {
 	});
 
 	test('each business has its own budget; without X-Business the lead business’s is used', async () => {
-		const other = (sandbox.dataset.businesses as Array<{ id: string; lead: boolean }>).find((business) => !business.lead)!;
+		const other = (sandbox.dataset.businesses as Array<{ id: string; lead: boolean }>).find(
+			(business) => !business.lead,
+		)!;
 		for (let i = 0; i < 2; i++) await apiGet(urls, '/user', tokens.access_token);
-		expect((await apiGet(urls, '/user', tokens.access_token, { 'x-business': sandbox.dataset.leadBusinessId })).status).toBe(200);
+		expect(
+			(await apiGet(urls, '/user', tokens.access_token, { 'x-business': sandbox.dataset.leadBusinessId })).status,
+		).toBe(200);
 		expect((await apiGet(urls, '/user', tokens.access_token)).status).toBe(429);
-		for (let i = 0; i < 3; i++) expect((await apiGet(urls, '/user', tokens.access_token, { 'x-business': other.id })).status).toBe(200);
+		for (let i = 0; i < 3; i++)
+			expect((await apiGet(urls, '/user', tokens.access_token, { 'x-business': other.id })).status).toBe(200);
 		expect((await apiGet(urls, '/user', tokens.access_token, { 'x-business': other.id })).status).toBe(429);
 	});
 

@@ -23,7 +23,9 @@ export interface Answer {
 	json: any;
 }
 
-export async function startSandbox(options: NonNullable<Parameters<typeof createSandbox>[0]> = {}): Promise<{ sandbox: Sandbox; urls: Urls }> {
+export async function startSandbox(
+	options: NonNullable<Parameters<typeof createSandbox>[0]> = {},
+): Promise<{ sandbox: Sandbox; urls: Urls }> {
 	const sandbox = createSandbox({ port: 0, ...options });
 	const urls = await sandbox.start();
 	return { sandbox, urls };
@@ -36,7 +38,11 @@ export function pkcePair(method: 'S256' | 'plain'): { verifier: string; challeng
 }
 
 /** The authorization page URL with valid defaults; a value of undefined removes that parameter. */
-export function authorizationUrl(sandbox: Sandbox, urls: Urls, params: Record<string, string | undefined> = {}): string {
+export function authorizationUrl(
+	sandbox: Sandbox,
+	urls: Urls,
+	params: Record<string, string | undefined> = {},
+): string {
 	const url = new URL(urls.authUrl);
 	const all: Record<string, string | undefined> = {
 		client_id: sandbox.client.clientId,
@@ -63,7 +69,11 @@ export async function send(url: string, options: Parameters<typeof request>[1] =
 	return { status: response.statusCode, headers: response.headers, text, json };
 }
 
-export function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Answer> {
+export function postForm(
+	url: string,
+	fields: Record<string, string>,
+	headers: Record<string, string> = {},
+): Promise<Answer> {
 	return send(url, {
 		method: 'POST',
 		headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
@@ -78,7 +88,10 @@ export async function obtainCode(
 	options: { pkce?: 'S256' | 'plain'; params?: Record<string, string | undefined> } = {},
 ): Promise<{ code: string; verifier?: string; redirectUri: string }> {
 	const pair = options.pkce ? pkcePair(options.pkce) : undefined;
-	const params: Record<string, string | undefined> = { ...(pair ? { code_challenge: pair.challenge, code_challenge_method: options.pkce } : {}), ...options.params };
+	const params: Record<string, string | undefined> = {
+		...(pair ? { code_challenge: pair.challenge, code_challenge_method: options.pkce } : {}),
+		...options.params,
+	};
 	const callback = new URL(await sandbox.consent(authorizationUrl(sandbox, urls, params), { decision: 'allow' }));
 	const code = callback.searchParams.get('code');
 	if (!code) throw new Error(`consent gave no code: ${callback}`);
@@ -110,14 +123,27 @@ export function refresh(sandbox: Sandbox, urls: Urls, refreshToken: string): Pro
 }
 
 /** The whole authorization code flow with PKCE S256, as n8n does it. */
-export async function obtainTokens(sandbox: Sandbox, urls: Urls, params: Record<string, string | undefined> = {}): Promise<TokenResponse> {
+export async function obtainTokens(
+	sandbox: Sandbox,
+	urls: Urls,
+	params: Record<string, string | undefined> = {},
+): Promise<TokenResponse> {
 	const answer = await exchangeCode(sandbox, urls, await obtainCode(sandbox, urls, { pkce: 'S256', params }));
 	if (answer.status !== 200) throw new Error(`token exchange failed: ${answer.status} ${answer.text}`);
 	return answer.json;
 }
 
-export function apiGet(urls: Urls, path: string, accessToken?: string, headers: Record<string, string> = {}): Promise<Answer> {
+export function apiGet(
+	urls: Urls,
+	path: string,
+	accessToken?: string,
+	headers: Record<string, string> = {},
+): Promise<Answer> {
 	return send(urls.baseUrl + path, {
-		headers: { accept: 'application/json', ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}), ...headers },
+		headers: {
+			accept: 'application/json',
+			...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
+			...headers,
+		},
 	});
 }

@@ -1,8 +1,19 @@
 // Conformance of the sandbox's OAuth 2.0 endpoints with the spec's Authentication section.
 
 import {
-	Sandbox, Urls, startSandbox, authorizationUrl, send, postForm, obtainCode, exchangeCode, refresh,
-	obtainTokens, apiGet, pkcePair, TokenResponse,
+	Sandbox,
+	Urls,
+	startSandbox,
+	authorizationUrl,
+	send,
+	postForm,
+	obtainCode,
+	exchangeCode,
+	refresh,
+	obtainTokens,
+	apiGet,
+	pkcePair,
+	TokenResponse,
 } from './oauth-flow';
 
 let sandbox: Sandbox;
@@ -33,7 +44,11 @@ describe('authorization page: errors that must not redirect', () => {
 		['client_id unknown', 'unauthorized_client', { client_id: 'someone-else' }],
 		['redirect_uri missing', 'invalid_request', { redirect_uri: undefined }],
 		['redirect_uri not registered', 'invalid_request', { redirect_uri: 'https://attacker.example/callback' }],
-		['redirect_uri with an added parameter', 'invalid_request', { redirect_uri: 'http://localhost:5678/rest/oauth2-credential/callback?x=1' }],
+		[
+			'redirect_uri with an added parameter',
+			'invalid_request',
+			{ redirect_uri: 'http://localhost:5678/rest/oauth2-credential/callback?x=1' },
+		],
 	])('%s → %s on an HTML error page (400), no Location', async (_name, error, params) => {
 		expectNoRedirect(await send(authorizationUrl(sandbox, urls, params)), error);
 	});
@@ -44,7 +59,9 @@ describe('authorization page: errors that must not redirect', () => {
 	});
 
 	test('an unregistered redirect_uri is never used, even for an error that would otherwise redirect', async () => {
-		const answer = await send(authorizationUrl(sandbox, urls, { redirect_uri: 'https://attacker.example/cb', response_type: 'token' }));
+		const answer = await send(
+			authorizationUrl(sandbox, urls, { redirect_uri: 'https://attacker.example/cb', response_type: 'token' }),
+		);
 		expectNoRedirect(answer, 'invalid_request');
 	});
 });
@@ -56,14 +73,26 @@ describe('authorization page: errors returned to the callback', () => {
 		['response_type token', 'unsupported_response_type', { response_type: 'token' }],
 		['scope unknown', 'invalid_scope', { scope: 'admin' }],
 		['scope with two values', 'invalid_scope', { scope: 'readonly full_access' }],
-		['scopes (the table\'s name) unknown', 'invalid_scope', { scope: undefined, scopes: 'write' }],
+		["scopes (the table's name) unknown", 'invalid_scope', { scope: undefined, scopes: 'write' }],
 		['scope and scopes disagree', 'invalid_request', { scope: 'readonly', scopes: 'full_access' }],
 		['country unknown', 'invalid_request', { country: 'xx' }],
 		['country upper case', 'invalid_request', { country: 'GB' }],
 		['filter other than apiv3.1 without country', 'invalid_request', { filter: 'apiv3' }],
-		['code_challenge of 42 characters', 'invalid_request', { code_challenge: 'a'.repeat(42), code_challenge_method: 'plain' }],
-		['code_challenge of 129 characters', 'invalid_request', { code_challenge: 'a'.repeat(129), code_challenge_method: 'plain' }],
-		['code_challenge with a character outside [A-Za-z0-9-._~]', 'invalid_request', { code_challenge: `${challenge43}+`, code_challenge_method: 'plain' }],
+		[
+			'code_challenge of 42 characters',
+			'invalid_request',
+			{ code_challenge: 'a'.repeat(42), code_challenge_method: 'plain' },
+		],
+		[
+			'code_challenge of 129 characters',
+			'invalid_request',
+			{ code_challenge: 'a'.repeat(129), code_challenge_method: 'plain' },
+		],
+		[
+			'code_challenge with a character outside [A-Za-z0-9-._~]',
+			'invalid_request',
+			{ code_challenge: `${challenge43}+`, code_challenge_method: 'plain' },
+		],
 		['code_challenge_method S512', 'invalid_request', { code_challenge: challenge43, code_challenge_method: 'S512' }],
 		['code_challenge_method without code_challenge', 'invalid_request', { code_challenge_method: 'S256' }],
 	])('%s → %s', async (_name, error, params) => {
@@ -76,7 +105,12 @@ describe('authorization page: errors returned to the callback', () => {
 	});
 
 	test.each(['response_type', 'scope', 'country', 'code_challenge'])('repeated %s → invalid_request', async (name) => {
-		const values: Record<string, string> = { response_type: 'code', scope: 'readonly', country: 'gb', code_challenge: 'b'.repeat(43) };
+		const values: Record<string, string> = {
+			response_type: 'code',
+			scope: 'readonly',
+			country: 'gb',
+			code_challenge: 'b'.repeat(43),
+		};
 		const url = `${authorizationUrl(sandbox, urls, { state: 'xyz', [name]: values[name] })}&${name}=${values[name]}`;
 		const returned = redirectParams(await send(url));
 		expect(returned.get('error')).toBe('invalid_request');
@@ -90,7 +124,9 @@ describe('authorization page: errors returned to the callback', () => {
 	});
 
 	test('no state sent → none returned', async () => {
-		const returned = redirectParams(await send(authorizationUrl(sandbox, urls, { state: undefined, response_type: 'token' })));
+		const returned = redirectParams(
+			await send(authorizationUrl(sandbox, urls, { state: undefined, response_type: 'token' })),
+		);
 		expect(returned.get('error')).toBe('unsupported_response_type');
 		expect(returned.has('state')).toBe(false);
 	});
@@ -99,7 +135,13 @@ describe('authorization page: errors returned to the callback', () => {
 describe('authorization page: consent', () => {
 	test('a valid request shows a consent form for the seeded user that carries only an opaque id', async () => {
 		const { challenge } = pkcePair('S256');
-		const answer = await send(authorizationUrl(sandbox, urls, { state: 'state-on-page', code_challenge: challenge, code_challenge_method: 'S256' }));
+		const answer = await send(
+			authorizationUrl(sandbox, urls, {
+				state: 'state-on-page',
+				code_challenge: challenge,
+				code_challenge_method: 'S256',
+			}),
+		);
 		expect(answer.status).toBe(200);
 		expect(answer.headers['content-type']).toMatch(/^text\/html/);
 		expect(answer.text).toContain(sandbox.dataset.user.email);
@@ -114,7 +156,9 @@ describe('authorization page: consent', () => {
 	});
 
 	test('Allow → callback with code, the requested country and state', async () => {
-		const callback = new URL(await sandbox.consent(authorizationUrl(sandbox, urls, { country: 'de', state: 's-1' }), { decision: 'allow' }));
+		const callback = new URL(
+			await sandbox.consent(authorizationUrl(sandbox, urls, { country: 'de', state: 's-1' }), { decision: 'allow' }),
+		);
 		expect(callback.origin + callback.pathname).toBe(sandbox.client.redirectUris[0]);
 		expect(callback.searchParams.get('code')).toMatch(/^[A-Za-z0-9_-]{40,}$/);
 		expect(callback.searchParams.get('country')).toBe('de');
@@ -122,14 +166,18 @@ describe('authorization page: consent', () => {
 		expect(callback.searchParams.get('error')).toBeNull();
 	});
 
-	test('Allow without country → the lead business\'s country', async () => {
-		const callback = new URL(await sandbox.consent(authorizationUrl(sandbox, urls, { filter: 'apiv3.1' }), { decision: 'allow' }));
+	test("Allow without country → the lead business's country", async () => {
+		const callback = new URL(
+			await sandbox.consent(authorizationUrl(sandbox, urls, { filter: 'apiv3.1' }), { decision: 'allow' }),
+		);
 		const lead = await apiGet(urls, '/businesses/lead', (await obtainTokens(sandbox, urls)).access_token);
 		expect(callback.searchParams.get('country')).toBe(lead.json.country.id.toLowerCase());
 	});
 
 	test('Deny → access_denied with state, no code', async () => {
-		const callback = new URL(await sandbox.consent(authorizationUrl(sandbox, urls, { state: 's-2' }), { decision: 'deny' }));
+		const callback = new URL(
+			await sandbox.consent(authorizationUrl(sandbox, urls, { state: 's-2' }), { decision: 'deny' }),
+		);
 		expect(callback.searchParams.get('error')).toBe('access_denied');
 		expect(callback.searchParams.get('state')).toBe('s-2');
 		expect(callback.searchParams.get('code')).toBeNull();
@@ -141,7 +189,10 @@ describe('authorization page: consent', () => {
 		const first = await postForm(urls.authUrl, { consent_request: id, decision: 'allow' });
 		expect(first.status).toBe(302);
 		expectNoRedirect(await postForm(urls.authUrl, { consent_request: id, decision: 'allow' }), 'invalid_request');
-		expectNoRedirect(await postForm(urls.authUrl, { consent_request: 'invented', decision: 'allow' }), 'invalid_request');
+		expectNoRedirect(
+			await postForm(urls.authUrl, { consent_request: 'invented', decision: 'allow' }),
+			'invalid_request',
+		);
 	});
 
 	test('scope defaults to full_access; readonly and the "scopes" spelling are granted as asked', async () => {
@@ -157,21 +208,30 @@ function expectOAuthError(answer: { status: number; json: any }, status: number,
 }
 
 describe('token endpoint: code exchange', () => {
-	test('the token response has exactly the spec\'s seven fields', async () => {
+	test("the token response has exactly the spec's seven fields", async () => {
 		const answer = await exchangeCode(sandbox, urls, await obtainCode(sandbox, urls, { pkce: 'S256' }));
 		expect(answer.status).toBe(200);
 		expect(answer.headers['content-type']).toMatch(/^application\/json/);
 		expect(answer.headers['cache-control']).toBe('no-store');
 		const body: TokenResponse = answer.json;
-		expect(Object.keys(body).sort()).toEqual(
-			['access_token', 'expires_in', 'refresh_token', 'refresh_token_expires_in', 'requested_by_id', 'scopes', 'token_type'],
-		);
+		expect(Object.keys(body).sort()).toEqual([
+			'access_token',
+			'expires_in',
+			'refresh_token',
+			'refresh_token_expires_in',
+			'requested_by_id',
+			'scopes',
+			'token_type',
+		]);
 		expect(body.access_token.length).toBeGreaterThanOrEqual(1250);
 		expect(body.access_token.length).toBeLessThanOrEqual(1350);
 		expect(Buffer.byteLength(body.refresh_token)).toBeLessThanOrEqual(2048);
 		expect(body.refresh_token.length).toBeGreaterThanOrEqual(100);
 		expect(body).toMatchObject({
-			scopes: 'full_access', token_type: 'bearer', expires_in: 300, refresh_token_expires_in: 2678400,
+			scopes: 'full_access',
+			token_type: 'bearer',
+			expires_in: 300,
+			refresh_token_expires_in: 2678400,
 			requested_by_id: sandbox.dataset.user.id,
 		});
 	});
@@ -195,7 +255,11 @@ describe('token endpoint: code exchange', () => {
 	});
 
 	test('an unknown code → invalid_grant', async () => {
-		expectOAuthError(await exchangeCode(sandbox, urls, { code: 'never-issued', redirectUri: sandbox.client.redirectUris[0] }), 400, 'invalid_grant');
+		expectOAuthError(
+			await exchangeCode(sandbox, urls, { code: 'never-issued', redirectUri: sandbox.client.redirectUris[0] }),
+			400,
+			'invalid_grant',
+		);
 	});
 
 	test('PKCE S256 with the right verifier → tokens', async () => {
@@ -205,13 +269,25 @@ describe('token endpoint: code exchange', () => {
 
 	test('PKCE S256 with a wrong verifier → invalid_grant', async () => {
 		const grant = await obtainCode(sandbox, urls, { pkce: 'S256' });
-		expectOAuthError(await exchangeCode(sandbox, urls, { ...grant, verifier: pkcePair('S256').verifier }), 400, 'invalid_grant');
+		expectOAuthError(
+			await exchangeCode(sandbox, urls, { ...grant, verifier: pkcePair('S256').verifier }),
+			400,
+			'invalid_grant',
+		);
 	});
 
 	test('PKCE S256 sending the challenge itself as verifier → invalid_grant', async () => {
 		const { challenge } = pkcePair('S256');
-		const callback = new URL(await sandbox.consent(authorizationUrl(sandbox, urls, { code_challenge: challenge, code_challenge_method: 'S256' })));
-		const grant = { code: callback.searchParams.get('code')!, verifier: challenge, redirectUri: sandbox.client.redirectUris[0] };
+		const callback = new URL(
+			await sandbox.consent(
+				authorizationUrl(sandbox, urls, { code_challenge: challenge, code_challenge_method: 'S256' }),
+			),
+		);
+		const grant = {
+			code: callback.searchParams.get('code')!,
+			verifier: challenge,
+			redirectUri: sandbox.client.redirectUris[0],
+		};
 		expectOAuthError(await exchangeCode(sandbox, urls, grant), 400, 'invalid_grant');
 	});
 
@@ -223,7 +299,11 @@ describe('token endpoint: code exchange', () => {
 	test('PKCE plain: right verifier → tokens, wrong → invalid_grant', async () => {
 		expect((await exchangeCode(sandbox, urls, await obtainCode(sandbox, urls, { pkce: 'plain' }))).status).toBe(200);
 		const grant = await obtainCode(sandbox, urls, { pkce: 'plain' });
-		expectOAuthError(await exchangeCode(sandbox, urls, { ...grant, verifier: pkcePair('plain').verifier }), 400, 'invalid_grant');
+		expectOAuthError(
+			await exchangeCode(sandbox, urls, { ...grant, verifier: pkcePair('plain').verifier }),
+			400,
+			'invalid_grant',
+		);
 	});
 
 	test('a challenge without a method is a plain challenge (RFC 7636 §4.3)', async () => {
@@ -236,21 +316,36 @@ describe('token endpoint: code exchange', () => {
 	test('without PKCE no verifier is needed, and one sent anyway → invalid_grant', async () => {
 		expect((await exchangeCode(sandbox, urls, await obtainCode(sandbox, urls))).status).toBe(200);
 		const grant = await obtainCode(sandbox, urls);
-		expectOAuthError(await exchangeCode(sandbox, urls, { ...grant, verifier: pkcePair('S256').verifier }), 400, 'invalid_grant');
+		expectOAuthError(
+			await exchangeCode(sandbox, urls, { ...grant, verifier: pkcePair('S256').verifier }),
+			400,
+			'invalid_grant',
+		);
 	});
 
 	test('redirect_uri must match the authorization request exactly', async () => {
 		const grant = await obtainCode(sandbox, urls, { pkce: 'S256' });
-		expectOAuthError(await exchangeCode(sandbox, urls, { ...grant, redirectUri: sandbox.client.redirectUris[1] }), 400, 'invalid_grant');
+		expectOAuthError(
+			await exchangeCode(sandbox, urls, { ...grant, redirectUri: sandbox.client.redirectUris[1] }),
+			400,
+			'invalid_grant',
+		);
 		const withSlash = await obtainCode(sandbox, urls, { pkce: 'S256' });
-		expectOAuthError(await exchangeCode(sandbox, urls, { ...withSlash, redirectUri: `${withSlash.redirectUri}/` }), 400, 'invalid_grant');
+		expectOAuthError(
+			await exchangeCode(sandbox, urls, { ...withSlash, redirectUri: `${withSlash.redirectUri}/` }),
+			400,
+			'invalid_grant',
+		);
 	});
 
 	test('redirect_uri missing → invalid_request', async () => {
 		const grant = await obtainCode(sandbox, urls, { pkce: 'S256' });
 		const answer = await postForm(urls.tokenUrl, {
-			grant_type: 'authorization_code', client_id: sandbox.client.clientId, client_secret: sandbox.client.clientSecret,
-			code: grant.code, code_verifier: grant.verifier!,
+			grant_type: 'authorization_code',
+			client_id: sandbox.client.clientId,
+			client_secret: sandbox.client.clientSecret,
+			code: grant.code,
+			code_verifier: grant.verifier!,
 		});
 		expectOAuthError(answer, 400, 'invalid_request');
 	});
@@ -260,16 +355,26 @@ describe('token endpoint: request rules', () => {
 	test('client credentials in a Basic header instead of the body → invalid_client, 401', async () => {
 		const grant = await obtainCode(sandbox, urls, { pkce: 'S256' });
 		const basic = Buffer.from(`${sandbox.client.clientId}:${sandbox.client.clientSecret}`).toString('base64');
-		const answer = await postForm(urls.tokenUrl, {
-			grant_type: 'authorization_code', code: grant.code, redirect_uri: grant.redirectUri, code_verifier: grant.verifier!,
-		}, { authorization: `Basic ${basic}` });
+		const answer = await postForm(
+			urls.tokenUrl,
+			{
+				grant_type: 'authorization_code',
+				code: grant.code,
+				redirect_uri: grant.redirectUri,
+				code_verifier: grant.verifier!,
+			},
+			{ authorization: `Basic ${basic}` },
+		);
 		expectOAuthError(answer, 401, 'invalid_client');
 		expect(answer.headers['www-authenticate']).toMatch(/^Basic /);
 	});
 
 	test('a wrong client_secret → invalid_client, 401', async () => {
 		const answer = await postForm(urls.tokenUrl, {
-			grant_type: 'refresh_token', client_id: sandbox.client.clientId, client_secret: 'wrong', refresh_token: 'x',
+			grant_type: 'refresh_token',
+			client_id: sandbox.client.clientId,
+			client_secret: 'wrong',
+			refresh_token: 'x',
 		});
 		expectOAuthError(answer, 401, 'invalid_client');
 	});
@@ -278,29 +383,49 @@ describe('token endpoint: request rules', () => {
 		const answer = await send(urls.tokenUrl, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ grant_type: 'refresh_token', client_id: sandbox.client.clientId, client_secret: sandbox.client.clientSecret, refresh_token: 'x' }),
+			body: JSON.stringify({
+				grant_type: 'refresh_token',
+				client_id: sandbox.client.clientId,
+				client_secret: sandbox.client.clientSecret,
+				refresh_token: 'x',
+			}),
 		});
 		expectOAuthError(answer, 400, 'invalid_request');
 	});
 
 	test('a repeated parameter → invalid_request', async () => {
 		const body = new URLSearchParams({
-			grant_type: 'refresh_token', client_id: sandbox.client.clientId, client_secret: sandbox.client.clientSecret, refresh_token: 'x',
+			grant_type: 'refresh_token',
+			client_id: sandbox.client.clientId,
+			client_secret: sandbox.client.clientSecret,
+			refresh_token: 'x',
 		});
 		body.append('refresh_token', 'y');
-		const answer = await send(urls.tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body.toString() });
+		const answer = await send(urls.tokenUrl, {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			body: body.toString(),
+		});
 		expectOAuthError(answer, 400, 'invalid_request');
 	});
 
-	test.each(['client_credentials', 'password', 'implicit'])('grant_type %s → unsupported_grant_type', async (grantType) => {
-		const answer = await postForm(urls.tokenUrl, {
-			grant_type: grantType, client_id: sandbox.client.clientId, client_secret: sandbox.client.clientSecret,
-		});
-		expectOAuthError(answer, 400, 'unsupported_grant_type');
-	});
+	test.each(['client_credentials', 'password', 'implicit'])(
+		'grant_type %s → unsupported_grant_type',
+		async (grantType) => {
+			const answer = await postForm(urls.tokenUrl, {
+				grant_type: grantType,
+				client_id: sandbox.client.clientId,
+				client_secret: sandbox.client.clientSecret,
+			});
+			expectOAuthError(answer, 400, 'unsupported_grant_type');
+		},
+	);
 
 	test('grant_type missing → invalid_request', async () => {
-		const answer = await postForm(urls.tokenUrl, { client_id: sandbox.client.clientId, client_secret: sandbox.client.clientSecret });
+		const answer = await postForm(urls.tokenUrl, {
+			client_id: sandbox.client.clientId,
+			client_secret: sandbox.client.clientSecret,
+		});
 		expectOAuthError(answer, 400, 'invalid_request');
 	});
 
@@ -318,7 +443,11 @@ describe('token endpoint: renewal', () => {
 		expect(renewed.status).toBe(200);
 		expect(renewed.json.refresh_token).not.toBe(first.refresh_token);
 		expect(renewed.json.access_token).not.toBe(first.access_token);
-		expect(renewed.json).toMatchObject({ scopes: 'full_access', expires_in: 300, requested_by_id: sandbox.dataset.user.id });
+		expect(renewed.json).toMatchObject({
+			scopes: 'full_access',
+			expires_in: 300,
+			requested_by_id: sandbox.dataset.user.id,
+		});
 		expectOAuthError(await refresh(sandbox, urls, first.refresh_token), 400, 'invalid_grant');
 		expect((await refresh(sandbox, urls, renewed.json.refresh_token)).status).toBe(200);
 	});
@@ -376,7 +505,10 @@ describe('revoke endpoint', () => {
 	});
 
 	test('token missing → invalid_request', async () => {
-		const answer = await postForm(urls.revokeUrl, { client_id: sandbox.client.clientId, client_secret: sandbox.client.clientSecret });
+		const answer = await postForm(urls.revokeUrl, {
+			client_id: sandbox.client.clientId,
+			client_secret: sandbox.client.clientSecret,
+		});
 		expectOAuthError(answer, 400, 'invalid_request');
 	});
 });

@@ -26,7 +26,9 @@ async function changedSince(since: string, collection = 'sales_invoices', busine
 	const query = `updated_or_created_since=${encodeURIComponent(since)}&items_per_page=200&attributes=created_at,updated_at,notes`;
 	const answer = await apiGet(urls, `/${collection}?${query}`, accessToken, business ? { 'x-business': business } : {});
 	expect(answer.status).toBe(200);
-	return new Map<string, Record<string, unknown>>(answer.json.$items.map((item: Record<string, unknown>) => [item.id, item]));
+	return new Map<string, Record<string, unknown>>(
+		answer.json.$items.map((item: Record<string, unknown>) => [item.id, item]),
+	);
 }
 
 const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -82,9 +84,19 @@ describe('POST /__sandbox/records/update', () => {
 	test('changes fields and updated_at to the given time; created_at stays', async () => {
 		const created = (await control('/records', { collection: 'sales_invoices' })).json.record;
 		const at = isoSeconds(Date.parse(created.created_at) + 120_000);
-		const answer = await control('/records/update', { collection: 'sales_invoices', id: created.id, at, fields: { notes: 'paid' } });
+		const answer = await control('/records/update', {
+			collection: 'sales_invoices',
+			id: created.id,
+			at,
+			fields: { notes: 'paid' },
+		});
 		expect(answer.status).toBe(200);
-		expect(answer.json.record).toMatchObject({ id: created.id, created_at: created.created_at, updated_at: at, notes: 'paid' });
+		expect(answer.json.record).toMatchObject({
+			id: created.id,
+			created_at: created.created_at,
+			updated_at: at,
+			notes: 'paid',
+		});
 		expect((await changedSince(at)).get(created.id)).toMatchObject({ updated_at: at, notes: 'paid' });
 	});
 

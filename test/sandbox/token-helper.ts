@@ -40,12 +40,20 @@ export async function startApi(options: { scale?: number } = {}): Promise<ApiCli
 	const urls = await sandbox.start();
 	const token = await accessToken(sandbox, urls, 'full_access');
 
-	const call = async (auth: string, method: 'GET' | 'PUT', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> => {
+	const call = async (
+		auth: string,
+		method: 'GET' | 'PUT',
+		path: string,
+		body?: unknown,
+		headers: Record<string, string> = {},
+	): Promise<Reply> => {
 		const response = await request(urls.baseUrl + path, {
 			method,
 			headers: {
-				authorization: `Bearer ${auth}`, accept: 'application/json',
-				...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers,
+				authorization: `Bearer ${auth}`,
+				accept: 'application/json',
+				...(body === undefined ? {} : { 'content-type': 'application/json' }),
+				...headers,
 			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
@@ -75,14 +83,18 @@ export async function startApi(options: { scale?: number } = {}): Promise<ApiCli
 			}
 			return { items, pages };
 		},
-		raw: (path, headers = {}) => request(urls.baseUrl + path, { headers: { authorization: `Bearer ${token}`, ...headers } }),
+		raw: (path, headers = {}) =>
+			request(urls.baseUrl + path, { headers: { authorization: `Bearer ${token}`, ...headers } }),
 		stop: () => sandbox.stop(),
 	};
 	return api;
 }
 
 /** Lower-cased response header as one string. */
-export const header = (reply: { headers: Record<string, string | string[] | undefined> }, name: string): string | undefined => {
+export const header = (
+	reply: { headers: Record<string, string | string[] | undefined> },
+	name: string,
+): string | undefined => {
 	const value = reply.headers[name.toLowerCase()];
 	return Array.isArray(value) ? value.join(', ') : value;
 };

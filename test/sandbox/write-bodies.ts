@@ -32,16 +32,23 @@ export function bodies(get: Getter, post: Poster) {
 		}
 		return cache.get(key)!;
 	}
-	const pick = async (business: string, name: string, test: (r: any) => boolean = () => true) => (await records(business, name)).find(test);
+	const pick = async (business: string, name: string, test: (r: any) => boolean = () => true) =>
+		(await records(business, name)).find(test);
 	const id = async (business: string, name: string, test?: (r: any) => boolean) => {
 		const found = await pick(business, name, test);
 		if (!found) throw new Error(`no ${name} record for the body`);
 		return found.id as string;
 	};
-	const bank = (business: string, type: string) => id(business, 'bank_accounts', (b) => b.bank_account_type.id === type);
-	const account = (business: string, type: string) => id(business, 'ledger_accounts', (a) => a.ledger_account_type.id === type);
+	const bank = (business: string, type: string) =>
+		id(business, 'bank_accounts', (b) => b.bank_account_type.id === type);
+	const account = (business: string, type: string) =>
+		id(business, 'ledger_accounts', (a) => a.ledger_account_type.id === type);
 	const line = async (business: string, type: string) => ({
-		description: 'Sandbox line', ledger_account_id: await account(business, type), quantity: 2, unit_price: 10, tax_amount: 4,
+		description: 'Sandbox line',
+		ledger_account_id: await account(business, type),
+		quantity: 2,
+		unit_price: 10,
+		tax_amount: 4,
 	});
 
 	/** What the definitions cannot say, per collection. */
@@ -54,40 +61,93 @@ export function bodies(get: Getter, post: Poster) {
 		}),
 		opening_balance_journals: async (b) => RULES.journals(b),
 		attachments: async (b) => ({
-			file: Buffer.from('sandbox attachment').toString('base64'), file_name: 'note.txt', mime_type: 'text/plain',
-			attachment_context_type_id: 'CONTACT', attachment_context_id: await id(b, 'contacts'),
+			file: Buffer.from('sandbox attachment').toString('base64'),
+			file_name: 'note.txt',
+			mime_type: 'text/plain',
+			attachment_context_type_id: 'CONTACT',
+			attachment_context_id: await id(b, 'contacts'),
 		}),
-		bank_deposits: async (b) => ({ from_bank_account_id: await bank(b, 'CASH_IN_HAND'), to_bank_account_id: await bank(b, 'CHECKING'), cash_amount: 10 }),
-		bank_transfers: async (b) => ({ from_bank_account_id: await bank(b, 'CHECKING'), to_bank_account_id: await bank(b, 'SAVINGS'), amount: 10 }),
-		addresses: async (b) => ({ contact_id: await id(b, 'contacts'), address_type_id: 'DELIVERY', address_line_1: '1 Sandbox Lane' }),
+		bank_deposits: async (b) => ({
+			from_bank_account_id: await bank(b, 'CASH_IN_HAND'),
+			to_bank_account_id: await bank(b, 'CHECKING'),
+			cash_amount: 10,
+		}),
+		bank_transfers: async (b) => ({
+			from_bank_account_id: await bank(b, 'CHECKING'),
+			to_bank_account_id: await bank(b, 'SAVINGS'),
+			amount: 10,
+		}),
+		addresses: async (b) => ({
+			contact_id: await id(b, 'contacts'),
+			address_type_id: 'DELIVERY',
+			address_line_1: '1 Sandbox Lane',
+		}),
 		contacts: async () => ({ contact_type_ids: ['CUSTOMER'] }),
 		bank_accounts: async () => ({ bank_account_details: { account_name: 'Sandbox Bank' } }),
 		bank_opening_balances: async (b) => ({ bank_account_id: await bank(b, 'CHECKING'), debit: 10, credit: 0 }),
-		ledger_account_opening_balances: async (b) => ({ ledger_account_id: await account(b, 'OVERHEADS'), debit: 10, credit: 0 }),
-		contact_opening_balances: async (b) => ({ contact_opening_balance_type_id: 'INVOICE', contact_id: await id(b, 'contacts', customer) }),
+		ledger_account_opening_balances: async (b) => ({
+			ledger_account_id: await account(b, 'OVERHEADS'),
+			debit: 10,
+			credit: 0,
+		}),
+		contact_opening_balances: async (b) => ({
+			contact_opening_balance_type_id: 'INVOICE',
+			contact_id: await id(b, 'contacts', customer),
+		}),
 		other_payments: async (b) => ({
-			transaction_type_id: 'OTHER_PAYMENT', bank_account_id: await bank(b, 'CHECKING'), total_amount: 12,
+			transaction_type_id: 'OTHER_PAYMENT',
+			bank_account_id: await bank(b, 'CHECKING'),
+			total_amount: 12,
 			payment_lines: [{ ledger_account_id: await account(b, 'OVERHEADS'), total_amount: 12, tax_amount: 2 }],
 		}),
 		sales_quick_entries: async () => ({ quick_entry_type_id: 'INVOICE', net_amount: 10, tax_amount: 2 }),
 		purchase_quick_entries: async () => ({ quick_entry_type_id: 'INVOICE', net_amount: 10, tax_amount: 2 }),
 		contact_payments: async (b) => {
 			const invoice = await pick(b, 'sales_invoices', (i) => i.status.id === 'UNPAID' && i.outstanding_amount > 5);
-			return { transaction_type_id: 'CUSTOMER_RECEIPT', contact_id: invoice.contact.id, total_amount: 5, allocated_artefacts: [{ artefact_id: invoice.id, amount: 5 }] };
+			return {
+				transaction_type_id: 'CUSTOMER_RECEIPT',
+				contact_id: invoice.contact.id,
+				total_amount: 5,
+				allocated_artefacts: [{ artefact_id: invoice.id, amount: 5 }],
+			};
 		},
 		// An allocation needs an open invoice and an open credit note of one customer: made first.
 		contact_allocations: async (b) => {
 			const contact = await id(b, 'contacts', customer);
-			const invoice = (await post('/sales_invoices', { sales_invoice: { contact_id: contact, date: '2025-06-15', invoice_lines: [await line(b, 'SALES')] } }, b)).json;
-			const note = (await post('/sales_credit_notes', { sales_credit_note: { contact_id: contact, date: '2025-06-16', credit_note_lines: [await line(b, 'SALES')] } }, b)).json;
+			const invoice = (
+				await post(
+					'/sales_invoices',
+					{ sales_invoice: { contact_id: contact, date: '2025-06-15', invoice_lines: [await line(b, 'SALES')] } },
+					b,
+				)
+			).json;
+			const note = (
+				await post(
+					'/sales_credit_notes',
+					{
+						sales_credit_note: { contact_id: contact, date: '2025-06-16', credit_note_lines: [await line(b, 'SALES')] },
+					},
+					b,
+				)
+			).json;
 			return {
-				transaction_type_id: 'CUSTOMER_ALLOCATION', contact_id: contact,
-				allocated_artefacts: [{ artefact_id: invoice.id, amount: 10 }, { artefact_id: note.id, amount: -10 }],
+				transaction_type_id: 'CUSTOMER_ALLOCATION',
+				contact_id: contact,
+				allocated_artefacts: [
+					{ artefact_id: invoice.id, amount: 10 },
+					{ artefact_id: note.id, amount: -10 },
+				],
 			};
 		},
-		hosted_artefact_payment_settings: async (b) => ({ object_guid: await id(b, 'sales_invoices', (i) => i.status.id === 'UNPAID') }),
+		hosted_artefact_payment_settings: async (b) => ({
+			object_guid: await id(b, 'sales_invoices', (i) => i.status.id === 'UNPAID'),
+		}),
 		business_exchange_rates: async () => ({ currency_id: 'CHF', rate: 1.1 }),
-		analysis_type_categories: async (b) => ({ analysis_type_id: await id(b, 'analysis_types'), name: 'Sandbox', code: 'SBX' }),
+		analysis_type_categories: async (b) => ({
+			analysis_type_id: await id(b, 'analysis_types'),
+			name: 'Sandbox',
+			code: 'SBX',
+		}),
 		sales_invoices: async (b) => ({ invoice_lines: [await line(b, 'SALES')] }),
 		sales_credit_notes: async (b) => ({ credit_note_lines: [await line(b, 'SALES')] }),
 		sales_quotes: async (b) => ({ quote_lines: [await line(b, 'SALES')] }),
@@ -95,10 +155,14 @@ export function bodies(get: Getter, post: Poster) {
 		purchase_invoices: async (b) => ({ invoice_lines: [await line(b, 'DIRECT_EXPENSES')] }),
 		purchase_credit_notes: async (b) => ({ credit_note_lines: [await line(b, 'DIRECT_EXPENSES')] }),
 		sales_corrective_invoices: async (b) => ({
-			original_invoice_id: await id(b, 'sales_invoices'), date: '2025-06-15', invoice_lines: [await line(b, 'SALES')],
+			original_invoice_id: await id(b, 'sales_invoices'),
+			date: '2025-06-15',
+			invoice_lines: [await line(b, 'SALES')],
 		}),
 		purchase_corrective_invoices: async (b) => ({
-			original_invoice_id: await id(b, 'purchase_invoices'), date: '2025-06-15', invoice_lines: [await line(b, 'DIRECT_EXPENSES')],
+			original_invoice_id: await id(b, 'purchase_invoices'),
+			date: '2025-06-15',
+			invoice_lines: [await line(b, 'DIRECT_EXPENSES')],
 		}),
 		stock_movements: async (b) => ({ stock_item_id: await id(b, 'stock_items'), quantity: 3 }),
 		tax_rates: async () => ({ component_tax_rate: [{ name: 'Sandbox rate', percentage: 7.5 }] }),
@@ -107,7 +171,13 @@ export function bodies(get: Getter, post: Poster) {
 	const customer = (c: any) => c.contact_types?.some((t: any) => t.id === 'CUSTOMER');
 	const vendor = (c: any) => c.contact_types?.some((t: any) => t.id === 'VENDOR');
 
-	async function valueOf(business: string, collection: string, attribute: string, schema: any, parent: any): Promise<unknown> {
+	async function valueOf(
+		business: string,
+		collection: string,
+		attribute: string,
+		schema: any,
+		parent: any,
+	): Promise<unknown> {
 		if (/_ids$/.test(attribute)) return [await id(business, targetsOf(attribute, { collection, parent })![0])];
 		if (/_id$/.test(attribute) || attribute === 'object_guid') {
 			const targets = targetsOf(attribute, { collection, parent }) ?? [];
@@ -124,7 +194,8 @@ export function bodies(get: Getter, post: Poster) {
 		// Integers are nominal codes and the like, unique per body: a counter, so runs repeat.
 		if (schema.type === 'integer') return 9000 + (integers++ % 900);
 		if (schema.type === 'boolean') return true;
-		if (schema.type === 'array') return schema.items?.type === 'object' ? [await objectOf(business, collection, schema.items)] : [];
+		if (schema.type === 'array')
+			return schema.items?.type === 'object' ? [await objectOf(business, collection, schema.items)] : [];
 		if (schema.type === 'object') return objectOf(business, collection, schema);
 		return null;
 	}
@@ -133,7 +204,8 @@ export function bodies(get: Getter, post: Poster) {
 		const out: Record<string, unknown> = {};
 		const required = new Set<string>(schema.required ?? []);
 		if (schema.properties?.tax_amount && schema.properties?.unit_price) required.add('tax_amount');
-		for (const attribute of required) out[attribute] = await valueOf(business, collection, attribute, schema.properties[attribute], out);
+		for (const attribute of required)
+			out[attribute] = await valueOf(business, collection, attribute, schema.properties[attribute], out);
 		return out;
 	}
 
@@ -141,7 +213,10 @@ export function bodies(get: Getter, post: Poster) {
 	return async function bodyFor(collection: string, business: string): Promise<Record<string, any>> {
 		const op = writeOperation(`/${collection}`, 'POST')!;
 		const rules = RULES[collection] ? await RULES[collection](business) : {};
-		const generic = await objectOf(business, collection, { ...wrapped(op.definition!), required: (wrapped(op.definition!).required ?? []).filter((a: string) => !(a in rules)) });
+		const generic = await objectOf(business, collection, {
+			...wrapped(op.definition!),
+			required: (wrapped(op.definition!).required ?? []).filter((a: string) => !(a in rules)),
+		});
 		return { [op.wrapper!]: { ...generic, ...rules } };
 	};
 }

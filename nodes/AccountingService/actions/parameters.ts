@@ -78,10 +78,7 @@ export class ParameterReader {
 		const text = this.string('searchText', 'Search Text').trim();
 		if (!text) this.fail('Search Text', 'it is empty; enter the start of a word to look for');
 		if (!/^[\p{L}\p{N}\s]+$/u.test(text)) {
-			this.fail(
-				'Search Text',
-				'the service cannot search for special characters; use letters, digits and spaces only',
-			);
+			this.fail('Search Text', 'the service cannot search for special characters; use letters, digits and spaces only');
 		}
 		return text;
 	}
@@ -105,7 +102,8 @@ export class ParameterReader {
 	private filterValue(filter: FilterDefinition, value: unknown): string | number | boolean {
 		switch (filter.kind) {
 			case 'number':
-				if (typeof value !== 'number' || !Number.isFinite(value)) this.fail(filter.displayName, `expected a number, got ${describe(value)}`);
+				if (typeof value !== 'number' || !Number.isFinite(value))
+					this.fail(filter.displayName, `expected a number, got ${describe(value)}`);
 				return value;
 			case 'integer':
 				if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
@@ -161,7 +159,8 @@ export class ParameterReader {
 	dateTime(label: string, value: unknown): string {
 		const text = dateText(value);
 		const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(text ?? '');
-		const parsed = text && /^\d{4}-\d{2}-\d{2}/.test(text) ? new Date(hasZone ? text : `${text.replace(' ', 'T')}Z`) : undefined;
+		const parsed =
+			text && /^\d{4}-\d{2}-\d{2}/.test(text) ? new Date(hasZone ? text : `${text.replace(' ', 'T')}Z`) : undefined;
 		if (!parsed || Number.isNaN(parsed.getTime())) {
 			this.fail(label, `expected a date and time such as 2024-01-31T09:30:00Z, got ${describe(value)}`);
 		}
@@ -177,7 +176,8 @@ export class ParameterReader {
 				.split(',')
 				.map((name) => name.trim());
 			const valid = names.join(',') === 'all' || names.every((name) => /^[A-Za-z_$][\w$]*$/.test(name));
-			if (!valid) this.fail('Attributes', 'use "all" or field names separated by commas, e.g. contact_name,total_amount');
+			if (!valid)
+				this.fail('Attributes', 'use "all" or field names separated by commas, e.g. contact_name,total_amount');
 			query.attributes = names.join(',');
 		}
 		if (options.showLegacyId === true) query.show_legacy_id = true;
@@ -191,8 +191,10 @@ export class ParameterReader {
 		if (typeof fields !== 'object' || Array.isArray(fields)) this.fail('Update Fields', 'expected a set of fields');
 		const attributes: IDataObject = {};
 		for (const [name, value] of Object.entries(fields as IDataObject)) {
-			if (!allowed.includes(name)) this.fail('Update Fields', `"${name}" cannot be updated; allowed: ${allowed.join(', ')}`);
-			if (typeof value !== 'string' && typeof value !== 'number') this.fail(name, `expected text, got ${describe(value)}`);
+			if (!allowed.includes(name))
+				this.fail('Update Fields', `"${name}" cannot be updated; allowed: ${allowed.join(', ')}`);
+			if (typeof value !== 'string' && typeof value !== 'number')
+				this.fail(name, `expected text, got ${describe(value)}`);
 			attributes[name] = String(value);
 		}
 		if (!Object.keys(attributes).length) this.fail('Update Fields', `add at least one of ${allowed.join(', ')}`);

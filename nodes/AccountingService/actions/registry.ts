@@ -11,7 +11,12 @@ import { recordActionsOf } from '../descriptions/write';
 import type { OperationHandler, OperationModule, ResourceOption } from './types';
 
 /** Resources outside the collection table. */
-export const OTHER_RESOURCES: ResourceOption[] = [businessResource, credentialResource, userResource, trialBalanceResource];
+export const OTHER_RESOURCES: ResourceOption[] = [
+	businessResource,
+	credentialResource,
+	userResource,
+	trialBalanceResource,
+];
 
 /** Hand-written operations: of the resources above, and extra ones of collection resources. */
 export const OPERATION_MODULES: OperationModule[] = [

@@ -10,7 +10,8 @@ const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
 
 function findHandler(context: IExecuteFunctions, itemIndex: number): OperationHandler {
 	const resource = context.getNodeParameter('resource', itemIndex) as string;
-	const operation = resource === CUSTOM_API_CALL ? CUSTOM_API_CALL : (context.getNodeParameter('operation', itemIndex) as string);
+	const operation =
+		resource === CUSTOM_API_CALL ? CUSTOM_API_CALL : (context.getNodeParameter('operation', itemIndex) as string);
 	if (operation === CUSTOM_API_CALL) {
 		throw new NodeOperationError(context.getNode(), 'A custom API call runs in an HTTP Request node, not in this one', {
 			itemIndex,

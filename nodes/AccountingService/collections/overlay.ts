@@ -23,8 +23,16 @@ export const FILTER_OVERLAY: Record<string, FilterOverride> = {
 	// The OpenAPI types both as date-times; the service filters by day, as the spec's dates are.
 	from_date: { kind: 'date', displayName: 'From Date', description: 'Only records dated on or after this day' },
 	to_date: { kind: 'date', displayName: 'To Date', description: 'Only records dated on or before this day' },
-	updated_from_date: { kind: 'date', displayName: 'Updated From Date', description: 'Only records last changed on or after this day' },
-	updated_to_date: { kind: 'date', displayName: 'Updated To Date', description: 'Only records last changed on or before this day' },
+	updated_from_date: {
+		kind: 'date',
+		displayName: 'Updated From Date',
+		description: 'Only records last changed on or after this day',
+	},
+	updated_to_date: {
+		kind: 'date',
+		displayName: 'Updated To Date',
+		description: 'Only records last changed on or before this day',
+	},
 	contact_id: { description: 'Only records of this contact' },
 	status_id: {
 		description:
@@ -97,7 +105,11 @@ export const COLLECTION_OVERLAY: Record<string, CollectionOverlay> = {
 	businessSettings: { description: 'Business type, registration and defaults of the business' },
 	businessType: { description: 'Kinds of business (sole trader, partnership, company…)' },
 	catalogItemType: { description: 'Kinds of product and service item' },
-	cisSettings: { singular: 'CIS Settings', plural: 'CIS Settings', description: 'Construction Industry Scheme settings' },
+	cisSettings: {
+		singular: 'CIS Settings',
+		plural: 'CIS Settings',
+		description: 'Construction Industry Scheme settings',
+	},
 	coaAccount: {
 		singular: 'Chart Template Account',
 		plural: 'Chart Template Accounts',
@@ -111,12 +123,26 @@ export const COLLECTION_OVERLAY: Record<string, CollectionOverlay> = {
 	contact: {
 		description: 'Customers and suppliers',
 		searchMatches: 'contact name, company name or reference',
-		filters: { contact_type_id: { kind: 'options', displayName: 'Contact Type', description: 'Only contacts of this type', options: CONTACT_TYPES } },
+		filters: {
+			contact_type_id: {
+				kind: 'options',
+				displayName: 'Contact Type',
+				description: 'Only contacts of this type',
+				options: CONTACT_TYPES,
+			},
+		},
 	},
 	contactAllocation: { description: 'Credit notes and payments on account set against invoices' },
 	contactOpeningBalance: {
 		description: 'Opening balances of customers and suppliers',
-		filters: { contact_type_id: { kind: 'options', displayName: 'Contact Type', description: 'Only balances of contacts of this type', options: CONTACT_TYPES } },
+		filters: {
+			contact_type_id: {
+				kind: 'options',
+				displayName: 'Contact Type',
+				description: 'Only balances of contacts of this type',
+				options: CONTACT_TYPES,
+			},
+		},
 	},
 	contactOpeningBalanceType: { description: 'Kinds of contact opening balance (invoice, credit note)' },
 	contactPayment: { description: 'Payments received from customers and paid to suppliers, with what they settle' },
@@ -161,7 +187,11 @@ export const COLLECTION_OVERLAY: Record<string, CollectionOverlay> = {
 	legalFormType: { description: 'Legal forms of a business' },
 	liveExchangeRate: { description: 'Current market exchange rates' },
 	migrationTaxReturn: { description: 'Tax returns brought over from another system' },
-	migrations: { singular: 'Migration', plural: 'Migration', description: 'Status of a data migration into the business' },
+	migrations: {
+		singular: 'Migration',
+		plural: 'Migration',
+		description: 'Status of a data migration into the business',
+	},
 	openingBalanceJournal: { description: 'Journals that set opening balances' },
 	otherPayment: {
 		description: 'Payments and receipts not tied to an invoice (v2 "expenses" and "incomes")',

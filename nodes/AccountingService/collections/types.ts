@@ -37,15 +37,7 @@ export interface WriteMethods {
 }
 
 export type WriteFieldType =
-	| 'string'
-	| 'number'
-	| 'integer'
-	| 'boolean'
-	| 'date'
-	| 'dateTime'
-	| 'options'
-	| 'object'
-	| 'array';
+	'string' | 'number' | 'integer' | 'boolean' | 'date' | 'dateTime' | 'options' | 'object' | 'array';
 
 /** One attribute of a request body inside the resource's wrapper, as the OpenAPI's request schema gives it. */
 export interface WriteField {

@@ -32,10 +32,10 @@ export function collectionOperationOptions(row: CollectionDefinition): INodeProp
 		});
 	}
 	options.push({
-			name: 'Get Many',
-			value: 'getAll',
-			description: `Get many ${lower(row.plural)}`,
-			action: `Get many ${lower(row.plural)}`,
+		name: 'Get Many',
+		value: 'getAll',
+		description: `Get many ${lower(row.plural)}`,
+		action: `Get many ${lower(row.plural)}`,
 	});
 	if (isSearchable(row)) {
 		options.push({
@@ -221,4 +221,3 @@ export const collectionProperties: INodeProperties[] = [
 	...sharedByShape(listed, ['getAll', 'search'], filtersCollection),
 	...sharedByShape(listed, ['getAll', 'search'], listOptions),
 ];
-

@@ -42,7 +42,9 @@ const resources = [
 	...OTHER_RESOURCES.map(({ name, value, description }) => ({ name, value, description })),
 ];
 
-const accountResources = OTHER_RESOURCES.filter((resource) => !resource.businessScoped).map((resource) => resource.value);
+const accountResources = OTHER_RESOURCES.filter((resource) => !resource.businessScoped).map(
+	(resource) => resource.value,
+);
 
 /** The node's whole list of properties, in the order the editor shows them. */
 export const nodeProperties: INodeProperties[] = [

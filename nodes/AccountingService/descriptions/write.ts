@@ -1,6 +1,12 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { EDITOR_LISTS, editorFieldsFor, editorTarget, type EditorField, type EditorList } from '../actions/write/editorLists';
+import {
+	EDITOR_LISTS,
+	editorFieldsFor,
+	editorTarget,
+	type EditorField,
+	type EditorList,
+} from '../actions/write/editorLists';
 import { COLLECTIONS, type CollectionDefinition } from '../collections/table';
 import { lower, recordLocator, withArticle } from './collection';
 
@@ -30,7 +36,8 @@ export const RECORD_ACTIONS: Record<string, { name: string; verb: string; descri
 /** Whether DELETE voids the record (the OpenAPI's DELETE takes a `void_reason`). */
 export const deleteVoids = (row: CollectionDefinition) => !!row.writes.deleteQuery?.includes('void_reason');
 
-export const recordActionsOf = (row: CollectionDefinition) => row.writes.actions.filter((action) => action in RECORD_ACTIONS);
+export const recordActionsOf = (row: CollectionDefinition) =>
+	row.writes.actions.filter((action) => action in RECORD_ACTIONS);
 
 export function writeOperationOptions(row: CollectionDefinition): INodePropertyOptions[] {
 	const noun = row.singleton ? lower(row.singular) : withArticle(row.singular);
@@ -117,7 +124,12 @@ function editorFieldProperty(field: EditorField): INodeProperties {
 		case 'number':
 			return { ...common, type: 'number', default: Number(field.default ?? 0) };
 		case 'boolean':
-			return { ...common, description: `Whether ${lower(field.description.replace(/^Whether /, ''))}`, type: 'boolean', default: field.default === true };
+			return {
+				...common,
+				description: `Whether ${lower(field.description.replace(/^Whether /, ''))}`,
+				type: 'boolean',
+				default: field.default === true,
+			};
 		default:
 			return { ...common, type: 'string', default: String(field.default ?? '') };
 	}
@@ -178,7 +190,9 @@ function editorListProperties(list: EditorList): INodeProperties[] {
 
 /** What the record locator of a write names: "The sales invoice to update, delete or release". */
 function writeLocators(): INodeProperties[] {
-	return COLLECTIONS.filter((row) => !row.singleton && (row.writes.update || row.writes.delete || recordActionsOf(row).length)).map((row) => {
+	return COLLECTIONS.filter(
+		(row) => !row.singleton && (row.writes.update || row.writes.delete || recordActionsOf(row).length),
+	).map((row) => {
 		const operations = [
 			...(row.writes.update ? ['update'] : []),
 			...(row.writes.delete ? ['delete'] : []),
@@ -201,7 +215,9 @@ const voidReason: INodeProperties = {
 	placeholder: 'e.g. Issued to the wrong customer',
 	description:
 		'Why the document is voided. The service requires a reason unless the document is a draft; left empty, the node checks that it is a draft before deleting it.',
-	displayOptions: { show: { resource: COLLECTIONS.filter(deleteVoids).map((row) => row.resource), operation: ['delete'] } },
+	displayOptions: {
+		show: { resource: COLLECTIONS.filter(deleteVoids).map((row) => row.resource), operation: ['delete'] },
+	},
 };
 
 const createOptions: INodeProperties = {
@@ -210,7 +226,12 @@ const createOptions: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	displayOptions: { show: { resource: creatable.filter((row) => row.idempotentCreate).map((row) => row.resource), operation: ['create'] } },
+	displayOptions: {
+		show: {
+			resource: creatable.filter((row) => row.idempotentCreate).map((row) => row.resource),
+			operation: ['create'],
+		},
+	},
 	options: [
 		{
 			displayName: 'Idempotency Key',

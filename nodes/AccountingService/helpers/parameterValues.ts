@@ -48,8 +48,20 @@ export function readPaceFrom(chosen: IDataObject, fail: Fail): ReadPace {
 		return value;
 	};
 	return {
-		concurrency: whole('concurrentRequests', 'Concurrent Requests', DEFAULT_READ_PACE.concurrency, 1, MAX_CONCURRENT_REQUESTS),
-		perMinute: whole('maxRequestsPerMinute', 'Max Requests per Minute', DEFAULT_READ_PACE.perMinute, 1, MAX_REQUESTS_PER_MINUTE),
+		concurrency: whole(
+			'concurrentRequests',
+			'Concurrent Requests',
+			DEFAULT_READ_PACE.concurrency,
+			1,
+			MAX_CONCURRENT_REQUESTS,
+		),
+		perMinute: whole(
+			'maxRequestsPerMinute',
+			'Max Requests per Minute',
+			DEFAULT_READ_PACE.perMinute,
+			1,
+			MAX_REQUESTS_PER_MINUTE,
+		),
 	};
 }
 

@@ -9,8 +9,7 @@ interface Summary extends IDataObject {
 	displayed_as?: string;
 }
 
-const toResults = (items: Summary[]) =>
-	items.map((item) => ({ name: item.displayed_as || item.id, value: item.id }));
+const toResults = (items: Summary[]) => items.map((item) => ({ name: item.displayed_as || item.id, value: item.id }));
 
 /** One page of a list; the service's `$next` path is the pagination token. */
 async function listPage(
@@ -56,7 +55,10 @@ export async function searchRecords(
 	const resource = this.getCurrentNodeParameter('resource') as string;
 	const row = findCollection(resource);
 	if (!row || row.singleton) return { results: [] };
-	const search = filter?.trim().replace(/[^\p{L}\p{N}\s]+/gu, ' ').trim();
+	const search = filter
+		?.trim()
+		.replace(/[^\p{L}\p{N}\s]+/gu, ' ')
+		.trim();
 	const qs = search && row.searchMatches ? { search } : {};
 	return await listPage(this, `/${row.path}`, paginationToken, qs, selectedBusiness(this));
 }
@@ -72,7 +74,13 @@ async function searchList(
 ): Promise<INodeListSearchResult> {
 	const wanted = filter?.trim();
 	const search = wanted?.replace(/[^\p{L}\p{N}\s]+/gu, ' ').trim();
-	const page = await listPage(context, path, paginationToken, { ...qs, ...(searchable && search ? { search } : {}) }, selectedBusiness(context));
+	const page = await listPage(
+		context,
+		path,
+		paginationToken,
+		{ ...qs, ...(searchable && search ? { search } : {}) },
+		selectedBusiness(context),
+	);
 	if (searchable || !wanted) return page;
 	const lower = wanted.toLowerCase();
 	return {

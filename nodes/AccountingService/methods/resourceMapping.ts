@@ -4,7 +4,17 @@ import { EDITOR_LISTS } from '../actions/write/editorLists';
 import { findCollection, writeSchemaOf } from '../collections/table';
 import type { WriteField, WriteFieldType } from '../collections/types';
 
-const ACRONYMS: Record<string, string> = { id: 'ID', eu: 'EU', cis: 'CIS', vat: 'VAT', gst: 'GST', pst: 'PST', itc: 'ITC', itr: 'ITR', url: 'URL' };
+const ACRONYMS: Record<string, string> = {
+	id: 'ID',
+	eu: 'EU',
+	cis: 'CIS',
+	vat: 'VAT',
+	gst: 'GST',
+	pst: 'PST',
+	itc: 'ITC',
+	itr: 'ITR',
+	url: 'URL',
+};
 
 /** "contact_id" → "Contact ID", "base_currency_net_amount" → "Base Currency Net Amount". */
 export const attributeDisplayName = (name: string) =>
@@ -32,7 +42,11 @@ const optionName = (value: string) =>
 	value
 		.split(/[_\s]+/)
 		.filter(Boolean)
-		.map((word) => (word.length <= 3 && word === word.toUpperCase() ? word : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()))
+		.map((word) =>
+			word.length <= 3 && word === word.toUpperCase()
+				? word
+				: word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
+		)
 		.join(' ');
 
 function mapperField(field: WriteField, required: boolean): ResourceMapperField {
@@ -46,7 +60,15 @@ function mapperField(field: WriteField, required: boolean): ResourceMapperField 
 		type: FIELD_TYPES[field.type],
 		// Optional attributes start hidden ("Add attribute" shows them): a shown boolean would be sent as false.
 		removed: !required,
-		...(field.options ? { options: field.options.map((value) => ({ name: optionName(value), value, description: field.description || undefined })) } : {}),
+		...(field.options
+			? {
+					options: field.options.map((value) => ({
+						name: optionName(value),
+						value,
+						description: field.description || undefined,
+					})),
+				}
+			: {}),
 	};
 }
 
@@ -63,6 +85,8 @@ export async function getWriteFields(this: ILoadOptionsFunctions): Promise<Resou
 	const schema = row && (operation === 'create' || operation === 'update') ? writeSchemaOf(row, operation) : undefined;
 	if (!schema) return { fields: [], emptyFieldsNotice: 'This resource and operation take no attributes' };
 	const byEditor = (field: WriteField) => EDITOR_LISTS.some((list) => list.matches(field));
-	const fields = schema.fields.map((field) => mapperField(field, operation === 'create' && !!field.required && !byEditor(field)));
+	const fields = schema.fields.map((field) =>
+		mapperField(field, operation === 'create' && !!field.required && !byEditor(field)),
+	);
 	return { fields: [...fields.filter((field) => field.required), ...fields.filter((field) => !field.required)] };
 }

@@ -132,7 +132,8 @@ async function renew(context: RequestContext, used: unknown): Promise<void> {
  * changed since this execution read it, another execution won that race: repeat once with its tokens.
  */
 export async function lostRefreshRace(context: RequestContext, used: CredentialView, error: unknown): Promise<boolean> {
-	const text = error instanceof Error ? `${error.message} ${String((error as { description?: unknown }).description ?? '')}` : '';
+	const text =
+		error instanceof Error ? `${error.message} ${String((error as { description?: unknown }).description ?? '')}` : '';
 	// n8n 1.x and 2.x before 2.27: the refusal is @n8n/client-oauth2's AuthError (code EAUTH; as
 	// httpCode once n8n wrapped it), its text names neither invalid_grant nor reconnecting.
 	const refused = /invalid_grant|reconnect/i.test(text) || isAuthError(error);

@@ -57,18 +57,15 @@ export function toServiceError(node: INode, error: unknown, itemIndex?: number):
 				? `The service could not be reached (${networkCode})`
 				: redact(failure.message ?? 'The request failed for an unknown reason');
 	// Every entry of the service's error array, each with the attribute it names ($source).
-	const description = messages.some((entry) => entry.$source) || messages.length > 1 ? messages.map(entryText).join('\n') : '';
+	const description =
+		messages.some((entry) => entry.$source) || messages.length > 1 ? messages.map(entryText).join('\n') : '';
 
-	return new NodeApiError(
-		node,
-		{ status: status ?? null, errors: messages as unknown as JsonObject[] } as JsonObject,
-		{
-			message,
-			description: description || undefined,
-			httpCode: status ? String(status) : undefined,
-			itemIndex,
-		},
-	);
+	return new NodeApiError(node, { status: status ?? null, errors: messages as unknown as JsonObject[] } as JsonObject, {
+		message,
+		description: description || undefined,
+		httpCode: status ? String(status) : undefined,
+		itemIndex,
+	});
 }
 
 /** `$source: $message`, or the message alone where the service names no source. */

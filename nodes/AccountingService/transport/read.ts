@@ -1,9 +1,23 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, canRenew, credentialView, refreshIfExpiring, renewOnce, type RequestContext } from './credential';
+import {
+	CREDENTIAL_TYPE,
+	canRenew,
+	credentialView,
+	refreshIfExpiring,
+	renewOnce,
+	type RequestContext,
+} from './credential';
 import { toServiceError } from './errors';
-import { apiRequest, headerValue, MAX_PAGE_SIZE, type ApiRequest, type ApiResponse, type ListEnvelope } from './request';
+import {
+	apiRequest,
+	headerValue,
+	MAX_PAGE_SIZE,
+	type ApiRequest,
+	type ApiResponse,
+	type ListEnvelope,
+} from './request';
 import { DEFAULT_RETRY_POLICY, describeFailure, retryDelayMs } from './retry';
 
 /**
@@ -63,7 +77,11 @@ export async function apiRequestListPage(
  * Every record of a list (or the first `limit`), in the service's order. With a limit, pages are
  * only as large and as many as that limit needs. `headers` and `business` are the first page's.
  */
-export async function apiRequestAllItems(this: RequestContext, request: ApiRequest, limit?: number): Promise<ListResponse> {
+export async function apiRequestAllItems(
+	this: RequestContext,
+	request: ApiRequest,
+	limit?: number,
+): Promise<ListResponse> {
 	return await new ListRead(this, request).all(limit);
 }
 
@@ -174,10 +192,13 @@ class ListRead {
 	}
 
 	/** One page, through faults: retried per the request's policy, a 401 renewed once for the read. */
-	async page(path: string, qs: IDataObject | undefined): Promise<{ response: ApiResponse<IDataObject>; envelope: ListEnvelope; arrived: number }> {
+	async page(
+		path: string,
+		qs: IDataObject | undefined,
+	): Promise<{ response: ApiResponse<IDataObject>; envelope: ListEnvelope; arrived: number }> {
 		const policy = this.request.retry ?? DEFAULT_RETRY_POLICY;
 		let unauthorized = 0;
-		for (let retry = 1; ; ) {
+		for (let retry = 1; ;) {
 			this.stopIfCancelled();
 			if (this.renewing) await this.renewing;
 			const view = await refreshIfExpiring(this.context, await credentialView(this.context));
@@ -239,7 +260,9 @@ class ListRead {
 			await this.followNext(first.envelope, pass, limit);
 			const records = new Records();
 			for (const page of [...pass.pages.values()].sort((a, b) => a.page - b.page)) records.add(page.items);
-			const moved = [...pass.pages.values()].some((page) => page.total !== total) || (limit === undefined && records.list().length !== total);
+			const moved =
+				[...pass.pages.values()].some((page) => page.total !== total) ||
+				(limit === undefined && records.list().length !== total);
 			return answer(records.list(), moved);
 		}
 		if (this.pace.concurrency <= 1) await this.followNext(first.envelope, pass, limit);
@@ -253,16 +276,24 @@ class ListRead {
 			const reference = [...pass.pages.values()].sort((a, b) => a.arrived - b.arrived)[0].total;
 			const suspect = this.firstSuspect(pass, reference, limit);
 			if (suspect !== undefined) moved = true;
-			const good = range(pass.start, (suspect ?? this.lastPage(reference, limit) + 1) - 1).map((page) => pass.pages.get(page)!);
+			const good = range(pass.start, (suspect ?? this.lastPage(reference, limit) + 1) - 1).map((page) =>
+				pass.pages.get(page)!,
+			);
 			// A re-read must share a record with the pages accepted last; one from page 1 stands on its own.
-			const linked = accepted !== undefined && good.some((page) => page.items.some((item) => typeof item.id === 'string' && accepted!.has(item.id)));
+			const linked =
+				accepted !== undefined &&
+				good.some((page) => page.items.some((item) => typeof item.id === 'string' && accepted!.has(item.id)));
 			const usable = good.length > 0 && (accepted === undefined || linked || pass.start === 1);
 			if (usable) {
 				// Starting over from page 1 without a link: what was accepted before may be out of place.
 				if (accepted !== undefined && !linked) records.clear();
 				for (const page of good) records.add(page.items);
 				if (suspect === undefined) break;
-				accepted = new Set(good.flatMap((page) => page.items.map((item) => item.id).filter((id): id is string => typeof id === 'string')));
+				accepted = new Set(
+					good.flatMap((page) =>
+						page.items.map((item) => item.id).filter((id): id is string => typeof id === 'string'),
+					),
+				);
 			}
 			if (repair === MAX_REPAIRS) {
 				// The list never held still: keep whatever was read last too, as a sequential read would.
@@ -272,7 +303,10 @@ class ListRead {
 			// Re-read from the last page accepted, so that the re-read overlaps it; from one page
 			// further back when the first page re-read did not fit, from page 1 without an overlap.
 			const last = this.lastPage(this.latestTotal, limit);
-			const start = Math.min(last, usable ? Math.max(1, suspect! - 1) : good.length === 0 ? Math.max(1, pass.start - 1) : 1);
+			const start = Math.min(
+				last,
+				usable ? Math.max(1, suspect! - 1) : good.length === 0 ? Math.max(1, pass.start - 1) : 1,
+			);
 			pass = { start, pages: new Map() };
 			await this.readPages(range(start, last), pass);
 		}
@@ -299,7 +333,11 @@ class ListRead {
 			while (!failed && next < pages.length) {
 				const page = pages[next++];
 				try {
-					const { envelope, arrived } = await this.page(this.request.path, { ...this.request.qs, items_per_page: MAX_PAGE_SIZE, page });
+					const { envelope, arrived } = await this.page(this.request.path, {
+						...this.request.qs,
+						items_per_page: MAX_PAGE_SIZE,
+						page,
+					});
 					pass.pages.set(page, pageRead(page, envelope, arrived));
 				} catch (error) {
 					failed ??= { error };
@@ -321,7 +359,9 @@ class ListRead {
 	private firstSuspect(pass: Pass, reference: number, limit: number | undefined): number | undefined {
 		const last = this.lastPage(reference, limit);
 		const changed = Math.min(
-			...[...pass.pages.values()].filter((read) => read.total !== reference || read.served !== read.page).map((read) => read.arrived),
+			...[...pass.pages.values()]
+				.filter((read) => read.total !== reference || read.served !== read.page)
+				.map((read) => read.arrived),
 		);
 		for (let page = pass.start; page <= last; page++) {
 			const read = pass.pages.get(page);
@@ -342,7 +382,12 @@ class ListRead {
 	 * After a 401: when the read renewed since this request was sent, just repeat it; otherwise
 	 * wait for the one renewal of the credential, which the first request to get here starts.
 	 */
-	private async renewAfter(renewalsWhenSent: number, refreshToken: unknown, path: string, qs: IDataObject | undefined): Promise<void> {
+	private async renewAfter(
+		renewalsWhenSent: number,
+		refreshToken: unknown,
+		path: string,
+		qs: IDataObject | undefined,
+	): Promise<void> {
 		if (this.renewals !== renewalsWhenSent) return;
 		this.renewing ??= (async () => {
 			try {
@@ -374,17 +419,28 @@ class ListRead {
 		};
 	}
 
-	private envelopeOf(path: string, response: FullResponse): { response: ApiResponse<IDataObject>; envelope: ListEnvelope; arrived: number } {
+	private envelopeOf(
+		path: string,
+		response: FullResponse,
+	): { response: ApiResponse<IDataObject>; envelope: ListEnvelope; arrived: number } {
 		const envelope = response.body as ListEnvelope;
 		if (!Array.isArray(envelope?.$items) || typeof envelope.$total !== 'number') {
-			throw new NodeOperationError(this.context.getNode(), `The service did not answer ${path.split('?')[0]} with a list`, {
-				itemIndex: this.request.itemIndex,
-			});
+			throw new NodeOperationError(
+				this.context.getNode(),
+				`The service did not answer ${path.split('?')[0]} with a list`,
+				{
+					itemIndex: this.request.itemIndex,
+				},
+			);
 		}
 		this.latestTotal = envelope.$total;
 		return {
 			arrived: ++this.answers,
-			response: { body: response.body as IDataObject, headers: response.headers, business: headerValue(response.headers, 'x-business') },
+			response: {
+				body: response.body as IDataObject,
+				headers: response.headers,
+				business: headerValue(response.headers, 'x-business'),
+			},
 			envelope,
 		};
 	}
@@ -392,7 +448,9 @@ class ListRead {
 	private stopIfCancelled(): void {
 		const signal = (this.context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.();
 		if (signal?.aborted) {
-			throw new NodeOperationError(this.context.getNode(), 'The execution was cancelled', { itemIndex: this.request.itemIndex });
+			throw new NodeOperationError(this.context.getNode(), 'The execution was cancelled', {
+				itemIndex: this.request.itemIndex,
+			});
 		}
 	}
 }

@@ -87,11 +87,10 @@ export async function apiRequest(this: RequestContext, request: ApiRequest): Pro
 	let racedRefresh = false;
 	for (let retry = 1; ; retry++) {
 		try {
-			const response = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_TYPE,
-				options,
-			)) as { body: IDataObject; headers: Record<string, string | string[] | undefined> };
+			const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options)) as {
+				body: IDataObject;
+				headers: Record<string, string | string[] | undefined>;
+			};
 			return {
 				body: response.body,
 				headers: response.headers,

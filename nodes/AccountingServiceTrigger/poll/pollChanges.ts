@@ -3,7 +3,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { CollectionDefinition } from '../../AccountingService/collections/table';
 import { LEAD_BUSINESS } from '../../AccountingService/descriptions/business';
-import { businessIdFrom, readPaceFrom, retryPolicyFrom, type Fail } from '../../AccountingService/helpers/parameterValues';
+import {
+	businessIdFrom,
+	readPaceFrom,
+	retryPolicyFrom,
+	type Fail,
+} from '../../AccountingService/helpers/parameterValues';
 import { EVENTS, WATCHABLE } from '../description';
 import { advance, EVENT_TIME_FIELD, OVERLAP_MS, startAt, type TriggerEvent } from './position';
 import { readNewest, readServiceTime, readWindow, type Watch } from './readChanges';

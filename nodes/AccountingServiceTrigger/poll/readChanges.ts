@@ -61,10 +61,17 @@ export async function readServiceTime(context: IPollFunctions, watch: Watch): Pr
  * service can sort by the event's field, else the last record in the service's default order
  * (creation order).
  */
-export async function readNewest(context: IPollFunctions, watch: Watch, canSort: boolean): Promise<IDataObject | undefined> {
+export async function readNewest(
+	context: IPollFunctions,
+	watch: Watch,
+	canSort: boolean,
+): Promise<IDataObject | undefined> {
 	const qs: IDataObject = { items_per_page: 1, attributes: watch.attributes };
 	if (canSort) {
-		const { envelope } = await listPage(context, watch, { path: watch.path, qs: { ...qs, sort: `${watch.timeField}:desc` } });
+		const { envelope } = await listPage(context, watch, {
+			path: watch.path,
+			qs: { ...qs, sort: `${watch.timeField}:desc` },
+		});
 		return envelope.$items[0];
 	}
 	const { envelope } = await listPage(context, watch, { path: watch.path, qs });
@@ -78,7 +85,12 @@ async function listPage(
 	watch: Watch,
 	request: Pick<ApiRequest, 'path' | 'qs'>,
 ): Promise<{ envelope: ListEnvelope; response: ApiResponse<IDataObject> }> {
-	const { page, envelope } = await apiRequestListPage(context, { ...request, business: watch.business, retry: watch.retry, pace: watch.pace });
+	const { page, envelope } = await apiRequestListPage(context, {
+		...request,
+		business: watch.business,
+		retry: watch.retry,
+		pace: watch.pace,
+	});
 	return { envelope, response: page };
 }
 

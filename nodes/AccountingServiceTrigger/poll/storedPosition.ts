@@ -43,7 +43,12 @@ export function loadPosition(staticData: IDataObject, watching: string): Loaded 
  * observed object) and saves it after the poll; a poll that throws before this line leaves the
  * previous position in place.
  */
-export function storePosition(staticData: IDataObject, watching: string, business: string | null, position: Position): void {
+export function storePosition(
+	staticData: IDataObject,
+	watching: string,
+	business: string | null,
+	position: Position,
+): void {
 	const stored: StoredPosition = {
 		version: 1,
 		watching,

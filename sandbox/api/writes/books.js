@@ -52,7 +52,15 @@ function syncOpen(ctx, space, index, now) {
 	const doc = ctx.rows(space)[index];
 	const open = isOpen(space, doc);
 	if (at === undefined) {
-		if (open) ctx.append('unallocated_artefacts', { space, index, contact: doc.contact, created: now, updated: now, deleted: null });
+		if (open)
+			ctx.append('unallocated_artefacts', {
+				space,
+				index,
+				contact: doc.contact,
+				created: now,
+				updated: now,
+				deleted: null,
+			});
 		return;
 	}
 	const item = rows[at];
@@ -119,4 +127,16 @@ function materialize(ctx, def, row, index) {
 /** A contact's record as /contacts shows it. */
 const contactRecord = (ctx, index) => renderRow(ctx, BY_NAME.get('contacts'), ctx.rows('contacts')[index], index);
 
-module.exports = { cents, controlAccount, sideBit, book, unbook, syncOpen, settle, settleable, materialize, contactRecord, isOpen };
+module.exports = {
+	cents,
+	controlAccount,
+	sideBit,
+	book,
+	unbook,
+	syncOpen,
+	settle,
+	settleable,
+	materialize,
+	contactRecord,
+	isOpen,
+};

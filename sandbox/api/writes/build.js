@@ -29,11 +29,12 @@ const SUMMARY = new Set(['id', 'displayed_as', '$path', 'legacy_id']);
 /** A schema with its `$ref` followed. */
 function resolve(schema) {
 	const name = refName(schema);
-	return name ? openApi().definitions[name] : schema ?? {};
+	return name ? openApi().definitions[name] : (schema ?? {});
 }
 
 /** The properties of a record definition (by name) or schema. */
-const propertiesOf = (schema) => resolve(typeof schema === 'string' ? { $ref: `#/definitions/${schema}` } : schema).properties ?? {};
+const propertiesOf = (schema) =>
+	resolve(typeof schema === 'string' ? { $ref: `#/definitions/${schema}` } : schema).properties ?? {};
 
 const jsonType = (value) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
 
@@ -58,7 +59,9 @@ function sample(ctx, def, n) {
 	if (def.countries && !def.countries.includes(ctx.biz.country)) return [];
 	const rows = ctx.rows(def.name);
 	const live = [];
-	rows.forEach((row, i) => { if (row.deleted === null && !row.stored) live.push(i); });
+	rows.forEach((row, i) => {
+		if (row.deleted === null && !row.stored) live.push(i);
+	});
 	const step = Math.max(1, Math.floor(live.length / n));
 	const out = [];
 	for (let k = 0; k < live.length && out.length < n; k += step) out.push(renderRow(ctx, def, rows[live[k]], live[k]));
@@ -79,14 +82,19 @@ function templateOf(ctx, contexts, def) {
 	const own = records.length >= 2;
 	if (!own) records = contexts.flatMap((c) => sample(c, def, 8));
 	const keys = [];
-	for (const record of records) for (const key of Object.keys(record)) if (!SUMMARY.has(key) && !keys.includes(key)) keys.push(key);
+	for (const record of records)
+		for (const key of Object.keys(record)) if (!SUMMARY.has(key) && !keys.includes(key)) keys.push(key);
 	const template = {};
 	for (const key of keys) {
 		const values = records.map((r) => r[key]).filter((v) => v !== undefined);
 		const first = JSON.stringify(values[0] ?? null);
-		const shared = values.length >= 2 && values.length === records.length && values.every((v) => JSON.stringify(v) === first);
+		const shared =
+			values.length >= 2 && values.length === records.length && values.every((v) => JSON.stringify(v) === first);
 		// Another business's references mean nothing here.
-		template[key] = shared && (own || !hasReference(values[0])) ? structuredClone(values[0]) : emptyLike(values.find((v) => v !== null));
+		template[key] =
+			shared && (own || !hasReference(values[0]))
+				? structuredClone(values[0])
+				: emptyLike(values.find((v) => v !== null));
 	}
 	cache.set(def.name, template);
 	return structuredClone(template);
@@ -97,8 +105,17 @@ function templateOf(ctx, contexts, def) {
  * one, else every property the schema declares.
  */
 function emptyObject(schema, like) {
-	if (isObject(like)) return Object.fromEntries(Object.entries(like).filter(([k]) => !SUMMARY.has(k)).map(([k, v]) => [k, emptyLike(v)]));
-	return Object.fromEntries(Object.keys(propertiesOf(schema)).filter((k) => !SUMMARY.has(k)).map((k) => [k, null]));
+	if (isObject(like))
+		return Object.fromEntries(
+			Object.entries(like)
+				.filter(([k]) => !SUMMARY.has(k))
+				.map(([k, v]) => [k, emptyLike(v)]),
+		);
+	return Object.fromEntries(
+		Object.keys(propertiesOf(schema))
+			.filter((k) => !SUMMARY.has(k))
+			.map((k) => [k, null]),
+	);
 }
 
 /**
@@ -120,7 +137,7 @@ function mapInput(w, target, input, schema, path = '') {
 		}
 		if (/_id$/.test(key)) {
 			const field = key.slice(0, -3);
-			if (props[field]) target[field] = value === null ? null : w.refOf(here) ?? target[field] ?? null;
+			if (props[field]) target[field] = value === null ? null : (w.refOf(here) ?? target[field] ?? null);
 			continue;
 		}
 		const property = props[key];
@@ -128,11 +145,19 @@ function mapInput(w, target, input, schema, path = '') {
 		const declared = resolve(property);
 		if (value === null) target[key] = null;
 		else if (isObject(value) && (declared.type === 'object' || declared.properties)) {
-			target[key] = mapInput(w, isObject(target[key]) ? { ...target[key] } : emptyObject(declared, null), value, declared, here);
+			target[key] = mapInput(
+				w,
+				isObject(target[key]) ? { ...target[key] } : emptyObject(declared, null),
+				value,
+				declared,
+				here,
+			);
 		} else if (Array.isArray(value) && declared.type === 'array') {
 			const items = resolve(declared.items);
 			const like = Array.isArray(target[key]) ? target[key][0] : undefined;
-			target[key] = value.map((item, k) => (isObject(item) ? mapInput(w, emptyObject(items, like), item, items, `${here}.${k}`) : item));
+			target[key] = value.map((item, k) =>
+				isObject(item) ? mapInput(w, emptyObject(items, like), item, items, `${here}.${k}`) : item,
+			);
 		} else if (fits(declared, value)) {
 			// The record's own limit holds for what is written into it (a contact's reference: 10 characters).
 			if (typeof value === 'string' && declared.maxLength !== undefined && value.length > declared.maxLength) {

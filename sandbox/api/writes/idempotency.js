@@ -10,15 +10,46 @@
  *
  * THE list of the resources that take it (wrapper names):
  */
-const IDEMPOTENT = Object.freeze(new Set([
-	'address', 'bank_account', 'bank_deposit', 'bank_opening_balance', 'bank_reconciliation', 'bank_transfer',
-	'business_exchange_rate', 'contact', 'contact_allocation', 'contact_opening_balance', 'contact_payment',
-	'contact_person', 'hosted_artefact_payment_setting', 'journal', 'journal_code', 'ledger_account',
-	'ledger_account_opening_balance', 'migration_tax_return', 'opening_balance_journal', 'other_payment', 'product',
-	'product_sales_price_type', 'purchase_corrective_invoice', 'purchase_credit_note', 'purchase_invoice',
-	'purchase_quick_entry', 'sales_corrective_invoice', 'sales_credit_note', 'sales_estimate', 'sales_invoice',
-	'sales_quick_entry', 'sales_quote', 'service', 'service_rate_type', 'stock_item', 'stock_movement',
-]));
+const IDEMPOTENT = Object.freeze(
+	new Set([
+		'address',
+		'bank_account',
+		'bank_deposit',
+		'bank_opening_balance',
+		'bank_reconciliation',
+		'bank_transfer',
+		'business_exchange_rate',
+		'contact',
+		'contact_allocation',
+		'contact_opening_balance',
+		'contact_payment',
+		'contact_person',
+		'hosted_artefact_payment_setting',
+		'journal',
+		'journal_code',
+		'ledger_account',
+		'ledger_account_opening_balance',
+		'migration_tax_return',
+		'opening_balance_journal',
+		'other_payment',
+		'product',
+		'product_sales_price_type',
+		'purchase_corrective_invoice',
+		'purchase_credit_note',
+		'purchase_invoice',
+		'purchase_quick_entry',
+		'sales_corrective_invoice',
+		'sales_credit_note',
+		'sales_estimate',
+		'sales_invoice',
+		'sales_quick_entry',
+		'sales_quote',
+		'service',
+		'service_rate_type',
+		'stock_item',
+		'stock_movement',
+	]),
+);
 
 const ATTRIBUTE = 'idempotency_id';
 const FORMAT = /^[0-9a-f]{32}$/i;
@@ -47,7 +78,10 @@ function createIdempotencyStore(clock) {
 			return structuredClone(kept.response);
 		},
 		remember(businessId, collection, id, response) {
-			answers.set(keyOf(businessId, collection, id), { at: clock.now(), response: structuredClone({ status: response.status, json: response.json }) });
+			answers.set(keyOf(businessId, collection, id), {
+				at: clock.now(),
+				response: structuredClone({ status: response.status, json: response.json }),
+			});
 		},
 	};
 }

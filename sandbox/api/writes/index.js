@@ -30,7 +30,11 @@ const { KINDS, DEFAULT_KIND } = require('./kinds');
 /** `sales_invoices` → `sales invoice`, `addresses` → `address`, `categories` → `category`. */
 function noun(def) {
 	const name = def.name;
-	const one = name.endsWith('ies') ? `${name.slice(0, -3)}y` : name.endsWith('sses') ? name.slice(0, -2) : name.replace(/s$/, '');
+	const one = name.endsWith('ies')
+		? `${name.slice(0, -3)}y`
+		: name.endsWith('sses')
+			? name.slice(0, -2)
+			: name.replace(/s$/, '');
 	return one.replace(/_/g, ' ');
 }
 
@@ -51,7 +55,12 @@ function createWrites({ dataset, clock }) {
 	/** The service has no such collection for a business of this country: nothing to write to. */
 	function available(ctx, def) {
 		if (!availableIn(def, ctx.biz.country)) {
-			fail(404, 'RouteNotFound', `/${def.name} is not available for businesses in ${ctx.biz.country.toUpperCase()}.`, 'path');
+			fail(
+				404,
+				'RouteNotFound',
+				`/${def.name} is not available for businesses in ${ctx.biz.country.toUpperCase()}.`,
+				'path',
+			);
 		}
 	}
 
@@ -64,7 +73,15 @@ function createWrites({ dataset, clock }) {
 	/** What a kind sees of the write. */
 	function writeContext(ctx, def, op, { input = {}, resolved = new Map(), row = null, rowIndex, index }) {
 		const w = {
-			ctx, def, op, dataset, input, resolved, row, rowIndex, index,
+			ctx,
+			def,
+			op,
+			dataset,
+			input,
+			resolved,
+			row,
+			rowIndex,
+			index,
 			now: now(),
 			problems: new Problems(),
 			draft: row ? { ...row } : {},
@@ -81,9 +98,12 @@ function createWrites({ dataset, clock }) {
 				materialize(ctx, contacts, contactRow, contact);
 				const before = contactRow.stored[field] ?? {};
 				const part = { ...before };
-				for (const key of Object.keys(before)) if (key !== 'id' && key !== 'displayed_as' && key in record) part[key] = record[key];
-				part.displayed_as = field === 'main_contact_person' ? part.name
-					: [part.address_line_1, part.city, part.postal_code].filter(Boolean).join('\n');
+				for (const key of Object.keys(before))
+					if (key !== 'id' && key !== 'displayed_as' && key in record) part[key] = record[key];
+				part.displayed_as =
+					field === 'main_contact_person'
+						? part.name
+						: [part.address_line_1, part.city, part.postal_code].filter(Boolean).join('\n');
 				contactRow.stored[field] = part;
 				contactRow.updated = w.now;
 				ctx.touch('contacts');
@@ -96,8 +116,10 @@ function createWrites({ dataset, clock }) {
 	function commonDefaults(ctx, record, input) {
 		// A new record is active unless the request says otherwise.
 		for (const key of ['active', 'is_active']) if (key in record && input[key] === undefined) record[key] = true;
-		if ('currency' in record && !record.currency && input.currency_id === undefined) record.currency = ctx.refCode('currencies', ctx.biz.currency);
-		if ('base_currency' in record && !record.base_currency) record.base_currency = ctx.refCode('currencies', ctx.biz.currency);
+		if ('currency' in record && !record.currency && input.currency_id === undefined)
+			record.currency = ctx.refCode('currencies', ctx.biz.currency);
+		if ('base_currency' in record && !record.base_currency)
+			record.base_currency = ctx.refCode('currencies', ctx.biz.currency);
 		if ('exchange_rate' in record && !record.exchange_rate) record.exchange_rate = 1;
 		if ('deleted_at' in record) record.deleted_at = null;
 	}
@@ -167,7 +189,8 @@ function createWrites({ dataset, clock }) {
 		const kind = kindOf(def);
 		const w = writeContext(ctx, def, op, { input, resolved: checked.resolved, row, rowIndex: index, index });
 		const reason = kind.editable?.(w);
-		if (reason) invalid([{ source: op.wrapper, message: `This ${noun(def)} cannot be changed: ${reason}`, code: NOT_EDITABLE }]);
+		if (reason)
+			invalid([{ source: op.wrapper, message: `This ${noun(def)} cannot be changed: ${reason}`, code: NOT_EDITABLE }]);
 
 		const record = mapInput(w, stripSummary(structuredClone(renderRow(ctx, def, row, index))), input, def.definition);
 		kind.build(w, record);
@@ -204,9 +227,12 @@ function createWrites({ dataset, clock }) {
 		if (voids && row.status !== 'DRAFT') return voidDocument(w, kind, row, index, query.get('void_reason'));
 
 		const shown = renderRow(ctx, def, row, index);
-		const reason = (shown.deletable === false ? 'its record is not deletable (deletable: false)' : null) ?? kind.deletable?.(w)
-			?? (PAYABLE.has(def.name) && row.paid > 0 ? 'payments are allocated to it' : null);
-		if (reason) invalid([{ source: 'id', message: `This ${noun(def)} cannot be deleted: ${reason}`, code: NOT_EDITABLE }]);
+		const reason =
+			(shown.deletable === false ? 'its record is not deletable (deletable: false)' : null) ??
+			kind.deletable?.(w) ??
+			(PAYABLE.has(def.name) && row.paid > 0 ? 'payments are allocated to it' : null);
+		if (reason)
+			invalid([{ source: 'id', message: `This ${noun(def)} cannot be deleted: ${reason}`, code: NOT_EDITABLE }]);
 		revert(w, kind, row, index);
 		row.deleted = w.now;
 		row.updated = w.now;
@@ -219,8 +245,16 @@ function createWrites({ dataset, clock }) {
 	/** Voids a sales invoice, credit note or corrective invoice: it stays, VOID, owing nothing. */
 	function voidDocument(w, kind, row, index, reason) {
 		const { ctx, def } = w;
-		if (row.status === 'VOID') invalid([{ source: 'id', message: `This ${noun(def)} is void already.`, code: NOT_EDITABLE }]);
-		if (row.paid > 0) invalid([{ source: 'id', message: `This ${noun(def)} cannot be voided: payments are allocated to it; remove them first.`, code: NOT_EDITABLE }]);
+		if (row.status === 'VOID')
+			invalid([{ source: 'id', message: `This ${noun(def)} is void already.`, code: NOT_EDITABLE }]);
+		if (row.paid > 0)
+			invalid([
+				{
+					source: 'id',
+					message: `This ${noun(def)} cannot be voided: payments are allocated to it; remove them first.`,
+					code: NOT_EDITABLE,
+				},
+			]);
 		if (reason === null || reason.trim() === '') {
 			invalid([{ source: 'void_reason', message: 'void_reason is required to void a document that is not a draft' }]);
 		}
@@ -240,14 +274,23 @@ function createWrites({ dataset, clock }) {
 		const index = findRow(ctx, def, id);
 		const row = ctx.rows(def.name)[index];
 		if (row.status !== 'DRAFT') {
-			invalid([{ source: 'status', message: `Only a draft can be released; this ${noun(def)} is ${row.status}.`, code: NOT_EDITABLE }]);
+			invalid([
+				{
+					source: 'status',
+					message: `Only a draft can be released; this ${noun(def)} is ${row.status}.`,
+					code: NOT_EDITABLE,
+				},
+			]);
 		}
 		const kind = kindOf(def);
 		const w = writeContext(ctx, def, op, { row, rowIndex: index, index });
 		materialize(ctx, def, row, index);
 		if (!row.postLines) {
 			const lines = row.stored[def.shape.lines] ?? [];
-			row.postLines = lines.map((line) => ({ account: ctx.find('ledger_accounts', line.ledger_account.id), net: cents(line.net_amount) }));
+			row.postLines = lines.map((line) => ({
+				account: ctx.find('ledger_accounts', line.ledger_account.id),
+				net: cents(line.net_amount),
+			}));
 			const shipping = cents(row.stored.shipping_net_amount ?? 0);
 			if (shipping) row.postLines.push({ account: ctx.chart.byRole('sales_goods'), net: shipping });
 		}
@@ -267,13 +310,26 @@ function createWrites({ dataset, clock }) {
 		const w = writeContext(ctx, def, op, { row, rowIndex: index, index: newIndex });
 		materialize(ctx, def, row, index);
 		const stored = structuredClone(row.stored);
-		stored.journal_lines = (stored.journal_lines ?? []).map((line, k) => ({ ...line, id: ctx.subId(def.name, newIndex, k + 1) }));
+		stored.journal_lines = (stored.journal_lines ?? []).map((line, k) => ({
+			...line,
+			id: ctx.subId(def.name, newIndex, k + 1),
+		}));
 		revert(w, kind, row, index);
 		row.deleted = w.now;
 		row.updated = w.now;
 		const copy = {
-			date: row.date ?? parseDay(stored.date), total: row.total, ref: stored.reference, legs: undefined,
-			minted: true, created: w.now, updated: w.now, deleted: null, tx: -1, attachments: 0, stored, label: row.label,
+			date: row.date ?? parseDay(stored.date),
+			total: row.total,
+			ref: stored.reference,
+			legs: undefined,
+			minted: true,
+			created: w.now,
+			updated: w.now,
+			deleted: null,
+			tx: -1,
+			attachments: 0,
+			stored,
+			label: row.label,
 		};
 		ctx.append(def.name, copy);
 		apply(w, kind, copy, newIndex);
@@ -289,7 +345,10 @@ function createWrites({ dataset, clock }) {
 		const w = writeContext(ctx, def, op, { input, resolved: checked.resolved });
 		const current = structuredClone(ctx.biz.settings?.[def.name] ?? def.render(ctx));
 		if (def.name === 'financial_settings' && input.base_currency_id && input.base_currency_id !== ctx.biz.currency) {
-			w.problems.add('base_currency_id', `base_currency_id cannot change: the business keeps its books in ${ctx.biz.currency}`);
+			w.problems.add(
+				'base_currency_id',
+				`base_currency_id cannot change: the business keeps its books in ${ctx.biz.currency}`,
+			);
 		}
 		w.problems.check();
 		const record = mapInput(w, current, input, def.definition);
@@ -315,8 +374,12 @@ function createWrites({ dataset, clock }) {
 			methods: ops.map((o) => o.method),
 			run(method) {
 				const operation = op(method);
-				if (n === 1) return def.singleton ? settings(ctx, def, operation, request) : create(ctx, def, operation, request);
-				if (n === 2) return method === 'PUT' ? update(ctx, def, operation, second, request) : remove(ctx, def, operation, second, request.query);
+				if (n === 1)
+					return def.singleton ? settings(ctx, def, operation, request) : create(ctx, def, operation, request);
+				if (n === 2)
+					return method === 'PUT'
+						? update(ctx, def, operation, second, request)
+						: remove(ctx, def, operation, second, request.query);
 				if (third === 'release') return release(ctx, def, operation, second);
 				if (third === 'reissue') return reissue(ctx, def, operation, second);
 				throw new Error(`no write action ${third}`);

@@ -15,7 +15,9 @@ const { PAYABLE } = require('../../data/stored');
  * list); anything else is refused (422).
  */
 
-const CONTEXT_SPACES = Object.fromEntries(Object.entries(attachments.CONTEXT_TYPES).map(([space, [id]]) => [id, space]));
+const CONTEXT_SPACES = Object.fromEntries(
+	Object.entries(attachments.CONTEXT_TYPES).map(([space, [id]]) => [id, space]),
+);
 
 /**
  * @typedef {object} Scope where the attribute sits
@@ -82,7 +84,10 @@ function targetsOf(attribute, scope) {
 function resolveReferences(ctx, collection, input, report, skip) {
 	const resolved = new Map();
 	const walk = (value, path) => {
-		if (Array.isArray(value)) { value.forEach((item, k) => walk(item, [...path, k])); return; }
+		if (Array.isArray(value)) {
+			value.forEach((item, k) => walk(item, [...path, k]));
+			return;
+		}
 		if (value === null || typeof value !== 'object') return;
 		for (const [key, v] of Object.entries(value)) {
 			const here = [...path, key];

@@ -57,7 +57,14 @@ function requestValidator() {
 
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const TYPE_WORDS = { string: 'a string', number: 'a number', integer: 'a whole number', boolean: 'true or false', object: 'an object', array: 'an array' };
+const TYPE_WORDS = {
+	string: 'a string',
+	number: 'a number',
+	integer: 'a whole number',
+	boolean: 'true or false',
+	object: 'an object',
+	array: 'an array',
+};
 
 /** One ajv problem as the service phrases it. @returns {{ source: string, message: string }} */
 function phrase(problem, wrapper) {
@@ -71,13 +78,21 @@ function phrase(problem, wrapper) {
 		}
 		case 'additionalProperties': {
 			const source = at(params.additionalProperty);
-			const where = inside.length ? `${wrapper}.${inside.join('.')}` : problem.path.length ? wrapper : 'the request body';
+			const where = inside.length
+				? `${wrapper}.${inside.join('.')}`
+				: problem.path.length
+					? wrapper
+					: 'the request body';
 			return { source, message: `${source} is not an attribute of ${where}` };
 		}
 		case 'type':
 			return { source: at(), message: `${at()} must be ${TYPE_WORDS[params.type] ?? params.type}` };
 		case 'format':
-			return { source: at(), message: params.format === 'date' ? `${at()} must be a date (YYYY-MM-DD)` : `${at()} must be a valid ${params.format}` };
+			return {
+				source: at(),
+				message:
+					params.format === 'date' ? `${at()} must be a date (YYYY-MM-DD)` : `${at()} must be a valid ${params.format}`,
+			};
 		case 'enum':
 			return { source: at(), message: `${at()} must be one of ${params.allowedValues.join(', ')}` };
 		case 'maxLength':
@@ -96,7 +111,7 @@ function phrase(problem, wrapper) {
 
 /** Strings longer than the record definition's field allows, nested objects and lines included. */
 function limits(value, schema, path, skip, report) {
-	const resolved = (s) => (refName(s) ? openApi().definitions[refName(s)] : s ?? {});
+	const resolved = (s) => (refName(s) ? openApi().definitions[refName(s)] : (s ?? {}));
 	const props = resolved(schema).properties ?? {};
 	for (const [key, v] of Object.entries(value ?? {})) {
 		const here = [...path, key];
@@ -106,7 +121,10 @@ function limits(value, schema, path, skip, report) {
 		if (typeof v === 'string' && declared.maxLength !== undefined && v.length > declared.maxLength) {
 			report(source, `${source} is too long (maximum is ${declared.maxLength} characters)`);
 		} else if (isObject(v)) limits(v, declared, here, skip, report);
-		else if (Array.isArray(v) && declared.items) v.forEach((item, k) => { if (isObject(item)) limits(item, declared.items, [...here, k], skip, report); });
+		else if (Array.isArray(v) && declared.items)
+			v.forEach((item, k) => {
+				if (isObject(item)) limits(item, declared.items, [...here, k], skip, report);
+			});
 	}
 }
 
@@ -119,7 +137,12 @@ function limits(value, schema, path, skip, report) {
 function unwrap(op, body) {
 	const { wrapper } = op;
 	if (!isObject(body) || !isObject(body[wrapper])) {
-		invalid([{ source: wrapper, message: `The request body must be a JSON object with the attributes inside "${wrapper}": { "${wrapper}": { … } }` }]);
+		invalid([
+			{
+				source: wrapper,
+				message: `The request body must be a JSON object with the attributes inside "${wrapper}": { "${wrapper}": { … } }`,
+			},
+		]);
 	}
 	const input = { ...body[wrapper] };
 	let idempotencyId = null;
@@ -127,7 +150,9 @@ function unwrap(op, body) {
 		idempotencyId = input[ATTRIBUTE];
 		delete input[ATTRIBUTE];
 		if (typeof idempotencyId !== 'string' || !FORMAT.test(idempotencyId)) {
-			invalid([{ source: ATTRIBUTE, message: `${ATTRIBUTE} must be a GUID written as 32 hexadecimal digits without hyphens` }]);
+			invalid([
+				{ source: ATTRIBUTE, message: `${ATTRIBUTE} must be a GUID written as 32 hexadecimal digits without hyphens` },
+			]);
 		}
 	}
 	return { input, idempotencyId };
@@ -149,19 +174,29 @@ function checkBody(ctx, op, body, input) {
 	}
 
 	const failed = new Set(problems.list.map((p) => p.source));
-	const resolved = resolveReferences(ctx, op.collection, input, (source, message) => problems.add(source, message), failed);
+	const resolved = resolveReferences(
+		ctx,
+		op.collection,
+		input,
+		(source, message) => problems.add(source, message),
+		failed,
+	);
 
 	// Lines sent with PUT replace the record's: each must be as complete as on POST.
 	if (op.method === 'PUT') {
 		const create = writeOperation(`/${op.collection}`, 'POST');
-		const created = create ? wrapped(create.definition).properties ?? {} : {};
+		const created = create ? (wrapped(create.definition).properties ?? {}) : {};
 		for (const [key, value] of Object.entries(input)) {
 			const required = created[key]?.items?.required;
 			if (!Array.isArray(value) || !required) continue;
 			value.forEach((item, k) => {
 				if (!isObject(item)) return;
 				for (const attribute of required) {
-					if (item[attribute] === undefined || item[attribute] === null) problems.add(`${key}.${k}.${attribute}`, `${key}.${k}.${attribute} is required: lines sent with PUT replace the record's`);
+					if (item[attribute] === undefined || item[attribute] === null)
+						problems.add(
+							`${key}.${k}.${attribute}`,
+							`${key}.${k}.${attribute} is required: lines sent with PUT replace the record's`,
+						);
 				}
 			});
 		}
@@ -169,7 +204,8 @@ function checkBody(ctx, op, body, input) {
 
 	// The record's own limits hold for what is written into it (a contact's reference: 10 characters).
 	const record = BY_NAME.get(op.collection)?.definition;
-	if (record) limits(input, openApi().definitions[record], [], failed, (source, message) => problems.add(source, message));
+	if (record)
+		limits(input, openApi().definitions[record], [], failed, (source, message) => problems.add(source, message));
 
 	// "A line item has an attribute tax_amount. In version 3.1 it is validated strictly."
 	const schema = wrapped(definition);
@@ -177,7 +213,10 @@ function checkBody(ctx, op, body, input) {
 		if (!key.endsWith('_lines') || !Array.isArray(input[key]) || !property.items?.properties?.tax_amount) continue;
 		input[key].forEach((line, k) => {
 			if (isObject(line) && (line.tax_amount === undefined || line.tax_amount === null)) {
-				problems.add(`${key}.${k}.tax_amount`, `${key}.${k}.tax_amount is required: v3.1 validates every line's tax_amount strictly`);
+				problems.add(
+					`${key}.${k}.tax_amount`,
+					`${key}.${k}.tax_amount is required: v3.1 validates every line's tax_amount strictly`,
+				);
 			}
 		});
 	}

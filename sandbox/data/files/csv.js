@@ -14,7 +14,12 @@ function csvParts({ seed, title, items }) {
 	const rng = rngFromSeed(seed);
 	const rows = [['Item code', 'Description', 'Unit price', 'Note']];
 	for (const item of items) {
-		rows.push([item.code, item.text, (item.price / 100).toFixed(2), rng.pick(['', 'New', 'Seasonal, limited', 'Price "per unit"', `For ${title}`])]);
+		rows.push([
+			item.code,
+			item.text,
+			(item.price / 100).toFixed(2),
+			rng.pick(['', 'New', 'Seasonal, limited', 'Price "per unit"', `For ${title}`]),
+		]);
 	}
 	return [Buffer.from(`${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`, 'utf8')];
 }

@@ -32,8 +32,14 @@ function filler(length, seed) {
 		const b = Buffer.allocUnsafe(BLOCK);
 		for (let p = 0; p < BLOCK; p++) {
 			const col = p % LINE;
-			b[p] = col === 0 ? 0x25 : col === 1 ? 0x20 : col === LINE - 1 ? 0x0a
-				: ALPHABET.charCodeAt(mix((Math.floor(p / LINE) * 67 + col) ^ seed) & 63);
+			b[p] =
+				col === 0
+					? 0x25
+					: col === 1
+						? 0x20
+						: col === LINE - 1
+							? 0x0a
+							: ALPHABET.charCodeAt(mix((Math.floor(p / LINE) * 67 + col) ^ seed) & 63);
 		}
 		return b;
 	};
@@ -58,10 +64,17 @@ function filler(length, seed) {
  * @returns {import('./parts').Part[]}
  */
 function pdfParts({ seed, title, lines, size }) {
-	const text = [`BT /F1 16 Tf 56 780 Td ${pdfString(title)} Tj ET`,
-		...lines.map((line, k) => `BT /F1 10 Tf 56 ${740 - k * 14} Td ${pdfString(line)} Tj ET`)].join('\n') + '\n';
+	const text =
+		[
+			`BT /F1 16 Tf 56 780 Td ${pdfString(title)} Tj ET`,
+			...lines.map((line, k) => `BT /F1 10 Tf 56 ${740 - k * 14} Td ${pdfString(line)} Tj ET`),
+		].join('\n') + '\n';
 	const textBytes = Buffer.from(text, 'latin1');
-	const head = Buffer.concat([Buffer.from('%PDF-1.4\n%', 'latin1'), Buffer.from([0xe2, 0xe3, 0xcf, 0xd3]), Buffer.from('\n', 'latin1')]);
+	const head = Buffer.concat([
+		Buffer.from('%PDF-1.4\n%', 'latin1'),
+		Buffer.from([0xe2, 0xe3, 0xcf, 0xd3]),
+		Buffer.from('\n', 'latin1'),
+	]);
 	const objects = [
 		'<< /Type /Catalog /Pages 2 0 R >>',
 		'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -79,10 +92,16 @@ function pdfParts({ seed, title, lines, size }) {
 		const open = `5 0 obj\n<< /Length ${streamLength} >>\nstream\n`;
 		const obj5 = head.length + body.length;
 		const xrefAt = obj5 + open.length + streamLength + '\nendstream\nendobj\n'.length;
-		const xref = ['xref\n0 6\n0000000000 65535 f \n', ...[...offsets, obj5].map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
+		const xref = [
+			'xref\n0 6\n0000000000 65535 f \n',
+			...[...offsets, obj5].map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+		].join('');
 		const tail = `\nendstream\nendobj\n${xref}trailer\n<< /Size 6 /Root 1 0 R >>${' '.repeat(pad)}\nstartxref\n${xrefAt}\n%%EOF\n`;
 		const before = Buffer.from(body + open, 'latin1');
-		return { total: head.length + before.length + streamLength + tail.length, parts: [head, before, textBytes, filler(fill, seed), Buffer.from(tail, 'latin1')] };
+		return {
+			total: head.length + before.length + streamLength + tail.length,
+			parts: [head, before, textBytes, filler(fill, seed), Buffer.from(tail, 'latin1')],
+		};
 	};
 	const natural = build(0, 0);
 	if (!size || size <= natural.total) return natural.parts.filter((p) => p.length > 0);

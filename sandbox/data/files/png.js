@@ -39,7 +39,10 @@ function storedZlib(raw) {
 	}
 	let a = 1;
 	let b = 0;
-	for (let i = 0; i < raw.length; i++) { a = (a + raw[i]) % 65521; b = (b + a) % 65521; }
+	for (let i = 0; i < raw.length; i++) {
+		a = (a + raw[i]) % 65521;
+		b = (b + a) % 65521;
+	}
 	const adler = Buffer.alloc(4);
 	adler.writeUInt32BE(((b << 16) | a) >>> 0);
 	blocks.push(adler);

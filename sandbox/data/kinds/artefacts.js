@@ -46,7 +46,15 @@ function linesOf(ctx, shape, seed) {
 		} else {
 			const [role, description] = rng.pick(ctx.L.purchaseLines);
 			const quantity = role === 'purchases' || role === 'packaging' ? rng.int(1, 6) : 1;
-			line = { space: null, index: -1, description, role, quantity, unit: rng.int(15, 900) * 100, tax: rng.chance(0.85) ? 0 : 2 };
+			line = {
+				space: null,
+				index: -1,
+				description,
+				role,
+				quantity,
+				unit: rng.int(15, 900) * 100,
+				tax: rng.chance(0.85) ? 0 : 2,
+			};
 		}
 		line.net = line.quantity * line.unit;
 		line.taxAmount = taxOn(line.net, taxRates[line.tax].details[0]);
@@ -58,7 +66,17 @@ function linesOf(ctx, shape, seed) {
 const STATUS_PICKS = {
 	payable: (rng) => {
 		const r = rng.next();
-		return r < 0.03 ? 'DRAFT' : r < 0.05 ? 'VOID' : r < 0.06 ? 'DISPUTED' : r < 0.78 ? 'PAID' : r < 0.86 ? 'PART_PAID' : 'UNPAID';
+		return r < 0.03
+			? 'DRAFT'
+			: r < 0.05
+				? 'VOID'
+				: r < 0.06
+					? 'DISPUTED'
+					: r < 0.78
+						? 'PAID'
+						: r < 0.86
+							? 'PART_PAID'
+							: 'UNPAID';
 	},
 	credit: (rng) => (rng.chance(0.8) ? 'PAID' : 'UNPAID'),
 	quote: (rng) => rng.pick(['DRAFT', 'PENDING', 'PENDING', 'ACCEPTED', 'DECLINED', 'INVOICED', 'INVOICED']),
@@ -82,10 +100,32 @@ function postDocument(ctx, row, source, { sales, creditNote, type, lines }) {
 	side(ctx.chart.byRole(sales ? 'vat_out' : 'vat_in'), row.tax, !toCustomerSide);
 	row.tx = post(ctx, { type, day: row.date, created: row.created, contact: row.contact, source, legs });
 	if (!row.paid) return;
-	const payment = sales ? (creditNote ? 'CUSTOMER_REFUND' : 'CUSTOMER_RECEIPT') : (creditNote ? 'VENDOR_REFUND' : 'VENDOR_PAYMENT');
+	const payment = sales
+		? creditNote
+			? 'CUSTOMER_REFUND'
+			: 'CUSTOMER_RECEIPT'
+		: creditNote
+			? 'VENDOR_REFUND'
+			: 'VENDOR_PAYMENT';
 	const bank = ctx.chart.byRole('bank');
-	const settle = toCustomerSide ? [[bank, row.paid, 0], [control, 0, row.paid]] : [[control, row.paid, 0], [bank, 0, row.paid]];
-	row.payTx = post(ctx, { type: payment, day: row.paidDay, created: row.updated, contact: row.contact, source, payment: true, legs: settle });
+	const settle = toCustomerSide
+		? [
+				[bank, row.paid, 0],
+				[control, 0, row.paid],
+			]
+		: [
+				[control, row.paid, 0],
+				[bank, 0, row.paid],
+			];
+	row.payTx = post(ctx, {
+		type: payment,
+		day: row.paidDay,
+		created: row.updated,
+		contact: row.contact,
+		source,
+		payment: true,
+		legs: settle,
+	});
 }
 
 /** @param {ArtefactShape} shape */
@@ -103,25 +143,48 @@ function artefact(shape) {
 			const seed = rng.uint32();
 			let net = 0;
 			let tax = 0;
-			for (const line of linesOf(ctx, shape, seed)) { net += line.net; tax += line.taxAmount; }
+			for (const line of linesOf(ctx, shape, seed)) {
+				net += line.net;
+				tax += line.taxAmount;
+			}
 			const status = fresh ? (shape.lifecycle === 'quote' ? 'PENDING' : 'UNPAID') : STATUS_PICKS[shape.lifecycle](rng);
 			const paidShare = status === 'PAID' ? 1 : status === 'PART_PAID' ? rng.int(20, 80) / 100 : 0;
 			const paid = Math.round((net + tax) * paidShare);
 			const paidDay = paid ? Math.min(LAST_DAY, date + rng.int(3, 60)) : -1;
-			const reference = shape.side === 'sales'
-				? (rng.chance(0.6) ? `${rng.pick(['PO', 'Order', 'Ref'])} ${rng.int(1000, 99999)}` : null)
-				: `${rng.pick(['INV', 'FAC', 'RE'])}-${2023 + Math.floor((date - FIRST_DAY) / 365)}-${String(rng.int(1, 9999)).padStart(4, '0')}`;
+			const reference =
+				shape.side === 'sales'
+					? rng.chance(0.6)
+						? `${rng.pick(['PO', 'Order', 'Ref'])} ${rng.int(1000, 99999)}`
+						: null
+					: `${rng.pick(['INV', 'FAC', 'RE'])}-${2023 + Math.floor((date - FIRST_DAY) / 365)}-${String(rng.int(1, 9999)).padStart(4, '0')}`;
 			const due = date + (shape.second === 'expiry_date' ? 30 : ctx.rows('contacts')[contact].creditDays);
 			return {
-				number: i + 1, contact, date, due, status, net, tax, paid, paidDay, seed, ref: reference, attachments: 0, tx: -1, payTx: -1,
-				updated: paid ? Math.max(created, wholeSecond(paidDay * DAY_MS + 10 * 3_600_000)) : laterEdit(rng, created, 0.1),
+				number: i + 1,
+				contact,
+				date,
+				due,
+				status,
+				net,
+				tax,
+				paid,
+				paidDay,
+				seed,
+				ref: reference,
+				attachments: 0,
+				tx: -1,
+				payTx: -1,
+				updated: paid
+					? Math.max(created, wholeSecond(paidDay * DAY_MS + 10 * 3_600_000))
+					: laterEdit(rng, created, 0.1),
 			};
 		},
 
 		post(ctx, row, index) {
 			if (!shape.txType || row.status === 'DRAFT' || row.status === 'VOID') return;
 			postDocument(ctx, row, [shape.space, index], {
-				sales: shape.side === 'sales', creditNote: shape.lifecycle === 'credit', type: shape.txType,
+				sales: shape.side === 'sales',
+				creditNote: shape.lifecycle === 'credit',
+				type: shape.txType,
 				lines: linesOf(ctx, shape, row.seed),
 			});
 		},
@@ -151,33 +214,41 @@ function artefact(shape) {
 			const record = {
 				...stamps(row),
 				editable: row.status !== 'VOID' && row.paid === 0,
-				...(shape.txType ? {
-					transaction: row.tx >= 0 ? transactionRef(ctx, row.tx) : null,
-					transaction_type: transactionTypeRef(shape.txType),
-					deleted_at: formatInstant(row.deleted),
-				} : {}),
+				...(shape.txType
+					? {
+							transaction: row.tx >= 0 ? transactionRef(ctx, row.tx) : null,
+							transaction_type: transactionTypeRef(shape.txType),
+							deleted_at: formatInstant(row.deleted),
+						}
+					: {}),
 				contact: ctx.ref('contacts', row.contact),
-				...(shape.number ? { [`${shape.number}_prefix`]: ctx.biz.prefixes[shape.prefixKey], [shape.number]: label(row, ctx) } : {}),
+				...(shape.number
+					? { [`${shape.number}_prefix`]: ctx.biz.prefixes[shape.prefixKey], [shape.number]: label(row, ctx) }
+					: {}),
 				contact_name: contact.name,
 				contact_reference: contact.ref,
 				date: formatDay(row.date),
 				...(shape.second ? { [shape.second]: formatDay(row.due) } : {}),
 				reference: row.ref,
-				...(sales ? {
-					main_address: address(ctx, contact.at, { artefact: true }),
-					delivery_address: null,
-					notes: null,
-					terms_and_conditions: ctx.biz.terms,
-					shipping_net_amount: 0,
-					shipping_tax_amount: 0,
-					shipping_total_amount: 0,
-				} : { vendor_reference: contact.ref, notes: null }),
+				...(sales
+					? {
+							main_address: address(ctx, contact.at, { artefact: true }),
+							delivery_address: null,
+							notes: null,
+							terms_and_conditions: ctx.biz.terms,
+							shipping_net_amount: 0,
+							shipping_tax_amount: 0,
+							shipping_total_amount: 0,
+						}
+					: { vendor_reference: contact.ref, notes: null }),
 				...amounts('', money),
-				...(payable ? {
-					payments_allocations_total_amount: amount(row.paid),
-					payments_allocations_total_discount: 0,
-					total_paid: amount(row.paid),
-				} : {}),
+				...(payable
+					? {
+							payments_allocations_total_amount: amount(row.paid),
+							payments_allocations_total_discount: 0,
+							total_paid: amount(row.paid),
+						}
+					: {}),
 				currency: currency(ctx),
 				exchange_rate: 1,
 				// The reference types it a string on purchase credit notes and corrective invoices.
@@ -187,11 +258,16 @@ function artefact(shape) {
 				// Discounts exist on sales documents only.
 				...(sales ? { total_discount_amount: 0 } : {}),
 				status: ctx.refCode('artefact_statuses', row.status),
-				...(sales ? { sent: row.status !== 'DRAFT', sent_by_email: row.status !== 'DRAFT' && row.number % 3 !== 0 } : {}),
+				...(sales
+					? { sent: row.status !== 'DRAFT', sent_by_email: row.status !== 'DRAFT' && row.number % 3 !== 0 }
+					: {}),
 				...(payable ? { void_reason: row.status === 'VOID' ? 'Raised in error' : null } : {}),
 				[shape.lines]: lines.map((line, k) => renderLine(ctx, shape, index, line, k)),
 				tax_analysis: [...taxRates].map(([tax, t]) => ({
-					tax_rate: ctx.ref('tax_rates', tax), net_amount: amount(t.net), tax_amount: amount(t.tax), total_amount: amount(t.net + t.tax),
+					tax_rate: ctx.ref('tax_rates', tax),
+					net_amount: amount(t.net),
+					tax_amount: amount(t.tax),
+					total_amount: amount(t.net + t.tax),
 				})),
 				...(payable ? { last_paid: row.paid ? formatDay(row.paidDay) : null } : {}),
 				...(shape.corrective ? corrective(row, ctx, shape) : {}),

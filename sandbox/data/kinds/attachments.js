@@ -72,7 +72,8 @@ function fileFor(ctx, row) {
 	const context = ctx.rows(row.space)[row.index];
 	const lines = [ctx.biz.record.name, `${row.title ?? 'Copy of'} ${label}`];
 	if (context.date !== undefined) lines.push(`Date: ${formatDay(context.date)}`);
-	if (context.net !== undefined) lines.push(`Total: ${((context.net + context.tax) / 100).toFixed(2)} ${ctx.biz.currency}`);
+	if (context.net !== undefined)
+		lines.push(`Total: ${((context.net + context.tax) / 100).toFixed(2)} ${ctx.biz.currency}`);
 	if (context.contact >= 0) lines.push(`Contact: ${ctx.rows('contacts')[context.contact].name}`);
 	return fileOf(pdfParts({ seed: row.seed, title: row.title ?? label, lines, size: row.target }));
 }
@@ -91,19 +92,39 @@ const attachments = {
 		const rng = ctx.rng('attachments');
 		const plan = [...PLANS[ctx.biz.key]];
 		if (ctx.biz.key === 'lead' && ctx.options.bigAttachmentMiB > 0) {
-			plan.push({ space: 'purchase_invoices', count: 1, kind: 'pdf', size: ctx.options.bigAttachmentMiB * MiB, title: 'Benchmark scan archive' });
+			plan.push({
+				space: 'purchase_invoices',
+				count: 1,
+				kind: 'pdf',
+				size: ctx.options.bigAttachmentMiB * MiB,
+				title: 'Benchmark scan archive',
+			});
 		}
 		const rows = [];
 		plan.forEach((item, p) => {
 			const live = [];
-			ctx.rows(item.space).forEach((r, i) => { if (r.deleted === null) live.push(i); });
+			ctx.rows(item.space).forEach((r, i) => {
+				if (r.deleted === null) live.push(i);
+			});
 			for (let k = 0; k < item.count; k++) {
 				const index = live[(Math.floor(((k + 0.5) * live.length) / item.count) + p * 7) % live.length];
 				const context = ctx.rows(item.space)[index];
-				const created = wholeSecond(Math.max(context.created + 60_000, Math.min(SEED_END, context.created + rng.int(1, 72) * 3_600_000)));
+				const created = wholeSecond(
+					Math.max(context.created + 60_000, Math.min(SEED_END, context.created + rng.int(1, 72) * 3_600_000)),
+				);
 				const row = {
-					space: item.space, index, kind: item.kind, seed: rng.uint32(), target: item.size, title: item.title,
-					isPublic: item.space === 'sales_invoices', created, updated: created, deleted: null, size: 0, name: '',
+					space: item.space,
+					index,
+					kind: item.kind,
+					seed: rng.uint32(),
+					target: item.size,
+					title: item.title,
+					isPublic: item.space === 'sales_invoices',
+					created,
+					updated: created,
+					deleted: null,
+					size: 0,
+					name: '',
 				};
 				if (item.deleted) {
 					row.deleted = created + 3 * 86_400_000;

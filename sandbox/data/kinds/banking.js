@@ -40,7 +40,13 @@ const FLOAT = { gb: 200_000, es: 80_000, fr: 60_000 };
 const OPENING = { savings: [1_200_000, 0], card: [0, 45_000] };
 
 const WORDS = {
-	gb: { savings: 'Monthly transfer to savings', card: 'Credit card repayment', cash: 'Petty cash top-up', deposit: 'Cash paid in', opening: 'Opening balance' },
+	gb: {
+		savings: 'Monthly transfer to savings',
+		card: 'Credit card repayment',
+		cash: 'Petty cash top-up',
+		deposit: 'Cash paid in',
+		opening: 'Opening balance',
+	},
 	es: { cash: 'Reposición de caja', deposit: 'Ingreso de efectivo', opening: 'Saldo de apertura' },
 	fr: { cash: 'Approvisionnement de la caisse', deposit: 'Remise d’espèces', opening: 'Solde d’ouverture' },
 };
@@ -61,7 +67,11 @@ const bankOpeningBalances = {
 	books: true,
 	seed(ctx) {
 		// The current account's opening balance is the ledger's own opening journal (opening_balance_journals).
-		const plan = [['savings', ...(OPENING.savings)], ['card', ...(OPENING.card)], ['cash', FLOAT[ctx.biz.country], 0]];
+		const plan = [
+			['savings', ...OPENING.savings],
+			['card', ...OPENING.card],
+			['cash', FLOAT[ctx.biz.country], 0],
+		];
 		const rows = [];
 		for (const [role, debit, credit] of plan) {
 			const bank = bankByRole(ctx, role);
@@ -73,13 +83,20 @@ const bankOpeningBalances = {
 		rows.forEach((row, i) => {
 			const account = ctx.rows('bank_accounts')[row.bank].account;
 			row.tx = post(ctx, {
-				type: 'BANK_OPENING_BALANCE', day: row.date, created: row.created, source: ['bank_opening_balances', i],
-				legs: [[account, row.debit, row.credit], [retained, row.credit, row.debit]],
+				type: 'BANK_OPENING_BALANCE',
+				day: row.date,
+				created: row.created,
+				source: ['bank_opening_balances', i],
+				legs: [
+					[account, row.debit, row.credit],
+					[retained, row.credit, row.debit],
+				],
 			});
 		});
 		return rows;
 	},
-	displayedAs: (row, ctx) => `${(WORDS[ctx.biz.country] ?? WORDS.gb).opening}: ${ctx.displayedAs('bank_accounts', row.bank)}`,
+	displayedAs: (row, ctx) =>
+		`${(WORDS[ctx.biz.country] ?? WORDS.gb).opening}: ${ctx.displayedAs('bank_accounts', row.bank)}`,
 	render: (row, ctx) => ({
 		...stamps(row),
 		transaction: transactionRef(ctx, row.tx),
@@ -122,7 +139,14 @@ const bankTransfers = {
 		const card = bankByRole(ctx, 'card');
 		const plan = [...cashPlan(ctx).topUps];
 		if (bank >= 0 && savings >= 0) {
-			for (const [first] of MONTHS) plan.push({ from: bank, to: savings, day: first + rng.int(24, 27), amount: rng.int(30, 150) * 1000, kind: 'savings' });
+			for (const [first] of MONTHS)
+				plan.push({
+					from: bank,
+					to: savings,
+					day: first + rng.int(24, 27),
+					amount: rng.int(30, 150) * 1000,
+					kind: 'savings',
+				});
 		}
 		if (bank >= 0 && card >= 0) {
 			// The opening card balance goes with the first repayment; each month's spending is repaid on the 5th of the next.
@@ -133,16 +157,24 @@ const bankTransfers = {
 				if (cents > 0 && day <= dayOf(SEED_END)) plan.push({ from: bank, to: card, day, amount: cents, kind: 'card' });
 			});
 		}
-		const rows = inCreationOrder(plan.map((p) => {
-			const created = at(p.day, 9.5);
-			return { ...p, date: p.day, created, updated: created, deleted: null, tx: -1 };
-		}));
+		const rows = inCreationOrder(
+			plan.map((p) => {
+				const created = at(p.day, 9.5);
+				return { ...p, date: p.day, created, updated: created, deleted: null, tx: -1 };
+			}),
+		);
 		const accounts = ctx.rows('bank_accounts');
 		rows.forEach((row, i) => {
 			row.ref = `TRF-${String(i + 1).padStart(4, '0')}`;
 			row.tx = post(ctx, {
-				type: 'BANK_TRANSFER', day: row.date, created: row.created, source: ['bank_transfers', i],
-				legs: [[accounts[row.to].account, row.amount, 0], [accounts[row.from].account, 0, row.amount]],
+				type: 'BANK_TRANSFER',
+				day: row.date,
+				created: row.created,
+				source: ['bank_transfers', i],
+				legs: [
+					[accounts[row.to].account, row.amount, 0],
+					[accounts[row.from].account, 0, row.amount],
+				],
 			});
 		});
 		return rows;
@@ -166,17 +198,35 @@ const bankTransfers = {
 const bankDeposits = {
 	books: true,
 	seed(ctx) {
-		const rows = cashPlan(ctx).deposits.filter((d) => d.cash > 0).map((d) => {
-			const created = at(d.day, 16);
-			return { from: d.from, to: d.to, date: d.day, cash: d.cash, cheque: 0, created, updated: created, deleted: null, tx: -1 };
-		});
+		const rows = cashPlan(ctx)
+			.deposits.filter((d) => d.cash > 0)
+			.map((d) => {
+				const created = at(d.day, 16);
+				return {
+					from: d.from,
+					to: d.to,
+					date: d.day,
+					cash: d.cash,
+					cheque: 0,
+					created,
+					updated: created,
+					deleted: null,
+					tx: -1,
+				};
+			});
 		const accounts = ctx.rows('bank_accounts');
 		rows.forEach((row, i) => {
 			row.ref = `DEP-${String(i + 1).padStart(4, '0')}`;
 			const total = row.cash + row.cheque;
 			row.tx = post(ctx, {
-				type: 'BANK_DEPOSIT', day: row.date, created: row.created, source: ['bank_deposits', i],
-				legs: [[accounts[row.to].account, total, 0], [accounts[row.from].account, 0, total]],
+				type: 'BANK_DEPOSIT',
+				day: row.date,
+				created: row.created,
+				source: ['bank_deposits', i],
+				legs: [
+					[accounts[row.to].account, total, 0],
+					[accounts[row.from].account, 0, total],
+				],
 			});
 		});
 		return rows;
@@ -205,7 +255,18 @@ const bankReconciliations = {
 	seed(ctx) {
 		const banks = RECONCILED_ROLES.map((role) => bankByRole(ctx, role)).filter((i) => i >= 0);
 		const accounts = ctx.rows('bank_accounts');
-		const byAccount = new Map(banks.map((b) => [accounts[b].account, { bank: b, before: 0, received: new Array(MONTHS.length).fill(0), paid: new Array(MONTHS.length).fill(0), early: new Array(MONTHS.length).fill(0) }]));
+		const byAccount = new Map(
+			banks.map((b) => [
+				accounts[b].account,
+				{
+					bank: b,
+					before: 0,
+					received: new Array(MONTHS.length).fill(0),
+					paid: new Array(MONTHS.length).fill(0),
+					early: new Array(MONTHS.length).fill(0),
+				},
+			]),
+		);
 		for (const e of ctx.rows('ledger_entries')) {
 			const sums = byAccount.get(e.account);
 			if (!sums || e.deleted !== null) continue;
@@ -227,9 +288,17 @@ const bankReconciliations = {
 				const draft = m === MONTHS.length - 1;
 				const created = draft ? wholeSecond(SEED_END - 2 * 3_600_000) : at(last + 4, 10);
 				rows.push({
-					bank: sums.bank, day: last, starting, received: sums.received[m], paid: sums.paid[m], closing,
-					reconciled: draft ? starting + sums.early[m] : closing, status: draft ? 'DRAFT' : 'RECONCILED',
-					created, updated: created, deleted: null,
+					bank: sums.bank,
+					day: last,
+					starting,
+					received: sums.received[m],
+					paid: sums.paid[m],
+					closing,
+					reconciled: draft ? starting + sums.early[m] : closing,
+					status: draft ? 'DRAFT' : 'RECONCILED',
+					created,
+					updated: created,
+					deleted: null,
 				});
 				balance = closing;
 			});

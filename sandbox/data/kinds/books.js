@@ -27,7 +27,10 @@ function bankByRole(ctx, role) {
 
 /** Row indexes in creation order (ties: the order given), so the default list order is creation order. */
 function inCreationOrder(rows) {
-	return rows.map((row, i) => [row, i]).sort((a, b) => a[0].created - b[0].created || a[1] - b[1]).map(([row]) => row);
+	return rows
+		.map((row, i) => [row, i])
+		.sort((a, b) => a[0].created - b[0].created || a[1] - b[1])
+		.map(([row]) => row);
 }
 
 const lookups = new WeakMap();

@@ -13,54 +13,128 @@ const { codeRef, inCreationOrder } = require('./books');
 
 /** A small list of [name, active] set up with the business. */
 const namedList = (entries) => ({
-	seed: (ctx) => entries.map(([name, active], i) => {
-		const created = ctx.biz.createdMs + (i + 1) * 60_000;
-		return { name, active, created, updated: created, deleted: null };
-	}),
+	seed: (ctx) =>
+		entries.map(([name, active], i) => {
+			const created = ctx.biz.createdMs + (i + 1) * 60_000;
+			return { name, active, created, updated: created, deleted: null };
+		}),
 	displayedAs: (row) => row.name,
 	render: (row) => ({ ...stamps(row), name: row.name, active: row.active }),
 });
 
 /** Products and stock items sell at 'Selling Price' (their sales_prices name it); the trade band is switched off. */
-const productSalesPriceTypes = namedList([['Selling Price', true], ['Trade Price', false]]);
+const productSalesPriceTypes = namedList([
+	['Selling Price', true],
+	['Trade Price', false],
+]);
 /** Services are charged at their 'Standard rate' (their sales_rates name it). */
-const serviceRateTypes = namedList([['Standard rate', true], ['Out-of-hours rate', false]]);
+const serviceRateTypes = namedList([
+	['Standard rate', true],
+	['Out-of-hours rate', false],
+]);
 
 /** [name, level, active areas, [[code, name], …]] per country. */
 const ANALYSIS = {
 	gb: [
-		['Department', 'TRANSACTION', ['sales', 'purchasing', 'journals'], [['CAFE', 'Café'], ['CATER', 'Catering & Events'], ['ROAST', 'Roastery']]],
-		['Location', 'TRANSACTION', ['sales', 'purchasing'], [['HEBDEN', 'Hebden Bridge'], ['MARKET', 'Market stall']]],
-		['Customer group', 'GROUP', ['contacts'], [['TRADE', 'Trade'], ['RETAIL', 'Retail'], ['EVENTS', 'Events']]],
+		[
+			'Department',
+			'TRANSACTION',
+			['sales', 'purchasing', 'journals'],
+			[
+				['CAFE', 'Café'],
+				['CATER', 'Catering & Events'],
+				['ROAST', 'Roastery'],
+			],
+		],
+		[
+			'Location',
+			'TRANSACTION',
+			['sales', 'purchasing'],
+			[
+				['HEBDEN', 'Hebden Bridge'],
+				['MARKET', 'Market stall'],
+			],
+		],
+		[
+			'Customer group',
+			'GROUP',
+			['contacts'],
+			[
+				['TRADE', 'Trade'],
+				['RETAIL', 'Retail'],
+				['EVENTS', 'Events'],
+			],
+		],
 	],
 	es: [
-		['Departamento', 'TRANSACTION', ['sales', 'purchasing', 'journals'], [['OBRADOR', 'Obrador'], ['TIENDA', 'Tienda'], ['REPARTO', 'Reparto']]],
-		['Tipo de cliente', 'GROUP', ['contacts'], [['HOSTEL', 'Hostelería'], ['PARTIC', 'Particulares']]],
+		[
+			'Departamento',
+			'TRANSACTION',
+			['sales', 'purchasing', 'journals'],
+			[
+				['OBRADOR', 'Obrador'],
+				['TIENDA', 'Tienda'],
+				['REPARTO', 'Reparto'],
+			],
+		],
+		[
+			'Tipo de cliente',
+			'GROUP',
+			['contacts'],
+			[
+				['HOSTEL', 'Hostelería'],
+				['PARTIC', 'Particulares'],
+			],
+		],
 	],
 	fr: [
-		['Activité', 'TRANSACTION', ['sales', 'purchasing', 'journals'], [['ATELIER', 'Atelier'], ['BOUTIQUE', 'Boutique']]],
-		['Type de client', 'GROUP', ['contacts'], [['PRO', 'Professionnels'], ['PART', 'Particuliers']]],
+		[
+			'Activité',
+			'TRANSACTION',
+			['sales', 'purchasing', 'journals'],
+			[
+				['ATELIER', 'Atelier'],
+				['BOUTIQUE', 'Boutique'],
+			],
+		],
+		[
+			'Type de client',
+			'GROUP',
+			['contacts'],
+			[
+				['PRO', 'Professionnels'],
+				['PART', 'Particuliers'],
+			],
+		],
 	],
 };
 
 const analysisTypes = {
-	seed: (ctx) => (ANALYSIS[ctx.biz.country] ?? []).map(([name, level, areas], i) => {
-		const created = ctx.biz.createdMs + 3_600_000 + i * 60_000;
-		return { name, level, areas, created, updated: created, deleted: null };
-	}),
+	seed: (ctx) =>
+		(ANALYSIS[ctx.biz.country] ?? []).map(([name, level, areas], i) => {
+			const created = ctx.biz.createdMs + 3_600_000 + i * 60_000;
+			return { name, level, areas, created, updated: created, deleted: null };
+		}),
 	displayedAs: (row) => row.name,
 	// "Use this to filter by the item code or description": an analysis type has its name.
 	search: { name: (row) => row.name },
 	render(row, ctx, index) {
 		const categories = [];
-		ctx.rows('analysis_type_categories').forEach((c, i) => { if (c.type === index) categories.push(i); });
+		ctx.rows('analysis_type_categories').forEach((c, i) => {
+			if (c.type === index) categories.push(i);
+		});
 		return {
 			...stamps(row),
 			active_areas: row.areas,
 			analysis_type_level: [row.level],
 			analysis_type_categories: categories.map((i) => {
 				const c = ctx.rows('analysis_type_categories')[i];
-				return { ...ctx.ref('analysis_type_categories', i), code: c.code, name: c.name, combined_id: combinedId(ctx, i) };
+				return {
+					...ctx.ref('analysis_type_categories', i),
+					code: c.code,
+					name: c.name,
+					combined_id: combinedId(ctx, i),
+				};
 			}),
 			name: row.name,
 		};
@@ -155,7 +229,14 @@ const migrationTaxReturns = {
 			boxes[2] = boxes[0] + boxes[1];
 			boxes[4] = boxes[2] - boxes[3];
 			const created = wholeSecond(SEED_START + 2 * DAY_MS + q * 3_600_000);
-			rows.push({ from: dayOf(from.getTime()), to: dayOf(to.getTime()) - 1, boxes, created, updated: created, deleted: null });
+			rows.push({
+				from: dayOf(from.getTime()),
+				to: dayOf(to.getTime()) - 1,
+				boxes,
+				created,
+				updated: created,
+				deleted: null,
+			});
 		}
 		return rows;
 	},
@@ -177,7 +258,10 @@ const migrationTaxReturns = {
  * quantity never goes below zero.
  */
 const DETAILS = {
-	opening: 'Opening stock', received: 'Goods received', written: 'Damaged stock written off', count: 'Stock take correction',
+	opening: 'Opening stock',
+	received: 'Goods received',
+	written: 'Damaged stock written off',
+	count: 'Stock take correction',
 };
 
 const stockMovements = {
@@ -202,11 +286,22 @@ const stockMovements = {
 			moves.forEach(([kind, delta], k) => {
 				const day = Math.min(last, first + k * gap + (k ? rng.int(0, gap - 1) : 0));
 				const created = wholeSecond(Math.min(SEED_END, Math.max(item.created, day * DAY_MS + 11 * 3_600_000)));
-				rows.push({ item: index, kind, quantity: delta, cost: item.cost, date: day, created, updated: created, deleted: null });
+				rows.push({
+					item: index,
+					kind,
+					quantity: delta,
+					cost: item.cost,
+					date: day,
+					created,
+					updated: created,
+					deleted: null,
+				});
 			});
 		});
 		const ordered = inCreationOrder(rows);
-		ordered.forEach((row, i) => { row.number = String(i + 1); });
+		ordered.forEach((row, i) => {
+			row.number = String(i + 1);
+		});
 		return ordered;
 	},
 	displayedAs: (row) => `${row.number} ${DETAILS[row.kind]}`,
@@ -224,6 +319,12 @@ const stockMovements = {
 };
 
 module.exports = {
-	productSalesPriceTypes, serviceRateTypes, analysisTypes, analysisTypeCategories, businessExchangeRates,
-	taxDeterminations, migrationTaxReturns, stockMovements,
+	productSalesPriceTypes,
+	serviceRateTypes,
+	analysisTypes,
+	analysisTypeCategories,
+	businessExchangeRates,
+	taxDeterminations,
+	migrationTaxReturns,
+	stockMovements,
 };

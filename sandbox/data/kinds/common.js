@@ -25,7 +25,10 @@ function seedTimeline(ctx, def, { count, deleted, from, to }) {
 		row.deleted = null;
 		if (i === goneAt(nextGone)) {
 			nextGone++;
-			row.deleted = Math.max(row.updated + 1000, wholeSecond(Math.min(SEED_END, row.updated + rng.int(1, 40) * DAY_MS)));
+			row.deleted = Math.max(
+				row.updated + 1000,
+				wholeSecond(Math.min(SEED_END, row.updated + rng.int(1, 40) * DAY_MS)),
+			);
 			row.updated = row.deleted;
 		}
 		rows[i] = row;
@@ -56,12 +59,14 @@ const stamps = (row) => ({ created_at: formatInstant(row.created), updated_at: f
 function address(ctx, at, { id, type = 'DELIVERY', main = true, artefact = false } = {}) {
 	const L = ctx.L;
 	const [city, postalCode] = L.cities[at.city % L.cities.length];
-	const line1 = ctx.biz.country === 'gb' ? `${at.no} ${L.streets[at.street % L.streets.length]}`
-		: `${L.streets[at.street % L.streets.length]}, ${at.no}`;
+	const line1 =
+		ctx.biz.country === 'gb'
+			? `${at.no} ${L.streets[at.street % L.streets.length]}`
+			: `${L.streets[at.street % L.streets.length]}, ${at.no}`;
 	return {
 		...(id ? { id, displayed_as: `${line1}\n${city}\n${postalCode}` } : {}),
 		address_line_1: line1,
-		address_line_2: at.no % 3 === 0 ? `Unit ${at.no % 17 + 1}` : '',
+		address_line_2: at.no % 3 === 0 ? `Unit ${(at.no % 17) + 1}` : '',
 		city,
 		postal_code: postalCode,
 		region: null,
@@ -87,4 +92,14 @@ const amounts = (prefix, { net, tax, outstanding }) => ({
 /** @param {object} ctx the business's currency, as /currencies shows it */
 const currency = (ctx) => ctx.refCode('currencies', ctx.biz.currency);
 
-module.exports = { seedTimeline, laterEdit, deletedShare, stamps, address, amounts, currency, formatDay, formatInstant };
+module.exports = {
+	seedTimeline,
+	laterEdit,
+	deletedShare,
+	stamps,
+	address,
+	amounts,
+	currency,
+	formatDay,
+	formatInstant,
+};

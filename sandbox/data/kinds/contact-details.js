@@ -55,7 +55,11 @@ const addresses = {
 		const contact = contactRecord(ctx, row.contact);
 		const shown = row.sub === MAIN_ADDRESS ? contact.main_address : contact.delivery_address;
 		// The contact's own copy, minus the summary fields the list puts first.
-		const { id, displayed_as: label, ...fields } = shown ?? address(ctx, ctx.rows('contacts')[row.contact].at, { id: 'x' });
+		const {
+			id,
+			displayed_as: label,
+			...fields
+		} = shown ?? address(ctx, ctx.rows('contacts')[row.contact].at, { id: 'x' });
 		return {
 			...fields,
 			deleted_at: formatInstant(row.deleted),
@@ -71,7 +75,8 @@ const contactPersons = {
 	seed(ctx) {
 		const rng = ctx.rng('contact_persons');
 		const rows = [];
-		const addressOf = (contact, sub) => lookup(ctx.rows('addresses'), (row) => row.contact * 8 + row.sub).get(contact * 8 + sub);
+		const addressOf = (contact, sub) =>
+			lookup(ctx.rows('addresses'), (row) => row.contact * 8 + row.sub).get(contact * 8 + sub);
 		ctx.rows('contacts').forEach((contact, i) => {
 			const customer = (contact.types & CUSTOMER) !== 0;
 			rows.push({ contact: i, sub: MAIN_PERSON, address: addressOf(i, MAIN_ADDRESS), ...follow(contact) });
@@ -80,9 +85,18 @@ const contactPersons = {
 			const first = rng.pick(ctx.L.firstNames);
 			const last = rng.pick(ctx.L.surnames);
 			rows.push({
-				contact: i, sub: SECOND_PERSON, address: addressOf(i, customer ? DELIVERY_ADDRESS : MAIN_ADDRESS), ...follow(contact),
-				name: `${first} ${last}`, type: customer ? 'PURCHASING' : 'SALES', mobile: ctx.L.phone(rng),
-				email: `${first}.${last}`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z.]+/g, ''),
+				contact: i,
+				sub: SECOND_PERSON,
+				address: addressOf(i, customer ? DELIVERY_ADDRESS : MAIN_ADDRESS),
+				...follow(contact),
+				name: `${first} ${last}`,
+				type: customer ? 'PURCHASING' : 'SALES',
+				mobile: ctx.L.phone(rng),
+				email: `${first}.${last}`
+					.normalize('NFD')
+					.replace(/[\u0300-\u036f]/g, '')
+					.toLowerCase()
+					.replace(/[^a-z.]+/g, ''),
 			});
 		});
 		return rows;

@@ -6,12 +6,22 @@ const { laterEdit, stamps, address, currency, formatInstant } = require('./commo
 
 const CUSTOMER = 1;
 const VENDOR = 2;
-const TYPES = [[CUSTOMER, 'CUSTOMER', 'Customer'], [VENDOR, 'VENDOR', 'Supplier']];
+const TYPES = [
+	[CUSTOMER, 'CUSTOMER', 'Customer'],
+	[VENDOR, 'VENDOR', 'Supplier'],
+];
 
 /** The first contacts of each business, so the awkward names are certainly there. */
 const FIXTURES = {
-	gb: ["Brontë & Søn Ltd", "Zoë's Pâtisserie", 'Crème de la Crème Catering', "O'Neill & D'Arcy Print Works",
-		'Siobhán Ó Súilleabháin', 'Ashdown Village Hall', 'Hargreaves & Whitfield Coffee Roasters LLP'],
+	gb: [
+		'Brontë & Søn Ltd',
+		"Zoë's Pâtisserie",
+		'Crème de la Crème Catering',
+		"O'Neill & D'Arcy Print Works",
+		'Siobhán Ó Súilleabháin',
+		'Ashdown Village Hall',
+		'Hargreaves & Whitfield Coffee Roasters LLP',
+	],
 	es: ['Transportes García & Peña, S.L.', 'Íñigo Ibáñez Olañeta', "Librería D'Ors y Asociados"],
 	fr: ["L'Atelier de Gaëlle", 'Fromagerie Côté & Fils', 'Menuiserie Lévêque SARL'],
 };
@@ -25,8 +35,12 @@ const kind = {
 		const roll = rng.next();
 		const types = roll < 0.7 ? CUSTOMER : roll < 0.95 ? VENDOR : CUSTOMER | VENDOR;
 		const letters = asciiLetters(name).toUpperCase();
-		const slug = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-			.replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+		const slug = name
+			.normalize('NFD')
+			.replace(/[\u0300-\u036f]/g, '')
+			.toLowerCase()
+			.replace(/[^a-z0-9]+/g, '-')
+			.replace(/^-|-$/g, '');
 		const number = String(i + 1).padStart(3, '0');
 		const row = {
 			name,
@@ -65,7 +79,9 @@ const kind = {
 			notes: '',
 			locale: ctx.L.locale.slice(0, 2),
 			main_address: address(ctx, row.at, { id: ctx.subId('contacts', index, 1), type: 'ACCOUNTS' }),
-			delivery_address: isCustomer ? address(ctx, row.at, { id: ctx.subId('contacts', index, 2), type: 'DELIVERY', main: false }) : null,
+			delivery_address: isCustomer
+				? address(ctx, row.at, { id: ctx.subId('contacts', index, 2), type: 'DELIVERY', main: false })
+				: null,
 			main_contact_person: {
 				id: ctx.subId('contacts', index, 3),
 				displayed_as: `${first} ${last}`,
@@ -79,7 +95,13 @@ const kind = {
 				is_main_contact: true,
 				is_preferred_contact: true,
 			},
-			bank_account_details: { account_name: row.name.slice(0, 30), account_number: null, sort_code: null, bic: null, iban: null },
+			bank_account_details: {
+				account_name: row.name.slice(0, 30),
+				account_number: null,
+				sort_code: null,
+				bic: null,
+				iban: null,
+			},
 			credit_limit: amount(row.creditLimit),
 			credit_days: row.creditDays,
 			// Due dates are the invoice date plus credit_days (customers' terms run from the invoice, suppliers' are payment terms).

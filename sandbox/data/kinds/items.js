@@ -50,12 +50,17 @@ function common(row, ctx, catalogType) {
 }
 
 /** Products and stock items sell at one price here; the service allows several price bands. */
-const sellingPrices = (ctx, space, index, row) => [{
-	id: ctx.subId(space, index, 1), displayed_as: 'Selling Price', price_name: 'Selling Price',
-	price: amount(row.price), price_includes_tax: false,
-	// The business's 'Selling Price' entry of /product_sales_price_types.
-	product_sales_price_type: ctx.ref('product_sales_price_types', 0),
-}];
+const sellingPrices = (ctx, space, index, row) => [
+	{
+		id: ctx.subId(space, index, 1),
+		displayed_as: 'Selling Price',
+		price_name: 'Selling Price',
+		price: amount(row.price),
+		price_includes_tax: false,
+		// The business's 'Selling Price' entry of /product_sales_price_types.
+		product_sales_price_type: ctx.ref('product_sales_price_types', 0),
+	},
+];
 
 const search = { item_code: (row) => row.code, description: (row) => row.text };
 const displayedAs = (row) => `${row.code} - ${row.text}`;
@@ -65,8 +70,13 @@ const product = {
 		const d = describe(ctx, i);
 		const price = rng.int(35, 450) * 10;
 		return {
-			code: `${d.code}-${String(i + 1).padStart(4, '0')}`, text: d.text, price, cost: Math.round(price * 0.45),
-			tax: d.role === 'sales_food' ? 2 : rng.pick([0, 0, 1]), role: d.role, active: rng.chance(0.95),
+			code: `${d.code}-${String(i + 1).padStart(4, '0')}`,
+			text: d.text,
+			price,
+			cost: Math.round(price * 0.45),
+			tax: d.role === 'sales_food' ? 2 : rng.pick([0, 0, 1]),
+			role: d.role,
+			active: rng.chance(0.95),
 			updated: laterEdit(rng, created, 0.2),
 		};
 	},
@@ -87,8 +97,14 @@ const service = {
 		const variant = L.serviceVariants[Math.floor(i / L.services.length) % L.serviceVariants.length];
 		const rate = rng.int(25, 400) * 100;
 		return {
-			code: `SVC-${String(i + 1).padStart(3, '0')}`, text: `${name} ${variant}`, price: rate, cost: 0, tax: 0,
-			role: 'sales_services', active: rng.chance(0.95), updated: laterEdit(rng, created, 0.2),
+			code: `SVC-${String(i + 1).padStart(3, '0')}`,
+			text: `${name} ${variant}`,
+			price: rate,
+			cost: 0,
+			tax: 0,
+			role: 'sales_services',
+			active: rng.chance(0.95),
+			updated: laterEdit(rng, created, 0.2),
 		};
 	},
 	displayedAs,
@@ -96,12 +112,17 @@ const service = {
 	render(row, ctx, index) {
 		return {
 			...common(row, ctx, null),
-			sales_rates: [{
-				id: ctx.subId('services', index, 1), displayed_as: 'Standard rate', rate_name: 'Standard rate',
-				rate: amount(row.price), rate_includes_tax: false,
-				// The business's 'Standard rate' entry of /service_rate_types.
-				service_rate_type: ctx.ref('service_rate_types', 0),
-			}],
+			sales_rates: [
+				{
+					id: ctx.subId('services', index, 1),
+					displayed_as: 'Standard rate',
+					rate_name: 'Standard rate',
+					rate: amount(row.price),
+					rate_includes_tax: false,
+					// The business's 'Standard rate' entry of /service_rate_types.
+					service_rate_type: ctx.ref('service_rate_types', 0),
+				},
+			],
 			oss_service: false,
 		};
 	},
@@ -120,10 +141,18 @@ const stockItem = {
 		const price = rng.int(35, 450) * 10;
 		const reorder = rng.int(5, 40);
 		return {
-			code: `STK-${String(i + 1).padStart(4, '0')}`, text: d.text, price, cost: Math.round(price * 0.5), tax: 0,
-			role: d.role, active: rng.chance(0.95),
-			quantity: rng.chance(0.1) ? 0 : rng.int(0, 200), reorder, barcode: ean13(rng),
-			location: `${rng.pick(ctx.L.locations)} ${rng.int(1, 12)}`, updated: laterEdit(rng, created, 0.4),
+			code: `STK-${String(i + 1).padStart(4, '0')}`,
+			text: d.text,
+			price,
+			cost: Math.round(price * 0.5),
+			tax: 0,
+			role: d.role,
+			active: rng.chance(0.95),
+			quantity: rng.chance(0.1) ? 0 : rng.int(0, 200),
+			reorder,
+			barcode: ean13(rng),
+			location: `${rng.pick(ctx.L.locations)} ${rng.int(1, 12)}`,
+			updated: laterEdit(rng, created, 0.4),
 		};
 	},
 	displayedAs,

@@ -22,38 +22,94 @@ const JOURNAL_COUNTS = { lead: 40, second: 16, invited: 16 };
 
 /** [role, share]: positive shares are debits of that share of the total, -1 is the credit of it all. */
 const TEMPLATES = [
-	{ key: 'depreciation', lines: [['depreciation', 1], ['fixed_assets', -1]] },
-	{ key: 'stock', lines: [['stock', 1], ['purchases', -1]], analysed: true },
-	{ key: 'costs', lines: [['fees', 0.6], ['rent', 0.4], ['purchases', -1]], analysed: true },
-	{ key: 'vat', lines: [['vat_out', 1], ['vat_in', -1]] },
-	{ key: 'income', lines: [['sales_goods', 1], ['other_income', -1]] },
+	{
+		key: 'depreciation',
+		lines: [
+			['depreciation', 1],
+			['fixed_assets', -1],
+		],
+	},
+	{
+		key: 'stock',
+		lines: [
+			['stock', 1],
+			['purchases', -1],
+		],
+		analysed: true,
+	},
+	{
+		key: 'costs',
+		lines: [
+			['fees', 0.6],
+			['rent', 0.4],
+			['purchases', -1],
+		],
+		analysed: true,
+	},
+	{
+		key: 'vat',
+		lines: [
+			['vat_out', 1],
+			['vat_in', -1],
+		],
+	},
+	{
+		key: 'income',
+		lines: [
+			['sales_goods', 1],
+			['other_income', -1],
+		],
+	},
 ];
 const TEXT = {
-	gb: { depreciation: 'Depreciation of equipment', stock: 'Stock valuation adjustment', costs: 'Reallocation of costs',
-		vat: 'VAT control transfer', income: 'Reclassify miscellaneous income', opening: 'Opening balances',
-		accounts: 'Opening balances: ledger accounts' },
-	es: { depreciation: 'Amortización del inmovilizado', stock: 'Regularización de existencias', costs: 'Reclasificación de gastos',
-		vat: 'Liquidación de IVA', income: 'Reclasificación de ingresos', opening: 'Saldos de apertura',
-		accounts: 'Saldos de apertura: cuentas' },
-	fr: { depreciation: 'Dotation aux amortissements', stock: 'Variation de stock', costs: 'Reclassement de charges',
-		vat: 'Liquidation de TVA', income: 'Reclassement de produits', opening: 'Soldes d’ouverture',
-		accounts: 'Soldes d’ouverture : comptes' },
+	gb: {
+		depreciation: 'Depreciation of equipment',
+		stock: 'Stock valuation adjustment',
+		costs: 'Reallocation of costs',
+		vat: 'VAT control transfer',
+		income: 'Reclassify miscellaneous income',
+		opening: 'Opening balances',
+		accounts: 'Opening balances: ledger accounts',
+	},
+	es: {
+		depreciation: 'Amortización del inmovilizado',
+		stock: 'Regularización de existencias',
+		costs: 'Reclasificación de gastos',
+		vat: 'Liquidación de IVA',
+		income: 'Reclasificación de ingresos',
+		opening: 'Saldos de apertura',
+		accounts: 'Saldos de apertura: cuentas',
+	},
+	fr: {
+		depreciation: 'Dotation aux amortissements',
+		stock: 'Variation de stock',
+		costs: 'Reclassement de charges',
+		vat: 'Liquidation de TVA',
+		income: 'Reclassement de produits',
+		opening: 'Soldes d’ouverture',
+		accounts: 'Soldes d’ouverture : comptes',
+	},
 };
 const text = (ctx, key) => (TEXT[ctx.biz.country] ?? TEXT.gb)[key];
 
 /** French journal codes: [code, name, journal code type, control name]. Reserved = has a control name. */
 const JOURNAL_CODES = [
-	['VE', 'Ventes', 'SALES', 'VE'], ['AC', 'Achats', 'PURCHASES', 'AC'], ['BQ1', 'Banque — Compte courant', 'BANK', null],
-	['CA', 'Caisse', 'CASH', null], ['OD', 'Opérations diverses', 'OTHER', 'OD'], ['AN', 'À-nouveaux', 'OTHER', 'REPBAL'],
+	['VE', 'Ventes', 'SALES', 'VE'],
+	['AC', 'Achats', 'PURCHASES', 'AC'],
+	['BQ1', 'Banque — Compte courant', 'BANK', null],
+	['CA', 'Caisse', 'CASH', null],
+	['OD', 'Opérations diverses', 'OTHER', 'OD'],
+	['AN', 'À-nouveaux', 'OTHER', 'REPBAL'],
 ];
 const CODE_TYPE_LABELS = { SALES: 'Sales', PURCHASES: 'Purchases', BANK: 'Bank', CASH: 'Cash', OTHER: 'Other' };
 
 // Only French businesses have journal codes (the OpenAPI's Endpoint Availability); elsewhere the list is empty.
 const journalCodes = {
-	seed: (ctx) => JOURNAL_CODES.map(([code, name, type, control], i) => {
-		const created = ctx.biz.createdMs + i * 60_000;
-		return { code, name, type, control, created, updated: created, deleted: null };
-	}),
+	seed: (ctx) =>
+		JOURNAL_CODES.map(([code, name, type, control], i) => {
+			const created = ctx.biz.createdMs + i * 60_000;
+			return { code, name, type, control, created, updated: created, deleted: null };
+		}),
 	displayedAs: (row) => `${row.code} - ${row.name}`,
 	render: (row, ctx) => ({
 		...stamps(row),
@@ -87,15 +143,28 @@ const journals = {
 				left -= debit;
 				return [role, debit, 0];
 			});
-			const analysis = legs.map(([, debit]) => (template.analysed && debit > 0 && categories.length ? rng.pick(categories) : -1));
+			const analysis = legs.map(([, debit]) =>
+				template.analysed && debit > 0 && categories.length ? rng.pick(categories) : -1,
+			);
 			rows.push({
-				key: template.key, legs, analysis, total, date: dayOf(created) - rng.int(0, 2), ref: `JNL-${String(i + 1).padStart(4, '0')}`,
-				created, updated: created, deleted: null, tx: -1,
+				key: template.key,
+				legs,
+				analysis,
+				total,
+				date: dayOf(created) - rng.int(0, 2),
+				ref: `JNL-${String(i + 1).padStart(4, '0')}`,
+				created,
+				updated: created,
+				deleted: null,
+				tx: -1,
 			});
 		}
 		rows.forEach((row, i) => {
 			row.tx = post(ctx, {
-				type: 'JOURNAL', day: row.date, created: row.created, source: ['journals', i],
+				type: 'JOURNAL',
+				day: row.date,
+				created: row.created,
+				source: ['journals', i],
 				legs: row.legs.map(([role, debit, credit]) => [ctx.chart.byRole(role), debit, credit]),
 			});
 		});
@@ -136,7 +205,9 @@ const journals = {
 function transactionCategories(ctx) {
 	const types = ctx.rows('analysis_types');
 	const out = [];
-	ctx.rows('analysis_type_categories').forEach((row, i) => { if (types[row.type].level === 'TRANSACTION') out.push(i); });
+	ctx.rows('analysis_type_categories').forEach((row, i) => {
+		if (types[row.type].level === 'TRANSACTION') out.push(i);
+	});
 	return out;
 }
 
@@ -147,9 +218,20 @@ function analysisLine(ctx, category) {
 
 /** Balances brought forward per chart role: [role, debit, credit] in cents; retained profit balances them. */
 const OPENING_ACCOUNTS = {
-	gb: [['fixed_assets', 1_850_000, 0], ['furniture', 620_000, 0], ['stock', 435_000, 0], ['loan', 0, 1_500_000]],
-	es: [['fixed_assets', 980_000, 0], ['stock', 260_000, 0]],
-	fr: [['fixed_assets', 740_000, 0], ['stock', 310_000, 0]],
+	gb: [
+		['fixed_assets', 1_850_000, 0],
+		['furniture', 620_000, 0],
+		['stock', 435_000, 0],
+		['loan', 0, 1_500_000],
+	],
+	es: [
+		['fixed_assets', 980_000, 0],
+		['stock', 260_000, 0],
+	],
+	fr: [
+		['fixed_assets', 740_000, 0],
+		['stock', 310_000, 0],
+	],
 };
 
 const ledgerAccountOpeningBalances = {
@@ -159,9 +241,19 @@ const ledgerAccountOpeningBalances = {
 		const net = plan.reduce((sum, [, d, c]) => sum + d - c, 0);
 		plan.push(['retained', net < 0 ? -net : 0, net > 0 ? net : 0]);
 		const created = wholeSecond(SEED_START + 8 * 3_600_000 + 60_000);
-		const rows = plan.map(([role, debit, credit]) => ({ account: ctx.chart.byRole(role), debit, credit, created, updated: created, deleted: null }));
+		const rows = plan.map(([role, debit, credit]) => ({
+			account: ctx.chart.byRole(role),
+			debit,
+			credit,
+			created,
+			updated: created,
+			deleted: null,
+		}));
 		const tx = post(ctx, {
-			type: 'JOURNAL', day: dayOf(SEED_START) - 1, created, source: ['ledger_account_opening_balances', 0],
+			type: 'JOURNAL',
+			day: dayOf(SEED_START) - 1,
+			created,
+			source: ['ledger_account_opening_balances', 0],
 			label: text(ctx, 'accounts'),
 			legs: rows.map((row) => [row.account, row.debit, row.credit]),
 		});
@@ -186,10 +278,12 @@ const openingBalanceJournals = {
 		ctx.rows('ledger_entries');
 		const own = ctx.biz.transactions.findIndex((t) => t.type === 'JOURNAL' && t.space === null);
 		const txs = [own, ctx.rows('ledger_account_opening_balances')[0]?.tx ?? -1].filter((tx) => tx >= 0);
-		return inCreationOrder(txs.map((tx) => {
-			const t = ctx.biz.transactions[tx];
-			return { tx, date: t.day, created: t.created, updated: t.created, deleted: null };
-		}));
+		return inCreationOrder(
+			txs.map((tx) => {
+				const t = ctx.biz.transactions[tx];
+				return { tx, date: t.day, created: t.created, updated: t.created, deleted: null };
+			}),
+		);
 	},
 	displayedAs: (row, ctx) => transactionRef(ctx, row.tx).displayed_as,
 	render(row, ctx, index) {
@@ -241,10 +335,18 @@ function originOf(ctx, tx) {
 
 function attachmentsOf(ctx, tx) {
 	const origin = originOf(ctx, tx);
-	return origin ? ctx.rows(origin[0])[origin[1]].attachments ?? 0 : 0;
+	return origin ? (ctx.rows(origin[0])[origin[1]].attachments ?? 0) : 0;
 }
 
-const txRow = (t, tx) => ({ tx, type: t.type, date: t.day, contact: t.contact, created: t.created, updated: t.created, deleted: null });
+const txRow = (t, tx) => ({
+	tx,
+	type: t.type,
+	date: t.day,
+	contact: t.contact,
+	created: t.created,
+	updated: t.created,
+	deleted: null,
+});
 
 const transactions = {
 	seed(ctx) {

@@ -10,16 +10,29 @@ const { classificationOf } = require('../code-lists');
  * one balanced transaction, so any trial balance computed from the entries balances.
  */
 const TRANSACTION_TYPES = [
-	['JOURNAL', 'Journal'], ['SALES_INVOICE', 'Sales Invoice'], ['SALES_CREDIT_NOTE', 'Sales Credit Note'],
-	['SALES_CORRECTIVE_INVOICE', 'Sales Corrective Invoice'], ['SALES_QUICK_ENTRY_INVOICE', 'Sales QE Invoice'],
-	['SALES_QUICK_ENTRY_CREDIT_NOTE', 'Sales QE Credit Note'], ['PURCHASE_INVOICE', 'Purchase Invoice'],
-	['PURCHASE_CREDIT_NOTE', 'Purchase Credit Note'], ['PURCHASE_CORRECTIVE_INVOICE', 'Purchase Corrective Invoice'],
-	['PURCHASE_QUICK_ENTRY_INVOICE', 'Purchase QE Invoice'], ['PURCHASE_QUICK_ENTRY_CREDIT_NOTE', 'Purchase QE Credit Note'],
-	['CUSTOMER_RECEIPT', 'Customer Receipt'], ['CUSTOMER_REFUND', 'Customer Refund'], ['VENDOR_PAYMENT', 'Supplier Payment'],
-	['VENDOR_REFUND', 'Supplier Refund'], ['OTHER_PAYMENT', 'Other Payment'], ['OTHER_RECEIPT', 'Other Receipt'],
+	['JOURNAL', 'Journal'],
+	['SALES_INVOICE', 'Sales Invoice'],
+	['SALES_CREDIT_NOTE', 'Sales Credit Note'],
+	['SALES_CORRECTIVE_INVOICE', 'Sales Corrective Invoice'],
+	['SALES_QUICK_ENTRY_INVOICE', 'Sales QE Invoice'],
+	['SALES_QUICK_ENTRY_CREDIT_NOTE', 'Sales QE Credit Note'],
+	['PURCHASE_INVOICE', 'Purchase Invoice'],
+	['PURCHASE_CREDIT_NOTE', 'Purchase Credit Note'],
+	['PURCHASE_CORRECTIVE_INVOICE', 'Purchase Corrective Invoice'],
+	['PURCHASE_QUICK_ENTRY_INVOICE', 'Purchase QE Invoice'],
+	['PURCHASE_QUICK_ENTRY_CREDIT_NOTE', 'Purchase QE Credit Note'],
+	['CUSTOMER_RECEIPT', 'Customer Receipt'],
+	['CUSTOMER_REFUND', 'Customer Refund'],
+	['VENDOR_PAYMENT', 'Supplier Payment'],
+	['VENDOR_REFUND', 'Supplier Refund'],
+	['OTHER_PAYMENT', 'Other Payment'],
+	['OTHER_RECEIPT', 'Other Receipt'],
 	// Booked by the business-data collections (sandbox/data/business-collections.js).
-	['CUSTOMER_ALLOCATION', 'Customer Allocation'], ['VENDOR_ALLOCATION', 'Supplier Allocation'],
-	['BANK_TRANSFER', 'Bank Transfer'], ['BANK_DEPOSIT', 'Bank Deposit'], ['BANK_OPENING_BALANCE', 'Bank Opening Balance'],
+	['CUSTOMER_ALLOCATION', 'Customer Allocation'],
+	['VENDOR_ALLOCATION', 'Supplier Allocation'],
+	['BANK_TRANSFER', 'Bank Transfer'],
+	['BANK_DEPOSIT', 'Bank Deposit'],
+	['BANK_OPENING_BALANCE', 'Bank Opening Balance'],
 	['CUSTOMER_OPENING_BALANCE_INVOICE', 'Customer Opening Balance Invoice'],
 	['CUSTOMER_OPENING_BALANCE_CREDIT_NOTE', 'Customer Opening Balance Credit Note'],
 	['VENDOR_OPENING_BALANCE_INVOICE', 'Supplier Opening Balance Invoice'],
@@ -39,19 +52,36 @@ function post(ctx, t) {
 	if (!TYPE_LABEL.has(type)) throw new Error(`unknown transaction type ${type}`);
 	let debit = 0;
 	let credit = 0;
-	for (const [, d, c] of t.legs) { debit += d; credit += c; }
+	for (const [, d, c] of t.legs) {
+		debit += d;
+		credit += c;
+	}
 	if (debit !== credit) throw new Error(`unbalanced ${t.type}: ${debit} ≠ ${credit}`);
 	const { transactions, postings } = ctx.biz;
 	const tx = transactions.length;
 	transactions.push({
-		type, space: t.source?.[0] ?? null, index: t.source?.[1] ?? -1, payment: !!t.payment, label: t.label ?? null,
-		day: t.day, created: t.created, contact: t.contact ?? -1,
+		type,
+		space: t.source?.[0] ?? null,
+		index: t.source?.[1] ?? -1,
+		payment: !!t.payment,
+		label: t.label ?? null,
+		day: t.day,
+		created: t.created,
+		contact: t.contact ?? -1,
 	});
 	for (const [account, d, c] of t.legs) {
 		if (d === 0 && c === 0) continue;
 		postings.push({
-			tx, account, debit: d, credit: c, date: t.day, created: t.created, updated: t.created, deleted: null,
-			contact: t.contact ?? -1, type,
+			tx,
+			account,
+			debit: d,
+			credit: c,
+			date: t.day,
+			created: t.created,
+			updated: t.created,
+			deleted: null,
+			contact: t.contact ?? -1,
+			type,
 		});
 	}
 	ctx.touch('ledger_entries');
@@ -78,26 +108,41 @@ const transactionRef = (ctx, tx) => {
 const transactionTypeRef = (id) => ({ id, displayed_as: TYPE_LABEL.get(id), $path: `/transaction_types/${id}` });
 
 const GROUPS = {
-	SALES: 'INCOME', OTHER_INCOME: 'INCOME', DIRECT_EXPENSES: 'EXPENDITURE', OVERHEADS: 'EXPENDITURE',
-	DEPRECIATION: 'EXPENDITURE', CURRENT_ASSETS: 'ASSETS', FIXED_ASSETS: 'ASSETS', FUTURE_ASSETS: 'ASSETS', BANK: 'ASSETS',
-	CURRENT_LIABILITY: 'LIABILITY', FUTURE_LIABILITY: 'LIABILITY', LINE_OF_CREDIT: 'LIABILITY', EQUITY: 'EQUITY',
+	SALES: 'INCOME',
+	OTHER_INCOME: 'INCOME',
+	DIRECT_EXPENSES: 'EXPENDITURE',
+	OVERHEADS: 'EXPENDITURE',
+	DEPRECIATION: 'EXPENDITURE',
+	CURRENT_ASSETS: 'ASSETS',
+	FIXED_ASSETS: 'ASSETS',
+	FUTURE_ASSETS: 'ASSETS',
+	BANK: 'ASSETS',
+	CURRENT_LIABILITY: 'LIABILITY',
+	FUTURE_LIABILITY: 'LIABILITY',
+	LINE_OF_CREDIT: 'LIABILITY',
+	EQUITY: 'EQUITY',
 };
 
 const ledgerAccounts = {
-	seed: (ctx) => ctx.chart.rows.map((row) => ({ ...row, created: ctx.biz.createdMs, updated: ctx.biz.createdMs, deleted: null })),
+	seed: (ctx) =>
+		ctx.chart.rows.map((row) => ({ ...row, created: ctx.biz.createdMs, updated: ctx.biz.createdMs, deleted: null })),
 	displayedAs: (row) => `${row.name} (${row.nominal})`,
 	render(row, ctx) {
 		const visible = (scope) => row.scopes.includes(scope);
 		return {
 			...stamps(row),
-			ledger_account_group: { id: GROUPS[row.type], displayed_as: GROUPS[row.type][0] + GROUPS[row.type].slice(1).toLowerCase() },
+			ledger_account_group: {
+				id: GROUPS[row.type],
+				displayed_as: GROUPS[row.type][0] + GROUPS[row.type].slice(1).toLowerCase(),
+			},
 			name: row.name,
 			display_name: row.name,
 			visible_scopes: row.scopes,
 			included_in_chart: true,
 			nominal_code: row.nominal,
 			ledger_account_type: ctx.refCode('ledger_account_types', row.type),
-			ledger_account_classification: classificationOf(row) && ctx.refCode('ledger_account_classifications', classificationOf(row)),
+			ledger_account_classification:
+				classificationOf(row) && ctx.refCode('ledger_account_classifications', classificationOf(row)),
 			tax_rate: row.type === 'SALES' || row.type === 'DIRECT_EXPENSES' ? ctx.ref('tax_rates', 0) : null,
 			fixed_tax_rate: false,
 			visible_in_banking: visible('banking'),
@@ -128,8 +173,14 @@ const ledgerEntries = {
 		const created = wholeSecond(SEED_START + 8 * 3_600_000);
 		const capital = ctx.biz.openingCapital;
 		post(ctx, {
-			type: 'JOURNAL', day: dayOf(SEED_START), created, label: 'Opening balances',
-			legs: [[ctx.chart.byRole('bank'), capital, 0], [ctx.chart.byRole('equity'), 0, capital]],
+			type: 'JOURNAL',
+			day: dayOf(SEED_START),
+			created,
+			label: 'Opening balances',
+			legs: [
+				[ctx.chart.byRole('bank'), capital, 0],
+				[ctx.chart.byRole('equity'), 0, capital],
+			],
 		});
 		ctx.biz.postings.sort((a, b) => a.created - b.created);
 		return ctx.biz.postings;
@@ -178,4 +229,13 @@ function balances(ctx) {
 	return ctx.biz.balanceCache;
 }
 
-module.exports = { post, transactionRef, transactionTypeRef, TRANSACTION_TYPES, GROUPS, ledgerAccounts, ledgerEntries, balances };
+module.exports = {
+	post,
+	transactionRef,
+	transactionTypeRef,
+	TRANSACTION_TYPES,
+	GROUPS,
+	ledgerAccounts,
+	ledgerEntries,
+	balances,
+};

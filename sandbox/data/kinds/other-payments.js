@@ -8,7 +8,11 @@ const { VENDOR } = require('./contacts');
 
 /** /payment_methods codes a payment may use. */
 const METHODS = ['BANK_TRANSFER', 'CREDIT_DEBIT', 'DIRECT_DEBIT', 'CASH'];
-const RECEIPTS = [['other_income', 'Grant received'], ['other_income', 'Insurance pay-out'], ['sales_goods', 'Card takings']];
+const RECEIPTS = [
+	['other_income', 'Grant received'],
+	['other_income', 'Insurance pay-out'],
+	['sales_goods', 'Card takings'],
+];
 
 /** Money in and out of a bank account without an invoice (`OTHER_PAYMENT`, `OTHER_RECEIPT`). */
 const otherPayments = {
@@ -28,20 +32,41 @@ const otherPayments = {
 			contact: !receipt && rng.chance(0.6) ? vendors[rng.int(0, vendors.length - 1)] : -1,
 			bank,
 			date: dayOf(created) - rng.int(0, 3),
-			role: account, details, net, taxIndex, tax: taxOn(net, ctx.rows('tax_rates')[taxIndex].details[0]),
+			role: account,
+			details,
+			net,
+			taxIndex,
+			tax: taxOn(net, ctx.rows('tax_rates')[taxIndex].details[0]),
 			method: rng.int(0, METHODS.length - 1),
 			ref: rng.chance(0.7) ? `${receipt ? 'REC' : 'PAY'}-${String(i + 1).padStart(5, '0')}` : null,
-			attachments: 0, tx: -1,
+			attachments: 0,
+			tx: -1,
 			updated: laterEdit(rng, created, 0.1),
 		};
 	},
 	post(ctx, row, index) {
 		const bank = ctx.rows('bank_accounts')[row.bank].account;
 		const total = row.net + row.tax;
-		const legs = row.type === 'OTHER_RECEIPT'
-			? [[bank, total, 0], [ctx.chart.byRole(row.role), 0, row.net], [ctx.chart.byRole('vat_out'), 0, row.tax]]
-			: [[ctx.chart.byRole(row.role), row.net, 0], [ctx.chart.byRole('vat_in'), row.tax, 0], [bank, 0, total]];
-		row.tx = post(ctx, { type: row.type, day: row.date, created: row.created, contact: row.contact, source: ['other_payments', index], legs });
+		const legs =
+			row.type === 'OTHER_RECEIPT'
+				? [
+						[bank, total, 0],
+						[ctx.chart.byRole(row.role), 0, row.net],
+						[ctx.chart.byRole('vat_out'), 0, row.tax],
+					]
+				: [
+						[ctx.chart.byRole(row.role), row.net, 0],
+						[ctx.chart.byRole('vat_in'), row.tax, 0],
+						[bank, 0, total],
+					];
+		row.tx = post(ctx, {
+			type: row.type,
+			day: row.date,
+			created: row.created,
+			contact: row.contact,
+			source: ['other_payments', index],
+			legs,
+		});
 	},
 	displayedAs: (row) => row.ref ?? row.details,
 	render(row, ctx, index) {
@@ -60,18 +85,20 @@ const otherPayments = {
 			tax_amount: amount(row.tax),
 			total_amount: amount(total),
 			reference: row.ref,
-			payment_lines: [{
-				id: ctx.subId('other_payments', index, 1),
-				displayed_as: row.details,
-				ledger_account: ctx.ref('ledger_accounts', ctx.chart.byRole(row.role)),
-				details: row.details,
-				tax_rate: ctx.ref('tax_rates', row.taxIndex),
-				net_amount: amount(row.net),
-				tax_amount: amount(row.tax),
-				total_amount: amount(total),
-				is_purchase_for_resale: false,
-				trade_of_asset: false,
-			}],
+			payment_lines: [
+				{
+					id: ctx.subId('other_payments', index, 1),
+					displayed_as: row.details,
+					ledger_account: ctx.ref('ledger_accounts', ctx.chart.byRole(row.role)),
+					details: row.details,
+					tax_rate: ctx.ref('tax_rates', row.taxIndex),
+					net_amount: amount(row.net),
+					tax_amount: amount(row.tax),
+					total_amount: amount(total),
+					is_purchase_for_resale: false,
+					trade_of_asset: false,
+				},
+			],
 			editable: true,
 			deletable: true,
 			withholding_tax_rate: 0,

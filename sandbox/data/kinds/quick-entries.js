@@ -7,7 +7,11 @@ const { transactionRef, transactionTypeRef } = require('./ledger');
 const { postDocument, STATUS_PICKS } = require('./artefacts');
 const { CUSTOMER, VENDOR } = require('./contacts');
 
-const SALES_ROLES = [['sales_goods', 'Wholesale order'], ['sales_food', 'Market stall takings'], ['sales_services', 'Event booking']];
+const SALES_ROLES = [
+	['sales_goods', 'Wholesale order'],
+	['sales_food', 'Market stall takings'],
+	['sales_services', 'Event booking'],
+];
 
 /**
  * Quick entries: one-line invoices and credit notes keyed in from paper, booked like documents.
@@ -32,19 +36,41 @@ function quickEntry(side) {
 			const paid = status === 'PAID' ? net + tax : status === 'PART_PAID' ? Math.round((net + tax) / 2) : 0;
 			const paidDay = paid ? Math.min(dayOf(SEED_END), date + rng.int(1, 45)) : -1;
 			return {
-				number: i + 1, contact, qeType, role, details, net, taxIndex, tax, date, due: date + 30, status, paid, paidDay,
-				ref: `${sales ? 'SQE' : 'PQE'}-${String(i + 1).padStart(5, '0')}`, attachments: 0, tx: -1, payTx: -1,
+				number: i + 1,
+				contact,
+				qeType,
+				role,
+				details,
+				net,
+				taxIndex,
+				tax,
+				date,
+				due: date + 30,
+				status,
+				paid,
+				paidDay,
+				ref: `${sales ? 'SQE' : 'PQE'}-${String(i + 1).padStart(5, '0')}`,
+				attachments: 0,
+				tx: -1,
+				payTx: -1,
 				updated: paid ? Math.max(created, wholeSecond(paidDay * DAY_MS + 9 * 3_600_000)) : laterEdit(rng, created, 0.1),
 			};
 		},
 		post(ctx, row, index) {
 			if (row.status === 'DRAFT' || row.status === 'VOID') return;
 			postDocument(ctx, row, [space, index], {
-				sales, creditNote: row.qeType === 'CREDIT_NOTE', type: txId(row.qeType), lines: [{ role: row.role, net: row.net }],
+				sales,
+				creditNote: row.qeType === 'CREDIT_NOTE',
+				type: txId(row.qeType),
+				lines: [{ role: row.role, net: row.net }],
 			});
 		},
 		displayedAs: label,
-		search: { reference: label, contact_name: (row, ctx) => ctx.rows('contacts')[row.contact].name, details: (row) => row.details },
+		search: {
+			reference: label,
+			contact_name: (row, ctx) => ctx.rows('contacts')[row.contact].name,
+			details: (row) => row.details,
+		},
 		render(row, ctx) {
 			const contact = ctx.rows('contacts')[row.contact];
 			const total = row.net + row.tax;

@@ -14,9 +14,15 @@ const { byCode, whenTrue } = require('../../api/row-filters');
 function codeList(list, render = () => ({}), label = (row) => row.name) {
 	return {
 		idKind: 'code',
-		seed: (ctx) => list(ctx).map(([code, name, ...details]) => ({
-			code, name, details, created: ctx.biz.createdMs, updated: ctx.biz.createdMs, deleted: null,
-		})),
+		seed: (ctx) =>
+			list(ctx).map(([code, name, ...details]) => ({
+				code,
+				name,
+				details,
+				created: ctx.biz.createdMs,
+				updated: ctx.biz.createdMs,
+				deleted: null,
+			})),
 		displayedAs: label,
 		render,
 	};
@@ -30,8 +36,9 @@ const KINDS = {
 		...codeList(plain(R.LEDGER_ACCOUNT_TYPES)),
 		predicates: {
 			// The types a classification belongs to (each classification has one type).
-			ledger_account_classification_id: byCode('ledger_account_classifications',
-				(row, code) => LEDGER_ACCOUNT_CLASSIFICATIONS.some(([c, , type]) => c === code && type === row.code)),
+			ledger_account_classification_id: byCode('ledger_account_classifications', (row, code) =>
+				LEDGER_ACCOUNT_CLASSIFICATIONS.some(([c, , type]) => c === code && type === row.code),
+			),
 		},
 	},
 	artefact_statuses: codeList(plain(R.ARTEFACT_STATUSES)),
@@ -39,8 +46,11 @@ const KINDS = {
 	exchange_rates: codeList(
 		(ctx) => {
 			const perEuro = R.CURRENCIES.find(([code]) => code === ctx.biz.currency)[2];
-			return R.CURRENCIES.filter(([code]) => code !== ctx.biz.currency)
-				.map(([code, name, units]) => [code, name, units / perEuro]);
+			return R.CURRENCIES.filter(([code]) => code !== ctx.biz.currency).map(([code, name, units]) => [
+				code,
+				name,
+				units / perEuro,
+			]);
 		},
 		(row, ctx) => ({
 			...stamps(row),

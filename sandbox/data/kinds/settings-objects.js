@@ -17,8 +17,12 @@ const REGISTRATION = {
 	gb: { businessType: 'LIMITED_COMPANY', countryOfRegistration: 'ENGLAND_AND_WALES' },
 	es: { businessType: 'LIMITED_COMPANY', auxiliaryAccounts: true },
 	fr: {
-		businessType: 'LIMITED_COMPANY', auxiliaryAccounts: true, siret: '30326504500017', rcs: 'RCS Besançon B 303 265 045',
-		activity: 'ARTISANAL', legalForm: 'SARL',
+		businessType: 'LIMITED_COMPANY',
+		auxiliaryAccounts: true,
+		siret: '30326504500017',
+		rcs: 'RCS Besançon B 303 265 045',
+		activity: 'ARTISANAL',
+		legalForm: 'SARL',
 	},
 };
 
@@ -92,14 +96,27 @@ const datevSettings = {
 
 /** The e-mail texts a business sends documents with, in its own language. */
 const MESSAGES = {
-	en: { invoice: 'Please find attached our invoice. Thank you for your business.', credit_note: 'Please find attached our credit note.',
-		quote: 'Please find attached our quote. We look forward to hearing from you.', estimate: 'Please find attached our estimate.',
-		statement: 'Please find attached your statement of account.' },
-	es: { invoice: 'Le adjuntamos nuestra factura. Gracias por su confianza.', credit_note: 'Le adjuntamos nuestra factura rectificativa.',
-		quote: 'Le adjuntamos nuestro presupuesto.', estimate: 'Le adjuntamos nuestra estimación.', statement: 'Le adjuntamos su extracto de cuenta.' },
-	fr: { invoice: 'Veuillez trouver ci-joint notre facture. Merci de votre confiance.', credit_note: 'Veuillez trouver ci-joint notre avoir.',
-		quote: 'Veuillez trouver ci-joint notre devis.', estimate: 'Veuillez trouver ci-joint notre estimation.',
-		statement: 'Veuillez trouver ci-joint votre relevé de compte.' },
+	en: {
+		invoice: 'Please find attached our invoice. Thank you for your business.',
+		credit_note: 'Please find attached our credit note.',
+		quote: 'Please find attached our quote. We look forward to hearing from you.',
+		estimate: 'Please find attached our estimate.',
+		statement: 'Please find attached your statement of account.',
+	},
+	es: {
+		invoice: 'Le adjuntamos nuestra factura. Gracias por su confianza.',
+		credit_note: 'Le adjuntamos nuestra factura rectificativa.',
+		quote: 'Le adjuntamos nuestro presupuesto.',
+		estimate: 'Le adjuntamos nuestra estimación.',
+		statement: 'Le adjuntamos su extracto de cuenta.',
+	},
+	fr: {
+		invoice: 'Veuillez trouver ci-joint notre facture. Merci de votre confiance.',
+		credit_note: 'Veuillez trouver ci-joint notre avoir.',
+		quote: 'Veuillez trouver ci-joint notre devis.',
+		estimate: 'Veuillez trouver ci-joint notre estimation.',
+		statement: 'Veuillez trouver ci-joint votre relevé de compte.',
+	},
 };
 
 const emailSettings = {
@@ -121,9 +138,17 @@ const migrations = {
 	render(ctx) {
 		if (ctx.biz.key !== 'lead') {
 			return {
-				$path: '/migrations', id: null, status: { id: 'NOT_STARTED', displayed_as: 'Not started' }, started_at: null,
-				completed_at: null, source_product: null, source_product_version: null, source_license: null, source_tool: null,
-				source_tool_version: null, schema_id: null,
+				$path: '/migrations',
+				id: null,
+				status: { id: 'NOT_STARTED', displayed_as: 'Not started' },
+				started_at: null,
+				completed_at: null,
+				source_product: null,
+				source_product_version: null,
+				source_license: null,
+				source_tool: null,
+				source_tool_version: null,
+				schema_id: null,
 			};
 		}
 		const started = ctx.biz.createdMs + 2 * 3_600_000;

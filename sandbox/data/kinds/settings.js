@@ -4,14 +4,26 @@ const { formatDay, formatInstant, stamps } = require('./common');
 const { SEED_START, dayOf } = require('../time');
 
 /** Tax registrations per country: [tax type id, label] (the ids are /tax_types codes). */
-const TAX_PROFILES = { gb: [['GB_VAT', 'VAT']], es: [['ES_IVA', 'IVA'], ['ES_IRPF', 'IRPF']], fr: [['FR_TVA', 'TVA']] };
+const TAX_PROFILES = {
+	gb: [['GB_VAT', 'VAT']],
+	es: [
+		['ES_IVA', 'IVA'],
+		['ES_IRPF', 'IRPF'],
+	],
+	fr: [['FR_TVA', 'TVA']],
+};
 /** The VAT scheme each business is on (/tax_schemes codes). */
 const TAX_SCHEME = { gb: 'STANDARD', es: 'GENERAL', fr: 'REEL_NORMAL' };
 
 const taxProfiles = {
-	seed: (ctx) => TAX_PROFILES[ctx.biz.country].map(([type, label]) => ({
-		type, label, created: ctx.biz.createdMs, updated: ctx.biz.createdMs, deleted: null,
-	})),
+	seed: (ctx) =>
+		TAX_PROFILES[ctx.biz.country].map(([type, label]) => ({
+			type,
+			label,
+			created: ctx.biz.createdMs,
+			updated: ctx.biz.createdMs,
+			deleted: null,
+		})),
 	displayedAs: (row) => row.label,
 	render: (row, ctx) => ({
 		...stamps(row),

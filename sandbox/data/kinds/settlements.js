@@ -27,8 +27,14 @@ const { codeRef, bankByRole, inCreationOrder, lookup } = require('./books');
 
 /** The documents that can be paid. */
 const PAYABLE = [
-	'sales_invoices', 'sales_credit_notes', 'sales_corrective_invoices', 'sales_quick_entries',
-	'purchase_invoices', 'purchase_credit_notes', 'purchase_corrective_invoices', 'purchase_quick_entries',
+	'sales_invoices',
+	'sales_credit_notes',
+	'sales_corrective_invoices',
+	'sales_quick_entries',
+	'purchase_invoices',
+	'purchase_credit_notes',
+	'purchase_corrective_invoices',
+	'purchase_quick_entries',
 ];
 
 const ALLOCATION_TYPE = { sales: 'CUSTOMER_ALLOCATION', purchase: 'VENDOR_ALLOCATION' };
@@ -66,22 +72,33 @@ const contactAllocations = {
 				if (!rng.chance(0.6)) return;
 				// An invoice of the same customer or supplier, raised by the time the credit is used, whose
 				// receipt the credit can shrink (an allocation is no payment: the invoice's last_paid stays).
-				const invoice = (byContact.get(note.contact) ?? []).find((i) => !used.has(i) && invoices[i].paid > note.paid
-					&& invoices[i].date <= note.paidDay);
+				const invoice = (byContact.get(note.contact) ?? []).find(
+					(i) => !used.has(i) && invoices[i].paid > note.paid && invoices[i].date <= note.paidDay,
+				);
 				if (invoice === undefined) return;
 				used.add(invoice);
 				const tx = ctx.biz.transactions[note.payTx];
 				rows.push({
-					side, type: ALLOCATION_TYPE[side], contact: note.contact, date: tx.day, amount: note.paid,
-					note: n, invoice, tx: note.payTx, receiptTx: invoices[invoice].payTx,
-					created: tx.created, updated: tx.created, deleted: null,
+					side,
+					type: ALLOCATION_TYPE[side],
+					contact: note.contact,
+					date: tx.day,
+					amount: note.paid,
+					note: n,
+					invoice,
+					tx: note.payTx,
+					receiptTx: invoices[invoice].payTx,
+					created: tx.created,
+					updated: tx.created,
+					deleted: null,
 				});
 			});
 		}
 		rebook(ctx, rows);
 		return inCreationOrder(rows);
 	},
-	displayedAs: (row, ctx) => `${ctx.displayedAs(`${row.side}_credit_notes`, row.note)} → ${ctx.displayedAs(`${row.side}_invoices`, row.invoice)}`,
+	displayedAs: (row, ctx) =>
+		`${ctx.displayedAs(`${row.side}_credit_notes`, row.note)} → ${ctx.displayedAs(`${row.side}_invoices`, row.invoice)}`,
 	render(row, ctx, index) {
 		return {
 			...stamps(row),
@@ -91,8 +108,16 @@ const contactAllocations = {
 			date: formatDay(row.date),
 			contact: ctx.ref('contacts', row.contact),
 			allocated_artefacts: [
-				{ id: ctx.subId('contact_allocations', index, 1), artefact: ctx.ref(`${row.side}_invoices`, row.invoice), amount: amount(row.amount) },
-				{ id: ctx.subId('contact_allocations', index, 2), artefact: ctx.ref(`${row.side}_credit_notes`, row.note), amount: amount(-row.amount) },
+				{
+					id: ctx.subId('contact_allocations', index, 1),
+					artefact: ctx.ref(`${row.side}_invoices`, row.invoice),
+					amount: amount(row.amount),
+				},
+				{
+					id: ctx.subId('contact_allocations', index, 2),
+					artefact: ctx.ref(`${row.side}_credit_notes`, row.note),
+					amount: amount(-row.amount),
+				},
 			],
 		};
 	},
@@ -104,7 +129,10 @@ const contactAllocations = {
  */
 function rebook(ctx, allocations) {
 	if (!allocations.length) return;
-	const legs = postingsOf(ctx, allocations.flatMap((a) => [a.tx, a.receiptTx]));
+	const legs = postingsOf(
+		ctx,
+		allocations.flatMap((a) => [a.tx, a.receiptTx]),
+	);
 	for (const a of allocations) {
 		const account = control(ctx, a.side);
 		ctx.biz.transactions[a.tx].type = a.type;
@@ -122,7 +150,12 @@ function rebook(ctx, allocations) {
 
 const RECEIPT_METHODS = ['BANK_TRANSFER', 'BANK_TRANSFER', 'BANK_TRANSFER', 'CREDIT_DEBIT', 'CHEQUE'];
 const PAYMENT_METHODS = ['BANK_TRANSFER', 'BANK_TRANSFER', 'DIRECT_DEBIT', 'CREDIT_DEBIT'];
-const METHOD_LABELS = { BANK_TRANSFER: 'Bank Transfer', CREDIT_DEBIT: 'Credit/Debit Card', CHEQUE: 'Cheque', DIRECT_DEBIT: 'Direct Debit' };
+const METHOD_LABELS = {
+	BANK_TRANSFER: 'Bank Transfer',
+	CREDIT_DEBIT: 'Credit/Debit Card',
+	CHEQUE: 'Cheque',
+	DIRECT_DEBIT: 'Direct Debit',
+};
 
 const contactPayments = {
 	books: true,
@@ -140,9 +173,17 @@ const contactPayments = {
 				if (doc.deleted !== null || doc.payTx < 0 || allocated.has(doc.payTx)) return;
 				const tx = ctx.biz.transactions[doc.payTx];
 				rows.push({
-					space, index: i, contact: doc.contact, bank, type: tx.type, date: tx.day, tx: doc.payTx,
+					space,
+					index: i,
+					contact: doc.contact,
+					bank,
+					type: tx.type,
+					date: tx.day,
+					tx: doc.payTx,
 					amount: doc.paid - (cut.get(`${space}:${i}`) ?? 0),
-					created: tx.created, updated: tx.created, deleted: null,
+					created: tx.created,
+					updated: tx.created,
+					deleted: null,
 				});
 			});
 		}
@@ -151,9 +192,17 @@ const contactPayments = {
 			if (ob.paidDay < 0) return;
 			const created = wholeSecond(ob.paidDay * DAY_MS + 11 * 3_600_000);
 			rows.push({
-				space: 'contact_opening_balances', index: i, contact: ob.contact, bank, date: ob.paidDay, tx: -1,
-				type: ob.side === 'sales' ? 'CUSTOMER_RECEIPT' : 'VENDOR_PAYMENT', amount: ob.total,
-				created, updated: created, deleted: null,
+				space: 'contact_opening_balances',
+				index: i,
+				contact: ob.contact,
+				bank,
+				date: ob.paidDay,
+				tx: -1,
+				type: ob.side === 'sales' ? 'CUSTOMER_RECEIPT' : 'VENDOR_PAYMENT',
+				amount: ob.total,
+				created,
+				updated: created,
+				deleted: null,
 			});
 		});
 		const ordered = inCreationOrder(rows);
@@ -161,14 +210,32 @@ const contactPayments = {
 		ordered.forEach((row, i) => {
 			const receipt = row.type.startsWith('CUSTOMER');
 			row.method = rng.pick(receipt ? RECEIPT_METHODS : PAYMENT_METHODS);
-			row.ref = receipt ? (rng.chance(0.5) ? `Remittance ${rng.int(1000, 99999)}` : null) : `PMT-${String(i + 1).padStart(5, '0')}`;
+			row.ref = receipt
+				? rng.chance(0.5)
+					? `Remittance ${rng.int(1000, 99999)}`
+					: null
+				: `PMT-${String(i + 1).padStart(5, '0')}`;
 			if (row.tx >= 0) return;
 			const bankAccount = ctx.rows('bank_accounts')[row.bank].account;
 			const controlAccount = control(ctx, row.type === 'CUSTOMER_RECEIPT' ? 'sales' : 'purchase');
-			const legs = row.type === 'CUSTOMER_RECEIPT'
-				? [[bankAccount, row.amount, 0], [controlAccount, 0, row.amount]]
-				: [[controlAccount, row.amount, 0], [bankAccount, 0, row.amount]];
-			row.tx = post(ctx, { type: row.type, day: row.date, created: row.created, contact: row.contact, source: ['contact_payments', i], legs });
+			const legs =
+				row.type === 'CUSTOMER_RECEIPT'
+					? [
+							[bankAccount, row.amount, 0],
+							[controlAccount, 0, row.amount],
+						]
+					: [
+							[controlAccount, row.amount, 0],
+							[bankAccount, 0, row.amount],
+						];
+			row.tx = post(ctx, {
+				type: row.type,
+				day: row.date,
+				created: row.created,
+				contact: row.contact,
+				source: ['contact_payments', i],
+				legs,
+			});
 		});
 		return ordered;
 	},
@@ -194,9 +261,14 @@ const contactPayments = {
 			base_currency_total_amount: money,
 			base_currency_currency_charge: 0,
 			reference: row.ref,
-			allocated_artefacts: [{
-				id: ctx.subId('contact_payments', index, 1), artefact: ctx.ref(row.space, row.index), amount: money, discount: 0,
-			}],
+			allocated_artefacts: [
+				{
+					id: ctx.subId('contact_payments', index, 1),
+					artefact: ctx.ref(row.space, row.index),
+					amount: money,
+					discount: 0,
+				},
+			],
 			tax_rate: null,
 			payment_on_account: null,
 			// Payments on a reconciled bank statement can no longer be edited.
@@ -208,7 +280,8 @@ const contactPayments = {
 /** The last day of the bank account's last reconciled statement, or -1. */
 function reconciledUntil(ctx, bank) {
 	let last = -1;
-	for (const r of ctx.rows('bank_reconciliations')) if (r.bank === bank && r.status === 'RECONCILED' && r.day > last) last = r.day;
+	for (const r of ctx.rows('bank_reconciliations'))
+		if (r.bank === bank && r.status === 'RECONCILED' && r.day > last) last = r.day;
 	return last;
 }
 
@@ -225,7 +298,14 @@ const unallocatedArtefacts = {
 		}
 		ctx.rows('contact_opening_balances').forEach((ob, i) => {
 			if (ob.paidDay >= 0) return;
-			rows.push({ space: 'contact_opening_balances', index: i, contact: ob.contact, created: ob.created, updated: ob.updated, deleted: null });
+			rows.push({
+				space: 'contact_opening_balances',
+				index: i,
+				contact: ob.contact,
+				created: ob.created,
+				updated: ob.updated,
+				deleted: null,
+			});
 		});
 		return inCreationOrder(rows);
 	},
@@ -238,7 +318,9 @@ const unallocatedArtefacts = {
 	findId(ctx, id) {
 		const d = ctx.decode(id);
 		if (!d || d.sub !== 0) return -1;
-		return lookup(ctx.rows('unallocated_artefacts'), (row) => `${row.space}:${row.index}`).get(`${d.space}:${d.index}`) ?? -1;
+		return (
+			lookup(ctx.rows('unallocated_artefacts'), (row) => `${row.space}:${row.index}`).get(`${d.space}:${d.index}`) ?? -1
+		);
 	},
 	displayedAs: (row, ctx) => ctx.displayedAs(row.space, row.index),
 	// "Use this to filter by the contact identifier."
@@ -246,7 +328,9 @@ const unallocatedArtefacts = {
 		contact_name: (row, ctx) => ctx.rows('contacts')[row.contact].name,
 		contact_reference: (row, ctx) => ctx.rows('contacts')[row.contact].ref,
 	},
-	render: (row, ctx) => ({ links: [{ href: ctx.ref(row.space, row.index).$path, rel: 'alternate', type: 'application/json' }] }),
+	render: (row, ctx) => ({
+		links: [{ href: ctx.ref(row.space, row.index).$path, rel: 'alternate', type: 'application/json' }],
+	}),
 };
 
 /**
@@ -278,10 +362,18 @@ const contactOpeningBalances = {
 			const paid = kind === 'INVOICE' && rng.chance(0.75);
 			const created = wholeSecond(SEED_START + 9 * 3_600_000 + k * 240_000);
 			rows.push({
-				side, kind, contact, types: side === 'sales' ? CUSTOMER : VENDOR, total,
-				date: start - rng.int(5, 90), ref: `OB-${String(k + 1).padStart(4, '0')}`,
+				side,
+				kind,
+				contact,
+				types: side === 'sales' ? CUSTOMER : VENDOR,
+				total,
+				date: start - rng.int(5, 90),
+				ref: `OB-${String(k + 1).padStart(4, '0')}`,
 				paidDay: paid ? start + rng.int(7, 60) : -1,
-				created, updated: created, deleted: null, tx: -1,
+				created,
+				updated: created,
+				deleted: null,
+				tx: -1,
 			});
 		}
 		rows.forEach((row, i) => {
@@ -290,9 +382,24 @@ const contactOpeningBalances = {
 			const retained = ctx.chart.byRole('retained');
 			// A customer's invoice is owed to us (debit the debtors); a supplier's invoice is owed by us.
 			const debitControl = (row.side === 'sales') === (row.kind === 'INVOICE');
-			const legs = debitControl ? [[controlAccount, row.total, 0], [retained, 0, row.total]] : [[retained, row.total, 0], [controlAccount, 0, row.total]];
+			const legs = debitControl
+				? [
+						[controlAccount, row.total, 0],
+						[retained, 0, row.total],
+					]
+				: [
+						[retained, row.total, 0],
+						[controlAccount, 0, row.total],
+					];
 			row.type = type;
-			row.tx = post(ctx, { type, day: row.date, created: row.created, contact: row.contact, source: ['contact_opening_balances', i], legs });
+			row.tx = post(ctx, {
+				type,
+				day: row.date,
+				created: row.created,
+				contact: row.contact,
+				source: ['contact_opening_balances', i],
+				legs,
+			});
 		});
 		return rows;
 	},
@@ -349,6 +456,10 @@ const hostedArtefactPaymentSettings = {
 };
 
 module.exports = {
-	contactAllocations, contactPayments, unallocatedArtefacts, contactOpeningBalances, hostedArtefactPaymentSettings,
+	contactAllocations,
+	contactPayments,
+	unallocatedArtefacts,
+	contactOpeningBalances,
+	hostedArtefactPaymentSettings,
 	PAYABLE,
 };

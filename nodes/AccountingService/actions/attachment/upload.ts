@@ -23,7 +23,11 @@ const ATTACH_TO = [
 
 const mebibytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
 
-function binaryOf(context: IExecuteFunctions, parameters: ParameterReader, itemIndex: number): { name: string; binary: IBinaryData } {
+function binaryOf(
+	context: IExecuteFunctions,
+	parameters: ParameterReader,
+	itemIndex: number,
+): { name: string; binary: IBinaryData } {
 	const name = parameters.string('binaryPropertyName', 'Input Binary Field', 'data').trim();
 	if (!name) parameters.fail('Input Binary Field', 'it is empty; enter the field that holds the file, such as data');
 	const binary = context.getInputData()[itemIndex]?.binary?.[name];
@@ -67,7 +71,8 @@ async function upload(this: IExecuteFunctions, parameters: ParameterReader, item
 			`the file in "${name}" is ${mebibytes(bytes.length)}; the service accepts attachments up to ${mebibytes(MAX_ATTACHMENT_BYTES)} (${MAX_ATTACHMENT_BYTES} bytes)`,
 		);
 	}
-	const fileName = String(options.fileName ?? '').trim() || binary.fileName || `attachment${extensionOf(binary, '') ?? ''}`;
+	const fileName =
+		String(options.fileName ?? '').trim() || binary.fileName || `attachment${extensionOf(binary, '') ?? ''}`;
 	const extension = extensionOf(binary, fileName);
 	const attachment: IDataObject = {
 		file: bytes.toString('base64'),

@@ -67,7 +67,10 @@ export const businessOperations: OperationModule[] = [
 		},
 		properties: [],
 		async execute(parameters) {
-			const response = await apiRequest.call(this, { path: `/businesses/${LEAD_BUSINESS}`, ...parameters.requestScope() });
+			const response = await apiRequest.call(this, {
+				path: `/businesses/${LEAD_BUSINESS}`,
+				...parameters.requestScope(),
+			});
 			return toItems([response.body], undefined, false);
 		},
 	},
@@ -82,7 +85,11 @@ export const businessOperations: OperationModule[] = [
 		properties: returnAllOrLimit(),
 		async execute(parameters) {
 			const limit = parameters.limit();
-			const response = await apiRequestAllItems.call(this, { path: '/businesses', ...parameters.requestScope() }, limit);
+			const response = await apiRequestAllItems.call(
+				this,
+				{ path: '/businesses', ...parameters.requestScope() },
+				limit,
+			);
 			return toItems(response.body, undefined, false);
 		},
 	},
@@ -98,7 +105,12 @@ export const businessOperations: OperationModule[] = [
 		async execute(parameters) {
 			const business = parameters.updateFields(UPDATABLE.map((field) => field.name));
 			const path = businessPath(parameters);
-			const response = await apiRequest.call(this, { method: 'PUT', path, body: { business }, ...parameters.requestScope() });
+			const response = await apiRequest.call(this, {
+				method: 'PUT',
+				path,
+				body: { business },
+				...parameters.requestScope(),
+			});
 			return toItems([response.body], undefined, false);
 		},
 	},

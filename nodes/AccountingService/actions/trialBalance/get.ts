@@ -92,7 +92,8 @@ const properties: INodeProperties[] = [
 					{
 						name: 'One Item per Ledger Account',
 						value: 'rows',
-						description: 'Flat rows for a spreadsheet: account, opening, period and closing debits and credits, and the period',
+						description:
+							'Flat rows for a spreadsheet: account, opening, period and closing debits and credits, and the period',
 					},
 					{
 						name: 'Whole Report as One Item',
@@ -111,7 +112,10 @@ function readParameters(parameters: ParameterReader) {
 	const from = parameters.day('fromDate', 'From Date');
 	const to = parameters.day('toDate', 'To Date');
 	if (from > to) parameters.fail('From Date', `${from} is after To Date ${to}`);
-	const source = parameters.choice<Source>('Source', parameters.string('source', 'Source', 'business'), ['business', 'sample']);
+	const source = parameters.choice<Source>('Source', parameters.string('source', 'Source', 'business'), [
+		'business',
+		'sample',
+	]);
 	const options = parameters.options();
 	return {
 		from,

@@ -29,11 +29,21 @@ export const userOperations: OperationModule[] = [
 	},
 	{
 		resource: 'user',
-		option: { name: 'Update', value: 'update', description: 'Change the signed-in user’s name', action: 'Update the user' },
+		option: {
+			name: 'Update',
+			value: 'update',
+			description: 'Change the signed-in user’s name',
+			action: 'Update the user',
+		},
 		properties: [updateFieldsProperty(UPDATABLE)],
 		async execute(parameters) {
 			const user = parameters.updateFields(UPDATABLE.map((field) => field.name));
-			const response = await apiRequest.call(this, { method: 'PUT', path: '/user', body: { user }, ...parameters.requestScope() });
+			const response = await apiRequest.call(this, {
+				method: 'PUT',
+				path: '/user',
+				body: { user },
+				...parameters.requestScope(),
+			});
 			return toItems([response.body], undefined, false);
 		},
 	},

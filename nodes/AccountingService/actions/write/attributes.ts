@@ -48,7 +48,13 @@ export class AttributeChecker {
 	record(
 		fields: readonly WriteField[],
 		values: IDataObject,
-		options: { required: boolean; unknown: 'ignore' | 'refuse'; noun: string; providedElsewhere?: string[]; missingHint?: string },
+		options: {
+			required: boolean;
+			unknown: 'ignore' | 'refuse';
+			noun: string;
+			providedElsewhere?: string[];
+			missingHint?: string;
+		},
 	): IDataObject {
 		const byName = new Map(fields.map((field) => [field.name, field]));
 		const record: IDataObject = {};
@@ -56,7 +62,10 @@ export class AttributeChecker {
 			const field = byName.get(name);
 			if (!field) {
 				if (options.unknown === 'ignore' || isUnset(value)) continue;
-				this.fail(name, `${options.noun} has no such attribute; refresh the field list (allowed: ${[...byName.keys()].join(', ')})`);
+				this.fail(
+					name,
+					`${options.noun} has no such attribute; refresh the field list (allowed: ${[...byName.keys()].join(', ')})`,
+				);
 			}
 			if (isUnset(value)) continue;
 			record[name] = this.value(field, value, { field: name, inside: '' }, options.required, apiNames);
@@ -64,7 +73,10 @@ export class AttributeChecker {
 		if (options.required) {
 			for (const field of fields) {
 				if (!field.required || field.name in record || options.providedElsewhere?.includes(field.name)) continue;
-				this.fail(field.name, `it is required to create ${options.noun}, and it is not set${options.missingHint ?? ''}`);
+				this.fail(
+					field.name,
+					`it is required to create ${options.noun}, and it is not set${options.missingHint ?? ''}`,
+				);
 			}
 		}
 		return record;
@@ -80,9 +92,17 @@ export class AttributeChecker {
 		options: { required: boolean; label: string; naming: Naming; alsoRequired: string[] },
 	): IDataObject[] {
 		return elements.map((element, index) => {
-			const checked = this.element(field, element, index, { field: options.label, inside: '' }, options.required, options.naming);
+			const checked = this.element(
+				field,
+				element,
+				index,
+				{ field: options.label, inside: '' },
+				options.required,
+				options.naming,
+			);
 			const missing = options.alsoRequired.find((name) => !(name in checked));
-			if (missing) this.fail(options.label, `${elementWord(field.name)} ${index + 1}: "${options.naming(missing)}" is required`);
+			if (missing)
+				this.fail(options.label, `${elementWord(field.name)} ${index + 1}: "${options.naming(missing)}" is required`);
 			return checked;
 		});
 	}
@@ -91,7 +111,13 @@ export class AttributeChecker {
 		return this.fail(where.field, where.inside ? `${where.inside} ${text}` : text);
 	}
 
-	private value(field: WriteField, value: unknown, where: Where, required: boolean, naming: Naming): IDataObject[string] {
+	private value(
+		field: WriteField,
+		value: unknown,
+		where: Where,
+		required: boolean,
+		naming: Naming,
+	): IDataObject[string] {
 		switch (field.type) {
 			case 'string':
 				return this.text(field, value, where);
@@ -100,7 +126,8 @@ export class AttributeChecker {
 				return this.number(field, value, where);
 			case 'boolean':
 				if (typeof value === 'boolean') return value;
-				if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase() === 'true';
+				if (typeof value === 'string' && /^(true|false)$/i.test(value.trim()))
+					return value.trim().toLowerCase() === 'true';
 				return this.problem(where, `expected true or false, got ${describeValue(value)}`);
 			case 'date':
 				return this.day(value, where);
@@ -118,41 +145,83 @@ export class AttributeChecker {
 				if (typeof object !== 'object' || object === null || Array.isArray(object)) {
 					return this.problem(where, `expected an object (or its JSON text), got ${describeValue(object)}`);
 				}
-				return field.fields ? this.nested(field.fields, object as IDataObject, where, required, naming, `"${where.field}"`) : (object as IDataObject);
+				return field.fields
+					? this.nested(field.fields, object as IDataObject, where, required, naming, `"${where.field}"`)
+					: (object as IDataObject);
 			}
 			case 'array': {
 				const list = this.parsed(value, 'list', where);
-				if (!Array.isArray(list)) return this.problem(where, `expected a list (or its JSON text), got ${describeValue(list)}`);
+				if (!Array.isArray(list))
+					return this.problem(where, `expected a list (or its JSON text), got ${describeValue(list)}`);
 				return (list as unknown[]).map((element, index) => {
 					if (field.fields) return this.element(field, element, index, where, required, naming);
 					const inner: WriteField = { name: field.name, type: field.items ?? 'string', description: '' };
-					return this.value(inner, element, { ...where, inside: `${where.inside} ${elementWord(field.name)} ${index + 1}:`.trim() }, required, naming);
+					return this.value(
+						inner,
+						element,
+						{ ...where, inside: `${where.inside} ${elementWord(field.name)} ${index + 1}:`.trim() },
+						required,
+						naming,
+					);
 				});
 			}
 		}
 	}
 
 	/** One element of a list of records (a line, an allocation). */
-	private element(field: WriteField, element: unknown, index: number, where: Where, required: boolean, naming: Naming): IDataObject {
+	private element(
+		field: WriteField,
+		element: unknown,
+		index: number,
+		where: Where,
+		required: boolean,
+		naming: Naming,
+	): IDataObject {
 		const inside = `${where.inside ? `${where.inside} ` : ''}${elementWord(field.name)} ${index + 1}:`;
 		if (typeof element !== 'object' || element === null || Array.isArray(element)) {
-			return this.problem({ ...where, inside }, `expected an object with ${(field.fields ?? []).map((child) => child.name).join(', ')}, got ${describeValue(element)}`);
+			return this.problem(
+				{ ...where, inside },
+				`expected an object with ${(field.fields ?? []).map((child) => child.name).join(', ')}, got ${describeValue(element)}`,
+			);
 		}
-		return this.nested(field.fields ?? [], element as IDataObject, { ...where, inside }, required, naming, `a ${elementWord(field.name)}`);
+		return this.nested(
+			field.fields ?? [],
+			element as IDataObject,
+			{ ...where, inside },
+			required,
+			naming,
+			`a ${elementWord(field.name)}`,
+		);
 	}
 
 	/** The attributes of an object inside the record: unknown names are refused, they are never silently dropped. */
-	private nested(fields: readonly WriteField[], object: IDataObject, where: Where, required: boolean, naming: Naming, what: string): IDataObject {
+	private nested(
+		fields: readonly WriteField[],
+		object: IDataObject,
+		where: Where,
+		required: boolean,
+		naming: Naming,
+		what: string,
+	): IDataObject {
 		const byName = new Map(fields.map((field) => [field.name, field]));
 		const result: IDataObject = {};
 		const prefix = where.inside ? `${where.inside} ` : '';
 		for (const [name, value] of Object.entries(object)) {
 			const field = byName.get(name);
 			if (!field) {
-				this.problem(where, `"${name}" is not an attribute of ${what}; allowed: ${fields.map((child) => naming(child.name)).join(', ')}`);
+				this.problem(
+					where,
+					`"${name}" is not an attribute of ${what}; allowed: ${fields.map((child) => naming(child.name)).join(', ')}`,
+				);
 			}
 			if (isUnset(value)) continue;
-			result[name] = this.value(field, value, { field: where.field, inside: `${prefix}"${naming(name)}"`.trim() }, required, naming);
+			result[name] = this.value(
+				field,
+				value,
+				{ field: where.field, inside: `${prefix}"${naming(name)}"`.trim() },
+				required,
+				naming,
+			);
 		}
 		if (required) {
 			for (const field of fields) {
@@ -168,7 +237,10 @@ export class AttributeChecker {
 			return JSON.parse(value) as unknown;
 		} catch (error) {
 			const example = kind === 'object' ? '{"name": "…"}' : '[{"name": "…"}]';
-			return this.problem(where, `the JSON text does not parse (${(error as Error).message}); expected ${kind === 'object' ? 'an object' : 'a list'} such as ${example}`);
+			return this.problem(
+				where,
+				`the JSON text does not parse (${(error as Error).message}); expected ${kind === 'object' ? 'an object' : 'a list'} such as ${example}`,
+			);
 		}
 	}
 
@@ -184,9 +256,15 @@ export class AttributeChecker {
 	}
 
 	private number(field: WriteField, value: unknown, where: Where): number {
-		const number = typeof value === 'number' ? value : typeof value === 'string' && NUMBER.test(value.trim()) ? Number(value.trim()) : NaN;
+		const number =
+			typeof value === 'number'
+				? value
+				: typeof value === 'string' && NUMBER.test(value.trim())
+					? Number(value.trim())
+					: NaN;
 		if (!Number.isFinite(number)) return this.problem(where, `expected a number, got ${describeValue(value)}`);
-		if (field.type === 'integer' && !Number.isSafeInteger(number)) this.problem(where, `expected a whole number, got ${describeValue(value)}`);
+		if (field.type === 'integer' && !Number.isSafeInteger(number))
+			this.problem(where, `expected a whole number, got ${describeValue(value)}`);
 		return number;
 	}
 
@@ -204,7 +282,8 @@ export class AttributeChecker {
 	private moment(value: unknown, where: Where): string {
 		const text = dateText(value);
 		const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(text ?? '');
-		const parsed = text && /^\d{4}-\d{2}-\d{2}/.test(text) ? new Date(hasZone ? text : `${text.replace(' ', 'T')}Z`) : undefined;
+		const parsed =
+			text && /^\d{4}-\d{2}-\d{2}/.test(text) ? new Date(hasZone ? text : `${text.replace(' ', 'T')}Z`) : undefined;
 		if (!parsed || Number.isNaN(parsed.getTime())) {
 			return this.problem(where, `expected a date and time such as 2024-01-31T09:30:00Z, got ${describeValue(value)}`);
 		}

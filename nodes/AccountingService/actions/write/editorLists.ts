@@ -41,45 +41,154 @@ export interface EditorList {
 }
 
 const LINE_FIELDS: EditorField[] = [
-	{ name: 'description', attribute: 'description', displayName: 'Description', kind: 'string', description: 'What the line is for, as the document shows it', default: '', required: true },
-	{ name: 'product', attribute: 'product_id', displayName: 'Product', kind: 'locator', searchListMethod: 'searchProducts', description: 'The product sold or bought on this line, if any' },
-	{ name: 'service', attribute: 'service_id', displayName: 'Service', kind: 'locator', searchListMethod: 'searchServices', description: 'The service sold or bought on this line, if any' },
-	{ name: 'ledgerAccount', attribute: 'ledger_account_id', displayName: 'Ledger Account', kind: 'locator', searchListMethod: 'searchLedgerAccounts', description: 'The ledger account the line is posted to', required: true },
-	{ name: 'quantity', attribute: 'quantity', displayName: 'Quantity', kind: 'number', description: 'How many', default: 1 },
-	{ name: 'unitPrice', attribute: 'unit_price', displayName: 'Unit Price', kind: 'number', description: 'Price of one, in the document’s currency', default: 0 },
-	{ name: 'discountAmount', attribute: 'discount_amount', displayName: 'Discount', kind: 'number', description: 'Amount taken off the line (0 for none)', default: 0, omitWhen: 0 },
-	{ name: 'taxRate', attribute: 'tax_rate_id', displayName: 'Tax Rate', kind: 'locator', searchListMethod: 'searchTaxRates', description: 'The tax rate of the line; its tax amount is computed from it unless given below' },
-	{ name: 'taxAmount', attribute: 'tax_amount', displayName: 'Tax Amount', kind: 'number', description: 'The line’s tax, sent as given; without it, it is computed from the tax rate and the net amount, to the cent', default: 0, additional: true },
-	{ name: 'unitPriceIncludesTax', attribute: 'unit_price_includes_tax', displayName: 'Unit Price Includes Tax', kind: 'boolean', description: 'Whether the unit price already includes the tax', default: false, additional: true },
+	{
+		name: 'description',
+		attribute: 'description',
+		displayName: 'Description',
+		kind: 'string',
+		description: 'What the line is for, as the document shows it',
+		default: '',
+		required: true,
+	},
+	{
+		name: 'product',
+		attribute: 'product_id',
+		displayName: 'Product',
+		kind: 'locator',
+		searchListMethod: 'searchProducts',
+		description: 'The product sold or bought on this line, if any',
+	},
+	{
+		name: 'service',
+		attribute: 'service_id',
+		displayName: 'Service',
+		kind: 'locator',
+		searchListMethod: 'searchServices',
+		description: 'The service sold or bought on this line, if any',
+	},
+	{
+		name: 'ledgerAccount',
+		attribute: 'ledger_account_id',
+		displayName: 'Ledger Account',
+		kind: 'locator',
+		searchListMethod: 'searchLedgerAccounts',
+		description: 'The ledger account the line is posted to',
+		required: true,
+	},
+	{
+		name: 'quantity',
+		attribute: 'quantity',
+		displayName: 'Quantity',
+		kind: 'number',
+		description: 'How many',
+		default: 1,
+	},
+	{
+		name: 'unitPrice',
+		attribute: 'unit_price',
+		displayName: 'Unit Price',
+		kind: 'number',
+		description: 'Price of one, in the document’s currency',
+		default: 0,
+	},
+	{
+		name: 'discountAmount',
+		attribute: 'discount_amount',
+		displayName: 'Discount',
+		kind: 'number',
+		description: 'Amount taken off the line (0 for none)',
+		default: 0,
+		omitWhen: 0,
+	},
+	{
+		name: 'taxRate',
+		attribute: 'tax_rate_id',
+		displayName: 'Tax Rate',
+		kind: 'locator',
+		searchListMethod: 'searchTaxRates',
+		description: 'The tax rate of the line; its tax amount is computed from it unless given below',
+	},
+	{
+		name: 'taxAmount',
+		attribute: 'tax_amount',
+		displayName: 'Tax Amount',
+		kind: 'number',
+		description:
+			'The line’s tax, sent as given; without it, it is computed from the tax rate and the net amount, to the cent',
+		default: 0,
+		additional: true,
+	},
+	{
+		name: 'unitPriceIncludesTax',
+		attribute: 'unit_price_includes_tax',
+		displayName: 'Unit Price Includes Tax',
+		kind: 'boolean',
+		description: 'Whether the unit price already includes the tax',
+		default: false,
+		additional: true,
+	},
 ];
 
 const ALLOCATION_FIELDS: EditorField[] = [
-	{ name: 'artefact', attribute: 'artefact_id', displayName: 'Invoice or Credit Note', kind: 'locator', searchListMethod: 'searchArtefacts', description: 'The invoice or credit note the payment settles', required: true },
-	{ name: 'amount', attribute: 'amount', displayName: 'Amount', kind: 'number', description: 'How much of it the payment settles', default: 0, required: true },
-	{ name: 'discount', attribute: 'discount', displayName: 'Discount', kind: 'number', description: 'Settlement discount granted on it (0 for none)', default: 0, omitWhen: 0 },
+	{
+		name: 'artefact',
+		attribute: 'artefact_id',
+		displayName: 'Invoice or Credit Note',
+		kind: 'locator',
+		searchListMethod: 'searchArtefacts',
+		description: 'The invoice or credit note the payment settles',
+		required: true,
+	},
+	{
+		name: 'amount',
+		attribute: 'amount',
+		displayName: 'Amount',
+		kind: 'number',
+		description: 'How much of it the payment settles',
+		default: 0,
+		required: true,
+	},
+	{
+		name: 'discount',
+		attribute: 'discount',
+		displayName: 'Discount',
+		kind: 'number',
+		description: 'Settlement discount granted on it (0 for none)',
+		default: 0,
+		omitWhen: 0,
+	},
 ];
 
-const hasAll = (field: WriteField, names: string[]) => names.every((name) => field.fields?.some((child) => child.name === name));
+const hasAll = (field: WriteField, names: string[]) =>
+	names.every((name) => field.fields?.some((child) => child.name === name));
 
 export const EDITOR_LISTS: EditorList[] = [
 	{
 		parameter: 'lines',
 		displayName: 'Lines',
 		entry: 'line',
-		matches: (field) => field.type === 'array' && /_lines$/.test(field.name) && hasAll(field, ['description', 'ledger_account_id', 'unit_price']),
+		matches: (field) =>
+			field.type === 'array' &&
+			/_lines$/.test(field.name) &&
+			hasAll(field, ['description', 'ledger_account_id', 'unit_price']),
 		fields: LINE_FIELDS,
 	},
 	{
 		parameter: 'allocations',
 		displayName: 'Allocations',
 		entry: 'allocation',
-		matches: (field) => field.type === 'array' && field.name === 'allocated_artefacts' && hasAll(field, ['artefact_id', 'amount']),
+		matches: (field) =>
+			field.type === 'array' && field.name === 'allocated_artefacts' && hasAll(field, ['artefact_id', 'amount']),
 		fields: ALLOCATION_FIELDS,
 	},
 ];
 
 /** The list attribute of the row's write schema that an editor list fills, if any. */
-export function editorTarget(row: CollectionDefinition, list: EditorList, operation: 'create' | 'update'): WriteField | undefined {
+export function editorTarget(
+	row: CollectionDefinition,
+	list: EditorList,
+	operation: 'create' | 'update',
+): WriteField | undefined {
 	return writeSchemaOf(row, operation)?.fields.find(list.matches);
 }
 
@@ -93,7 +202,8 @@ export const editorNaming = (list: EditorList) => (attribute: string) =>
 
 /** A locator's id, whatever form n8n hands it in (`{ __rl, mode, value }` or plain text). */
 function locatorValue(value: unknown): unknown {
-	if (value && typeof value === 'object' && !Array.isArray(value) && 'value' in value) return (value as IDataObject).value;
+	if (value && typeof value === 'object' && !Array.isArray(value) && 'value' in value)
+		return (value as IDataObject).value;
 	return value;
 }
 

@@ -22,16 +22,23 @@ export function idempotencyId(row: CollectionDefinition, parameters: ParameterRe
 	if (!('idempotencyKey' in options)) return randomBytes(16).toString('hex');
 	const key = options.idempotencyKey;
 	if ((typeof key !== 'string' && typeof key !== 'number') || !String(key).trim()) {
-		parameters.fail('Idempotency Key', `it is empty for this item; map a value that identifies the record, such as an order number, or remove the option`);
+		parameters.fail(
+			'Idempotency Key',
+			`it is empty for this item; map a value that identifies the record, such as an order number, or remove the option`,
+		);
 	}
-	return createHash('sha256').update(`${row.resource}\n${String(key).trim()}`).digest('hex').slice(0, 32);
+	return createHash('sha256')
+		.update(`${row.resource}\n${String(key).trim()}`)
+		.digest('hex')
+		.slice(0, 32);
 }
 
 /** The path of the record the write names: `/{path}/{id}`, or the settings object's own path. */
 const recordPath = (row: CollectionDefinition, parameters: ParameterReader) =>
 	row.singleton ? `/${row.path}` : `/${row.path}/${parameters.recordId(row)}`;
 
-const isRecord = (body: unknown): body is IDataObject => !!body && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length > 0;
+const isRecord = (body: unknown): body is IDataObject =>
+	!!body && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length > 0;
 
 /** A status named by the record, in any of the forms the service answers with. */
 const statusOf = (record: IDataObject) => {
@@ -53,7 +60,9 @@ async function checkVoidWithoutReason(
 	const { body } = await apiRequest.call(this, { path, business, ...parameters.requestScope() });
 	const status = statusOf(body);
 	if (status === 'DRAFT') return;
-	const name = [lower(row.singular), typeof body.displayed_as === 'string' ? body.displayed_as : undefined].filter(Boolean).join(' ');
+	const name = [lower(row.singular), typeof body.displayed_as === 'string' ? body.displayed_as : undefined]
+		.filter(Boolean)
+		.join(' ');
 	parameters.fail(
 		'Void Reason',
 		`the ${name} is ${status ?? 'not a draft'}, and the service voids it only with a reason; enter why it is voided (only a draft is deleted without one)`,

@@ -22,9 +22,14 @@ export interface CheckedRecord {
 }
 
 /** The attributes the user set, from the mapper (or the input item with Map Automatically). */
-function mappedValues(context: IExecuteFunctions, parameters: ParameterReader, itemIndex: number): { values: IDataObject; automatic: boolean } {
+function mappedValues(
+	context: IExecuteFunctions,
+	parameters: ParameterReader,
+	itemIndex: number,
+): { values: IDataObject; automatic: boolean } {
 	const mapper = (parameters.value('fields', { mappingMode: 'defineBelow', value: null }) ?? {}) as MapperValue;
-	if (typeof mapper !== 'object' || Array.isArray(mapper)) parameters.fail('Fields', 'expected the resource mapper’s value');
+	if (typeof mapper !== 'object' || Array.isArray(mapper))
+		parameters.fail('Fields', 'expected the resource mapper’s value');
 	if (mapper.mappingMode === 'autoMapInputData') {
 		return { values: { ...(context.getInputData()[itemIndex]?.json ?? {}) }, automatic: true };
 	}
@@ -53,7 +58,13 @@ export function checkedRecord(
 	const checker = new AttributeChecker(parameters.fail.bind(parameters));
 	const { values, automatic } = mappedValues(context, parameters, itemIndex);
 
-	const fromLists: Array<{ target: WriteField; elements: IDataObject[]; label: string; naming: (name: string) => string; alsoRequired: string[] }> = [];
+	const fromLists: Array<{
+		target: WriteField;
+		elements: IDataObject[];
+		label: string;
+		naming: (name: string) => string;
+		alsoRequired: string[];
+	}> = [];
 	for (const list of EDITOR_LISTS) {
 		const target = editorTarget(row, list, operation);
 		if (!target) continue;
@@ -67,7 +78,9 @@ export function checkedRecord(
 		}
 		delete values[target.name];
 		// What the editor marks required is required in every entry, for an update too: an entry without it is unfinished.
-		const alsoRequired = editorFieldsFor(list, target).filter((field) => field.required).map((field) => field.attribute);
+		const alsoRequired = editorFieldsFor(list, target)
+			.filter((field) => field.required)
+			.map((field) => field.attribute);
 		fromLists.push({ target, elements, label: list.displayName, naming: editorNaming(list), alsoRequired });
 	}
 
@@ -122,7 +135,11 @@ export async function withTaxAmounts(
 	const { record, schema } = checked;
 	const pending = taxedLists(schema)
 		.flatMap((field) =>
-			(Array.isArray(record[field.name]) ? (record[field.name] as IDataObject[]) : []).map((line, index) => ({ field, line, index })),
+			(Array.isArray(record[field.name]) ? (record[field.name] as IDataObject[]) : []).map((line, index) => ({
+				field,
+				line,
+				index,
+			})),
 		)
 		.filter(({ line }) => line.tax_amount === undefined);
 	for (const { line } of pending) if (line.tax_rate_id === undefined) line.tax_amount = 0;
@@ -133,11 +150,17 @@ export async function withTaxAmounts(
 		const where = `${elementWord(field.name)} ${index + 1}`;
 		const rateId = String(line.tax_rate_id);
 		if (!rates.has(rateId)) {
-			parameters.fail(field.name, `${where}: tax rate "${rateId}" is not a tax rate of this business, so its tax amount cannot be computed; choose one from the list, or give the tax amount`);
+			parameters.fail(
+				field.name,
+				`${where}: tax rate "${rateId}" is not a tax rate of this business, so its tax amount cannot be computed; choose one from the list, or give the tax amount`,
+			);
 		}
 		const percentage = rates.get(rateId);
 		if (percentage === undefined) {
-			parameters.fail(field.name, `${where}: tax rate "${rateId}" has no single percentage to compute the tax amount from; give the tax amount`);
+			parameters.fail(
+				field.name,
+				`${where}: tax rate "${rateId}" has no single percentage to compute the tax amount from; give the tax amount`,
+			);
 		}
 		const amount = lineTaxAmount(line, percentage);
 		if (amount !== undefined) line.tax_amount = amount;

@@ -69,7 +69,8 @@ export function taxCents(cents: bigint, percentage: number, basis: 'net' | 'gros
 	return divideRounded(numerator, basis === 'net' ? scaledHundred : scaledHundred + rate.units);
 }
 
-const numberOf = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const numberOf = (value: unknown): number | undefined =>
+	typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 /**
  * The amount a line's tax is computed on, in cents, and whether that amount includes the tax:

@@ -50,7 +50,10 @@ export async function taxPercentages(
 				const rates: TaxPercentages = new Map();
 				for (const rate of response.body as IDataObject[]) {
 					const percentage = typeof rate.percentage === 'string' ? Number(rate.percentage) : rate.percentage;
-					rates.set(String(rate.id), typeof percentage === 'number' && Number.isFinite(percentage) ? percentage : undefined);
+					rates.set(
+						String(rate.id),
+						typeof percentage === 'number' && Number.isFinite(percentage) ? percentage : undefined,
+					);
 				}
 				return rates;
 			});

@@ -13,15 +13,23 @@ const { cents } = require('../books');
 /** An item code no other live item of the collection has. */
 function uniqueCode(w, code) {
 	if (typeof code !== 'string') return;
-	const taken = w.ctx.rows(w.def.name).some((row, i) => row.deleted === null && i !== w.rowIndex && (row.stored?.item_code ?? row.code) === code);
-	if (taken) w.problems.add('item_code', `item_code "${code}" is already used by another ${w.def.name.replace(/_/g, ' ').replace(/s$/, '')}`);
+	const taken = w.ctx
+		.rows(w.def.name)
+		.some((row, i) => row.deleted === null && i !== w.rowIndex && (row.stored?.item_code ?? row.code) === code);
+	if (taken)
+		w.problems.add(
+			'item_code',
+			`item_code "${code}" is already used by another ${w.def.name.replace(/_/g, ' ').replace(/s$/, '')}`,
+		);
 }
 
 /** Price (or rate) lines: ids of the item, labels from their names. */
 function priceLines(w, record, field, nameKey) {
 	if (!Array.isArray(record[field])) return;
 	record[field] = record[field].map((line, k) => ({
-		...line, id: w.ctx.subId(w.def.name, w.index, k + 1), displayed_as: line[nameKey] ?? '',
+		...line,
+		id: w.ctx.subId(w.def.name, w.index, k + 1),
+		displayed_as: line[nameKey] ?? '',
 		...(line.price_includes_tax === null ? { price_includes_tax: false } : {}),
 		...(line.rate_includes_tax === null ? { rate_includes_tax: false } : {}),
 	}));
@@ -33,8 +41,12 @@ function itemDraft(w, record, price) {
 	const account = record.sales_ledger_account ? ctx.find('ledger_accounts', record.sales_ledger_account.id) : -1;
 	const taxIndex = record.sales_tax_rate ? ctx.find('tax_rates', record.sales_tax_rate.id) : -1;
 	return {
-		code: record.item_code ?? '', text: record.description, price, cost: cents(record.cost_price ?? 0),
-		tax: taxIndex >= 0 ? taxIndex : 0, role: ctx.rows('ledger_accounts')[account]?.role ?? 'sales_goods',
+		code: record.item_code ?? '',
+		text: record.description,
+		price,
+		cost: cents(record.cost_price ?? 0),
+		tax: taxIndex >= 0 ? taxIndex : 0,
+		role: ctx.rows('ledger_accounts')[account]?.role ?? 'sales_goods',
 		active: record.active !== false,
 	};
 }
@@ -50,19 +62,23 @@ function itemKind({ prices, priceKey, catalogType, stock }) {
 			if (record.active === null) record.active = true;
 			if (record.cost_price === null) record.cost_price = 0;
 			if (!record.purchase_description) record.purchase_description = record.description;
-			if (catalogType && !record.catalog_item_type) record.catalog_item_type = ctx.refCode('catalog_item_types', catalogType);
+			if (catalogType && !record.catalog_item_type)
+				record.catalog_item_type = ctx.refCode('catalog_item_types', catalogType);
 			if ('oss_service' in record && record.oss_service === null) record.oss_service = false;
 			priceLines(w, record, prices, priceKey);
 			const first = record[prices]?.[0];
 			const price = cents(first?.price ?? first?.rate ?? 0);
 			Object.assign(w.draft, itemDraft(w, record, price));
 			if (stock) {
-				const quantity = input.quantity_in_stock !== undefined ? Number(input.quantity_in_stock) : w.row?.quantity ?? 0;
+				const quantity =
+					input.quantity_in_stock !== undefined ? Number(input.quantity_in_stock) : (w.row?.quantity ?? 0);
 				if (quantity < 0) w.problems.add('quantity_in_stock', 'quantity_in_stock must not be negative');
 				const reorder = Number(record.reorder_level ?? 0);
 				Object.assign(record, {
-					quantity_in_stock: quantity, reorder_level: reorder,
-					last_cost_price: record.last_cost_price ?? record.cost_price, average_cost_price: record.average_cost_price ?? record.cost_price,
+					quantity_in_stock: quantity,
+					reorder_level: reorder,
+					last_cost_price: record.last_cost_price ?? record.cost_price,
+					average_cost_price: record.average_cost_price ?? record.cost_price,
 					cost_price_last_updated: record.cost_price_last_updated ?? formatDay(dayOf(w.now)),
 				});
 				Object.assign(w.draft, { quantity, reorder, barcode: record.barcode ?? '', location: record.location ?? '' });
@@ -76,7 +92,10 @@ const products = itemKind({ prices: 'sales_prices', priceKey: 'price_name', cata
 const services = itemKind({ prices: 'sales_rates', priceKey: 'rate_name' });
 const stockItems = {
 	...itemKind({ prices: 'sales_prices', priceKey: 'price_name', stock: true }),
-	deletable: (w) => (w.ctx.rows('stock_movements').some((m) => m.deleted === null && m.item === w.rowIndex) ? 'it has stock movements' : null),
+	deletable: (w) =>
+		w.ctx.rows('stock_movements').some((m) => m.deleted === null && m.item === w.rowIndex)
+			? 'it has stock movements'
+			: null,
 };
 
 const stockMovements = {
@@ -89,13 +108,21 @@ const stockMovements = {
 		const stock = ctx.rows('stock_items')[item];
 		// What the item will hold: without this movement's old quantity, with its new one (on the same item or another).
 		const before = stock.quantity - (old && old.item === item ? old.quantity : 0);
-		if (before + quantity < 0) problems.add('quantity', `quantity ${quantity} would take ${ctx.displayedAs('stock_items', item)} below zero (${before} in stock)`);
+		if (before + quantity < 0)
+			problems.add(
+				'quantity',
+				`quantity ${quantity} would take ${ctx.displayedAs('stock_items', item)} below zero (${before} in stock)`,
+			);
 		const date = typeof input.date === 'string' ? parseDay(input.date) : old?.date;
 		if (problems.size) return;
 		const number = old?.number ?? String(ctx.rows('stock_movements').length + 1);
 		Object.assign(record, {
-			movement_number: number, date: formatDay(date), quantity, cost_price: amount(cents(input.cost_price ?? record.cost_price)),
-			reference: record.reference ?? `SM-${number.padStart(4, '0')}`, stock_item: ctx.ref('stock_items', item),
+			movement_number: number,
+			date: formatDay(date),
+			quantity,
+			cost_price: amount(cents(input.cost_price ?? record.cost_price)),
+			reference: record.reference ?? `SM-${number.padStart(4, '0')}`,
+			stock_item: ctx.ref('stock_items', item),
 		});
 		Object.assign(w.draft, { item, quantity, cost: cents(record.cost_price), date, number, kind: null });
 	},
@@ -126,4 +153,11 @@ const namedList = {
 	label: (w, record) => record.name,
 };
 
-module.exports = { products, services, stockItems, stockMovements, productSalesPriceTypes: namedList, serviceRateTypes: namedList };
+module.exports = {
+	products,
+	services,
+	stockItems,
+	stockMovements,
+	productSalesPriceTypes: namedList,
+	serviceRateTypes: namedList,
+};

@@ -38,7 +38,10 @@ function contactOf(w, side, fallback) {
 	if (index === undefined) return undefined;
 	const contact = w.ctx.rows('contacts')[index];
 	if ((contact.types & sideBit(side)) === 0) {
-		w.problems.add('contact_id', `contact_id names a ${side === 'sales' ? 'supplier' : 'customer'}; a ${side} document needs a ${side === 'sales' ? 'customer' : 'supplier'}`);
+		w.problems.add(
+			'contact_id',
+			`contact_id names a ${side === 'sales' ? 'supplier' : 'customer'}; a ${side} document needs a ${side === 'sales' ? 'customer' : 'supplier'}`,
+		);
 	}
 	return index;
 }
@@ -50,14 +53,18 @@ function statusOf(w, lifecycle, old) {
 	if (!old) {
 		const allowed = quote ? QUOTE_STATUSES_NEW : PAYABLE_STATUSES_NEW;
 		if (wanted === undefined || wanted === null) return quote ? 'PENDING' : 'UNPAID';
-		if (!allowed.includes(wanted)) w.problems.add('status_id', `status_id must be ${allowed.join(' or ')} when the document is created`);
+		if (!allowed.includes(wanted))
+			w.problems.add('status_id', `status_id must be ${allowed.join(' or ')} when the document is created`);
 		return wanted;
 	}
 	if (wanted === undefined || wanted === null || wanted === old.status) return old.status;
 	if (quote && QUOTE_STATUSES.includes(wanted) && old.status !== 'INVOICED') return wanted;
-	w.problems.add('status_id', quote
-		? `status_id can only move between ${QUOTE_STATUSES.join(', ')}`
-		: `status_id cannot be changed with PUT (it is ${old.status}): release a draft with POST …/release, void with DELETE; payments settle it`);
+	w.problems.add(
+		'status_id',
+		quote
+			? `status_id can only move between ${QUOTE_STATUSES.join(', ')}`
+			: `status_id cannot be changed with PUT (it is ${old.status}): release a draft with POST …/release, void with DELETE; payments settle it`,
+	);
 	return old.status;
 }
 
@@ -65,7 +72,10 @@ function statusOf(w, lifecycle, old) {
 function checkCurrency(w) {
 	const currency = w.input.currency_id;
 	if (typeof currency === 'string' && currency !== w.ctx.biz.currency) {
-		w.problems.add('currency_id', `currency_id must be ${w.ctx.biz.currency}: multi-currency is not enabled for this business`);
+		w.problems.add(
+			'currency_id',
+			`currency_id must be ${w.ctx.biz.currency}: multi-currency is not enabled for this business`,
+		);
 	}
 }
 
@@ -115,7 +125,8 @@ function buildLine(w, shape, lineSchema, input, k) {
 	if (sales) {
 		if (input.discount_amount !== undefined && input.discount_amount !== null) discount = cents(input.discount_amount);
 		else if (input.discount_percentage) discount = Math.round((gross * input.discount_percentage) / 100);
-		if (discount < 0 || discount > Math.abs(gross)) w.problems.add(`${source}.discount_amount`, `${source}.discount_amount must be between 0 and the line's amount`);
+		if (discount < 0 || discount > Math.abs(gross))
+			w.problems.add(`${source}.discount_amount`, `${source}.discount_amount must be between 0 and the line's amount`);
 	}
 	const tax = cents(input.tax_amount);
 	const net = gross - discount - (input.unit_price_includes_tax ? tax : 0);
@@ -131,15 +142,19 @@ function buildLine(w, shape, lineSchema, input, k) {
 		base_currency_net_amount: amount(net),
 		base_currency_tax_amount: amount(tax),
 		base_currency_total_amount: amount(net + tax),
-		...(sales ? {
-			discount_amount: amount(discount), base_currency_discount_amount: amount(discount),
-			discount_percentage: gross ? Number(((discount * 100) / gross).toFixed(2)) : 0,
-		} : {}),
+		...(sales
+			? {
+					discount_amount: amount(discount),
+					base_currency_discount_amount: amount(discount),
+					discount_percentage: gross ? Number(((discount * 100) / gross).toFixed(2)) : 0,
+				}
+			: {}),
 	});
 	const account = w.ref(`${source}.ledger_account_id`)?.index ?? -1;
 	// Without a tax rate the line takes its ledger account's, as the service does.
 	if (!line.tax_rate && account >= 0 && input.tax_rate_id === undefined) {
-		line.tax_rate = renderRow(ctx, BY_NAME.get('ledger_accounts'), ctx.rows('ledger_accounts')[account], account).tax_rate ?? null;
+		line.tax_rate =
+			renderRow(ctx, BY_NAME.get('ledger_accounts'), ctx.rows('ledger_accounts')[account], account).tax_rate ?? null;
 	}
 	return { line, net, tax, quantity, discount, account, taxRate: line.tax_rate };
 }
@@ -148,8 +163,13 @@ function buildLine(w, shape, lineSchema, input, k) {
 function readLine(w, line) {
 	const index = line.ledger_account ? w.ctx.find('ledger_accounts', line.ledger_account.id) : -1;
 	return {
-		line, net: cents(line.net_amount), tax: cents(line.tax_amount), quantity: Number(line.quantity ?? 0),
-		discount: cents(line.discount_amount ?? 0), account: index, taxRate: line.tax_rate ?? null,
+		line,
+		net: cents(line.net_amount),
+		tax: cents(line.tax_amount),
+		quantity: Number(line.quantity ?? 0),
+		discount: cents(line.discount_amount ?? 0),
+		account: index,
+		taxRate: line.tax_rate ?? null,
 	};
 }
 
@@ -164,7 +184,10 @@ function taxAnalysis(lines) {
 		byRate.set(l.taxRate.id, entry);
 	}
 	return [...byRate.values()].map((e) => ({
-		tax_rate: e.tax_rate, net_amount: amount(e.net), tax_amount: amount(e.tax), total_amount: amount(e.net + e.tax),
+		tax_rate: e.tax_rate,
+		net_amount: amount(e.net),
+		tax_amount: amount(e.tax),
+		total_amount: amount(e.net + e.tax),
 	}));
 }
 
@@ -179,7 +202,9 @@ function bookDocument(w, row, index, { side, credit, type }) {
 	const { ctx } = w;
 	const toCustomerSide = (side === 'sales') !== credit;
 	const legs = [];
-	const leg = (account, value, debit) => { if (value) legs.push(value > 0 === debit ? [account, Math.abs(value), 0] : [account, 0, Math.abs(value)]); };
+	const leg = (account, value, debit) => {
+		if (value) legs.push(value > 0 === debit ? [account, Math.abs(value), 0] : [account, 0, Math.abs(value)]);
+	};
 	leg(controlAccount(ctx, side), row.net + row.tax, toCustomerSide);
 	for (const l of row.postLines) leg(l.account >= 0 ? l.account : fallbackAccount(ctx, side), l.net, !toCustomerSide);
 	leg(ctx.chart.byRole(side === 'sales' ? 'vat_out' : 'vat_in'), row.tax, !toCustomerSide);
@@ -210,11 +235,16 @@ function documentKind(def) {
 			let original;
 			if (shape.corrective) {
 				original = w.ref('original_invoice_id');
-				if (!old && !original) problems.add('original_invoice_id', 'original_invoice_id is required: a corrective invoice corrects an invoice');
+				if (!old && !original)
+					problems.add(
+						'original_invoice_id',
+						'original_invoice_id is required: a corrective invoice corrects an invoice',
+					);
 				if (original) {
 					const originalRow = ctx.rows(original.name)[original.index];
 					if (contact === undefined) contact = originalRow.contact;
-					else if (contact !== originalRow.contact) problems.add('contact_id', 'contact_id must be the contact of the original invoice');
+					else if (contact !== originalRow.contact)
+						problems.add('contact_id', 'contact_id must be the contact of the original invoice');
 				}
 			}
 			if (contact === undefined) problems.add('contact_id', 'contact_id is required');
@@ -223,8 +253,10 @@ function documentKind(def) {
 			let due = old?.due;
 			if (shape.second) {
 				due = dayOf(input[shape.second], old?.due);
-				if (due === undefined && date !== undefined && contact !== undefined) due = date + (ctx.rows('contacts')[contact].creditDays ?? 30);
-				if (due !== undefined && date !== undefined && due < date) problems.add(shape.second, `${shape.second} must not be before date`);
+				if (due === undefined && date !== undefined && contact !== undefined)
+					due = date + (ctx.rows('contacts')[contact].creditDays ?? 30);
+				if (due !== undefined && date !== undefined && due < date)
+					problems.add(shape.second, `${shape.second} must not be before date`);
 			}
 			const status = statusOf(w, lifecycle, old);
 			if (contact === undefined || date === undefined) return;
@@ -240,14 +272,22 @@ function documentKind(def) {
 			if (sales && 'shipping_net_amount' in record) {
 				shipNet = cents(input.shipping_net_amount ?? record.shipping_net_amount);
 				shipTax = Math.round((shipNet * percentOf(ctx, record.shipping_tax_rate)) / 100);
-				Object.assign(record, { shipping_net_amount: amount(shipNet), shipping_tax_amount: amount(shipTax), shipping_total_amount: amount(shipNet + shipTax) });
-				for (const [key, value] of [['base_currency_shipping_net_amount', shipNet], ['base_currency_shipping_tax_amount', shipTax], ['base_currency_shipping_total_amount', shipNet + shipTax]]) {
+				Object.assign(record, {
+					shipping_net_amount: amount(shipNet),
+					shipping_tax_amount: amount(shipTax),
+					shipping_total_amount: amount(shipNet + shipTax),
+				});
+				for (const [key, value] of [
+					['base_currency_shipping_net_amount', shipNet],
+					['base_currency_shipping_tax_amount', shipTax],
+					['base_currency_shipping_total_amount', shipNet + shipTax],
+				]) {
 					if (key in record) record[key] = amount(value);
 				}
 			}
 			const net = lines.reduce((s, l) => s + l.net, 0) + shipNet;
 			const tax = lines.reduce((s, l) => s + l.tax, 0) + shipTax;
-			if (net + tax < 0) problems.add(shape.lines, 'the document\'s total must not be negative');
+			if (net + tax < 0) problems.add(shape.lines, "the document's total must not be negative");
 
 			const c = contactRecord(ctx, contact);
 			const number = old?.number ?? w.index + 1;
@@ -268,18 +308,24 @@ function documentKind(def) {
 			record.date = formatDay(date);
 			if (shape.second) record[shape.second] = formatDay(due);
 			Object.assign(record, {
-				net_amount: amount(net), tax_amount: amount(tax), total_amount: amount(net + tax),
-				currency: ctx.refCode('currencies', ctx.biz.currency), exchange_rate: 1,
+				net_amount: amount(net),
+				tax_amount: amount(tax),
+				total_amount: amount(net + tax),
+				currency: ctx.refCode('currencies', ctx.biz.currency),
+				exchange_rate: 1,
 				// The reference types it a string on purchase credit notes and corrective invoices.
 				inverse_exchange_rate: !sales && (lifecycle === 'credit' || shape.corrective) ? rate(1) : 1,
-				base_currency_net_amount: amount(net), base_currency_tax_amount: amount(tax), base_currency_total_amount: amount(net + tax),
+				base_currency_net_amount: amount(net),
+				base_currency_tax_amount: amount(tax),
+				base_currency_total_amount: amount(net + tax),
 				total_quantity: lines.reduce((s, l) => s + l.quantity, 0),
 				[shape.lines]: lines.map((l) => l.line),
 				tax_analysis: taxAnalysis(lines),
 			});
 			if (sales) {
 				record.total_discount_amount = amount(lines.reduce((s, l) => s + l.discount, 0));
-				if ('base_currency_total_discount_amount' in record) record.base_currency_total_discount_amount = record.total_discount_amount;
+				if ('base_currency_total_discount_amount' in record)
+					record.base_currency_total_discount_amount = record.total_discount_amount;
 			}
 			if (shape.txType) Object.assign(record, { transaction_type: transactionTypeRef(shape.txType), deleted_at: null });
 			if (shape.corrective && original) {
@@ -289,20 +335,35 @@ function documentKind(def) {
 					original_invoice_date: formatDay(ctx.rows(original.name)[original.index].date),
 				});
 			}
-			for (const key of ['payments_allocations_total_discount', 'tax_reconciled']) if (key in record && record[key] === null) record[key] = key === 'tax_reconciled' ? false : 0;
+			for (const key of ['payments_allocations_total_discount', 'tax_reconciled'])
+				if (key in record && record[key] === null) record[key] = key === 'tax_reconciled' ? false : 0;
 
 			Object.assign(w.draft, {
-				contact, date, due, status, net, tax, number,
-				paid: old?.paid ?? 0, paidDay: old?.paidDay ?? -1, payTx: old?.payTx ?? -1,
+				contact,
+				date,
+				due,
+				status,
+				net,
+				tax,
+				number,
+				paid: old?.paid ?? 0,
+				paidDay: old?.paidDay ?? -1,
+				payTx: old?.payTx ?? -1,
 				ref: typeof record.reference === 'string' ? record.reference : null,
 				attachments: old?.attachments ?? 0,
-				postLines: [...lines.map((l) => ({ account: l.account, net: l.net })), ...(shipNet ? [{ account: ctx.chart.byRole('sales_goods'), net: shipNet }] : [])],
+				postLines: [
+					...lines.map((l) => ({ account: l.account, net: l.net })),
+					...(shipNet ? [{ account: ctx.chart.byRole('sales_goods'), net: shipNet }] : []),
+				],
 				// A new document has not been sent, whatever its status, until the request says so.
 				...(input.sent !== undefined && input.sent !== null ? { sent: input.sent } : old ? {} : { sent: false }),
 			});
 		},
 
-		label: (w, record) => (shape.number ? record[shape.number] : record.reference ?? record.vendor_reference ?? `${def.name} ${w.index + 1}`),
+		label: (w, record) =>
+			shape.number
+				? record[shape.number]
+				: (record.reference ?? record.vendor_reference ?? `${def.name} ${w.index + 1}`),
 
 		book(w, row, index) {
 			if (shape.txType && row.status !== 'DRAFT' && row.status !== 'VOID') {
@@ -334,15 +395,18 @@ function quickEntryKind(def, side) {
 			checkCurrency(w);
 			const contact = contactOf(w, side, old?.contact);
 			const qeType = input.quick_entry_type_id ?? old?.qeType;
-			if (qeType !== 'INVOICE' && qeType !== 'CREDIT_NOTE') problems.add('quick_entry_type_id', 'quick_entry_type_id must be INVOICE or CREDIT_NOTE');
+			if (qeType !== 'INVOICE' && qeType !== 'CREDIT_NOTE')
+				problems.add('quick_entry_type_id', 'quick_entry_type_id must be INVOICE or CREDIT_NOTE');
 			const date = dayOf(input.date, old?.date);
 			const due = dayOf(input.due_date, old?.due ?? (date === undefined ? undefined : date + 30));
-			if (due !== undefined && date !== undefined && due < date) problems.add('due_date', 'due_date must not be before date');
+			if (due !== undefined && date !== undefined && due < date)
+				problems.add('due_date', 'due_date must not be before date');
 			const status = statusOf(w, 'payable', old);
-			const account = w.ref('ledger_account_id')?.index ?? old?.account ?? (old ? ctx.chart.byRole(old.role) : undefined);
+			const account =
+				w.ref('ledger_account_id')?.index ?? old?.account ?? (old ? ctx.chart.byRole(old.role) : undefined);
 
 			const given = (key) => input[key] !== undefined && input[key] !== null;
-			let tax = given('tax_amount') ? cents(input.tax_amount) : old?.tax ?? 0;
+			let tax = given('tax_amount') ? cents(input.tax_amount) : (old?.tax ?? 0);
 			let net;
 			if (given('net_amount')) net = cents(input.net_amount);
 			else if (given('total_amount')) net = cents(input.total_amount) - tax;
@@ -356,23 +420,46 @@ function quickEntryKind(def, side) {
 			tax ??= 0;
 
 			const c = contactRecord(ctx, contact);
-			const money = (prefix) => ({ [`${prefix}net_amount`]: amount(net), [`${prefix}tax_amount`]: amount(tax), [`${prefix}total_amount`]: amount(net + tax) });
+			const money = (prefix) => ({
+				[`${prefix}net_amount`]: amount(net),
+				[`${prefix}tax_amount`]: amount(tax),
+				[`${prefix}total_amount`]: amount(net + tax),
+			});
 			if (!old || input.contact_id) {
 				record.contact_name = typeof input.contact_name === 'string' ? input.contact_name : c.name;
 				record.contact_reference = typeof input.contact_reference === 'string' ? input.contact_reference : c.reference;
 			}
 			Object.assign(record, {
-				transaction_type: transactionTypeRef(txId(qeType)), deleted_at: null,
+				transaction_type: transactionTypeRef(txId(qeType)),
+				deleted_at: null,
 				quick_entry_type: ctx.refCode('quick_entry_types', qeType),
-				contact: ctx.ref('contacts', contact), date: formatDay(date), due_date: formatDay(due),
-				...money(''), currency: ctx.refCode('currencies', ctx.biz.currency), exchange_rate: 1, inverse_exchange_rate: 1, ...money('base_currency_'),
+				contact: ctx.ref('contacts', contact),
+				date: formatDay(date),
+				due_date: formatDay(due),
+				...money(''),
+				currency: ctx.refCode('currencies', ctx.biz.currency),
+				exchange_rate: 1,
+				inverse_exchange_rate: 1,
+				...money('base_currency_'),
 			});
 			if (record.migrated === null) record.migrated = false;
 			if (record.trade_of_asset === null) record.trade_of_asset = false;
 			Object.assign(w.draft, {
-				contact, qeType, date, due, status, net, tax, account, role: ctx.rows('ledger_accounts')[account]?.role ?? null,
-				paid: old?.paid ?? 0, paidDay: old?.paidDay ?? -1, payTx: old?.payTx ?? -1,
-				ref: record.reference, attachments: old?.attachments ?? 0, number: old?.number ?? w.index + 1,
+				contact,
+				qeType,
+				date,
+				due,
+				status,
+				net,
+				tax,
+				account,
+				role: ctx.rows('ledger_accounts')[account]?.role ?? null,
+				paid: old?.paid ?? 0,
+				paidDay: old?.paidDay ?? -1,
+				payTx: old?.payTx ?? -1,
+				ref: record.reference,
+				attachments: old?.attachments ?? 0,
+				number: old?.number ?? w.index + 1,
 				postLines: [{ account, net }],
 			});
 		},

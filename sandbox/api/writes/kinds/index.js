@@ -23,12 +23,26 @@ const lists = require('./lists');
 
 const DEFAULT_KIND = {
 	build() {},
-	label: (w, record) => record.name ?? record.reference ?? record.description ?? (w.row ? w.ctx.displayedAs(w.def.name, w.rowIndex) : w.def.name),
+	label: (w, record) =>
+		record.name ??
+		record.reference ??
+		record.description ??
+		(w.row ? w.ctx.displayedAs(w.def.name, w.rowIndex) : w.def.name),
 };
 
 const KINDS = {
-	...Object.fromEntries(['sales_invoices', 'sales_credit_notes', 'sales_corrective_invoices', 'sales_quotes', 'sales_estimates',
-		'purchase_invoices', 'purchase_credit_notes', 'purchase_corrective_invoices'].map((name) => [name, documentKind(BY_NAME.get(name))])),
+	...Object.fromEntries(
+		[
+			'sales_invoices',
+			'sales_credit_notes',
+			'sales_corrective_invoices',
+			'sales_quotes',
+			'sales_estimates',
+			'purchase_invoices',
+			'purchase_credit_notes',
+			'purchase_corrective_invoices',
+		].map((name) => [name, documentKind(BY_NAME.get(name))]),
+	),
 	sales_quick_entries: quickEntryKind(BY_NAME.get('sales_quick_entries'), 'sales'),
 	purchase_quick_entries: quickEntryKind(BY_NAME.get('purchase_quick_entries'), 'purchase'),
 	contact_payments: settlements.contactPayments,
