@@ -23,7 +23,7 @@ export async function startN8n(
 ): Promise<N8nServer> {
 	const logFile = join(root, 'n8n-start.log');
 	const service = startService(process.execPath, [install.bin, 'start'], {
-		env: n8nEnv(instance, { N8N_LOG_LEVEL: 'info' }),
+		env: n8nEnv(instance, { N8N_LOG_LEVEL: process.env.E2E_N8N_LOG_LEVEL ?? 'info' }),
 		logFile,
 	});
 	const url = `http://127.0.0.1:${instance.port}`;

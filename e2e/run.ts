@@ -145,7 +145,8 @@ async function main(): Promise<void> {
 	const triggerChecks = step(
 		`published examples: ${published.map((check) => check.workflowId).join(', ')} (polled by n8n start)`,
 		async () => {
-			for (const check of published) info(await check.check({ ...contextFor(check), logSeqBeforeStart }));
+			for (const check of published)
+				info(await check.check({ ...contextFor(check), logSeqBeforeStart, n8nLogFile: server.logFile }));
 		},
 	);
 	triggerChecks.catch(() => undefined);

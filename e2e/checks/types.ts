@@ -12,12 +12,14 @@ export interface SandboxView {
 	};
 	log: { entries(): LogEntry[] };
 	/** The sandbox's clock: access tokens expire 300 s after they were issued, by this clock. */
-	clock: { advance(seconds: number): number };
+	clock: { advance(seconds: number): number; now(): number };
 }
 
 /** One request as the sandbox's log keeps it (sandbox/controls/request-log.js). */
 export interface LogEntry {
 	seq: number;
+	/** Sandbox time the request arrived, ISO 8601. */
+	at: string;
 	path: string;
 	method: string;
 	status: number | null;
@@ -40,6 +42,8 @@ export interface CheckContext {
 	n8nDir: string;
 	/** The request log's last `seq` before `n8n start`: later entries are the running instance's. */
 	logSeqBeforeStart?: number;
+	/** `n8n start`'s log, for a published example's check to quote when n8n did not do its part. */
+	n8nLogFile?: string;
 	/** Fingerprint (as the request log has it) of the access token the n8n credential was imported with. */
 	importedTokenFingerprint?: string;
 	/** Runs the example with `n8n execute` once more; for checks that change the sandbox between runs. */

@@ -60,6 +60,23 @@ describe('access token expiry', () => {
 	});
 });
 
+describe('a credential saved before Connect (no access token)', () => {
+	it('fails with a message naming the credential and what to do, before any request', async () => {
+		const connected = env.store.data(env.credential.id);
+		// n8n's editor saves the credential while its form is open, with empty token data.
+		env.store.replaceData(env.credential.id, { ...connected, oauthTokenData: {} });
+		try {
+			const position = env.sandbox.log.entries().length;
+			const result = await env.runNode({ resource: 'salesInvoice', operation: 'getAll', limit: 5 });
+			expect(result.error?.message).toBe(`The credential "${env.credential.name}" is not connected to the service`);
+			expect(result.error?.description).toMatch(/Connect my account/);
+			expect(env.sandbox.log.entries().slice(position)).toEqual([]);
+		} finally {
+			env.store.replaceData(env.credential.id, connected);
+		}
+	});
+});
+
 describe('parallel executions sharing one credential', () => {
 	async function eightExpiredReturnAlls() {
 		setStoredExpiry(undefined);

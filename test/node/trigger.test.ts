@@ -43,6 +43,23 @@ describe('first poll', () => {
 		expect(env.apiRequestsSince(position)).toHaveLength(3);
 	});
 
+	it('a record created while the first poll reads, after the service’s "now", is emitted by the next poll', async () => {
+		// The first poll reads the service's clock, then the window up to it. A record created in
+		// between (on a loaded machine, seconds may pass) is newer than that "now": it did not
+		// exist at activation, and the next poll must emit it (issue 17: the e2e's lost line).
+		const poller = env.poller();
+		env.sandbox.faults.inject({ kind: 'slow', delayMs: 300, skip: 1, pathPrefix: '/sales_invoices' });
+		const activating = poller.activate();
+		await requestArrived(env, (path) => path.includes(SINCE));
+		env.clock.advance(1);
+		const during = env.create();
+		expect((await activating).items).toEqual([]);
+
+		env.clock.advance(60);
+		expect(ids((await poller.poll()).json)).toEqual([during.id]);
+		expect((await poller.poll()).items).toEqual([]);
+	});
+
 	it('keeps the position as plain JSON in the node’s static data only', async () => {
 		const poller = env.poller();
 		await poller.activate();

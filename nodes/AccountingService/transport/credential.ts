@@ -24,6 +24,9 @@ export async function credentialView(context: RequestContext): Promise<Credentia
 	if (!view) {
 		view = context.getCredentials(CREDENTIAL_TYPE).then((credentials) => {
 			const tokenData = credentials.oauthTokenData as IDataObject | undefined;
+			if (typeof tokenData?.access_token !== 'string' || tokenData.access_token === '') {
+				throw notConnected(context);
+			}
 			const expiresAt = Number(tokenData?.n8n_expires_at);
 			return {
 				baseUrl: String(credentials.baseUrl ?? '').replace(/\/+$/, ''),
@@ -36,6 +39,27 @@ export async function credentialView(context: RequestContext): Promise<Credentia
 		view.catch(() => credentialViews.delete(context));
 	}
 	return await view;
+}
+
+/**
+ * A credential saved before Connect (n8n's editor saves one while its form is open) has no
+ * access token; n8n would fail to sign the request with a message that names neither.
+ */
+function notConnected(context: RequestContext): NodeOperationError {
+	const name = context.getNode().credentials?.[CREDENTIAL_TYPE]?.name;
+	return new NodeOperationError(
+		context.getNode(),
+		`The credential${name ? ` "${name}"` : ''} is not connected to the service`,
+		{ description: 'Open the credential and click "Connect my account", then allow access on the service’s page.' },
+	);
+}
+
+/**
+ * A poll context lives as long as the trigger is active (n8n polls through the same context every
+ * time): each poll reads the credential afresh instead of keeping what the first poll read.
+ */
+export function forgetCredentialView(context: RequestContext): void {
+	credentialViews.delete(context);
 }
 
 /** Reads the stored credential again (after a renewal, here or elsewhere). */

@@ -9,6 +9,7 @@ import {
 	retryPolicyFrom,
 	type Fail,
 } from '../../AccountingService/helpers/parameterValues';
+import { forgetCredentialView } from '../../AccountingService/transport/credential';
 import { EVENTS, WATCHABLE } from '../description';
 import { advance, EVENT_TIME_FIELD, OVERLAP_MS, startAt, type TriggerEvent } from './position';
 import { readNewest, readServiceTime, readWindow, type Watch } from './readChanges';
@@ -23,6 +24,7 @@ import { loadPosition, storePosition } from './storedPosition';
  */
 export async function pollChanges(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const { row, watch, watching } = readParameters(this);
+	forgetCredentialView(this);
 
 	if (this.getMode() === 'manual') {
 		const canSort = row.sort?.includes(watch.timeField) ?? false;
@@ -33,9 +35,10 @@ export async function pollChanges(this: IPollFunctions): Promise<INodeExecutionD
 	const staticData = this.getWorkflowStaticData('node');
 	const stored = loadPosition(staticData, watching);
 	if (!stored) {
+		const reading = performance.now();
 		const serverTime = await readServiceTime(this, watch);
 		const read = await readWindow(this, watch, serverTime - OVERLAP_MS);
-		storePosition(staticData, watching, read.business, startAt(serverTime, read));
+		storePosition(staticData, watching, read.business, startAt(serverTime, read, performance.now() - reading));
 		return null;
 	}
 

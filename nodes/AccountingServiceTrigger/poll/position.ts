@@ -89,10 +89,20 @@ export function advance(position: Position, read: Read): { emit: Change[]; next:
 }
 
 /**
- * The starting position: "now" on the service's clock, with everything already in the overlap
- * window counted as seen, so that the first poll floods nothing and the next one emits only
- * what happened after the start.
+ * The starting position: "now" on the service's clock, with the records of the overlap window
+ * that were there at the start counted as seen, so that the first poll floods nothing and the
+ * next one emits only what happened after the start. The first poll reads the clock and then the
+ * window, `readingMs` apart (seconds on a loaded machine): a record stamped after "now" and
+ * within that time was created in between, so it is left for the next poll instead of being
+ * counted as already there. A record stamped later still was there all along (a service whose
+ * record stamps run ahead of its `Date`), and is seen.
  */
-export function startAt(serverTime: number, read: Read): Position {
-	return advance({ since: serverTime - OVERLAP_MS, seen: new Map() }, read).next;
+export function startAt(serverTime: number, read: Read, readingMs = 0): Position {
+	const createdWhileReading = (change: Change) =>
+		change.at > serverTime && change.at <= serverTime + readingMs + STAMP_RESOLUTION_MS;
+	const existing = read.changes.filter((change) => !createdWhileReading(change));
+	return advance({ since: serverTime - OVERLAP_MS, seen: new Map() }, { ...read, changes: existing }).next;
 }
+
+/** The service's `Date` and record stamps are whole seconds. */
+const STAMP_RESOLUTION_MS = 1_000;
