@@ -77,7 +77,10 @@ async function check({ folder, sandbox, logSeqBeforeStart = 0, n8nLogFile }: Che
 		rows[0][5] === created.created_at,
 		`the line says created ${rows[0][5]}; the invoice was created ${String(created.created_at)}`,
 	);
-	return `published and activated by n8n start; a new invoice ${String(created.invoice_number)} arrived as one appended line`;
+	const renewals = sandbox.log
+		.entries()
+		.filter((entry) => entry.seq > logSeqBeforeStart && entry.grantType === 'refresh_token').length;
+	return `published and activated by n8n start; a new invoice ${String(created.invoice_number)} arrived as one appended line; ${renewals} token renewals by n8n start so far`;
 }
 
 export const newSalesInvoiceCheck: ExampleCheck = {
