@@ -1,14 +1,30 @@
 /**
- * Derives the node's collection table from the production OpenAPI: one row for every list path
- * and every settings object, with its filters, sort fields, search, availability and write
- * methods. The output is committed; `--check` fails when it differs from what the OpenAPI gives.
- * What we know better than the OpenAPI lives in collections/overlay.ts, never in the output.
+ * Derives the node's collection table from the production OpenAPI, read through openapi/ (the
+ * reader the sandbox and the tests share): one row for every list path and every settings object,
+ * with its filters, sort fields, search, availability and write methods. The output is committed;
+ * `--check` fails when it differs from what the OpenAPI gives. What we know better than the
+ * OpenAPI lives in collections/overlay.ts, never in the output.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-import * as prettier from 'prettier';
+import type { Options } from 'prettier';
+import * as estree from 'prettier/plugins/estree';
+import * as typescript from 'prettier/plugins/typescript';
+import { format } from 'prettier/standalone';
 
+import {
+	availability,
+	collections,
+	filterParameters,
+	itemPath,
+	listParameter,
+	recordDefinition,
+	sortFields,
+	type Availability,
+} from '../openapi/collections';
+import { methodsOf, openApi, resolveSchema, type Parameter, type Schema } from '../openapi/document';
+import { recordActions, recordWrites, wrapped, wrapperOf } from '../openapi/writes';
 import type {
 	FilterDefinition,
 	FilterKind,
@@ -19,7 +35,6 @@ import type {
 	WriteSchema,
 } from '../nodes/AccountingService/collections/types';
 
-const OPENAPI = resolve(__dirname, '..', 'reference', 'accounting-v3.1-openapi.json');
 export const GENERATED = resolve(__dirname, '..', 'nodes', 'AccountingService', 'collections', 'generated.ts');
 export const GENERATED_WRITES = resolve(
 	__dirname,
@@ -29,41 +44,6 @@ export const GENERATED_WRITES = resolve(
 	'collections',
 	'generated-writes.ts',
 );
-
-interface Parameter {
-	in: string;
-	name: string;
-	type?: string;
-	format?: string;
-	enum?: string[];
-	description?: string;
-	schema?: { $ref?: string };
-}
-interface Operation {
-	description?: string;
-	tags?: string[];
-	parameters?: Parameter[];
-	responses?: Record<string, { schema?: { type?: string; $ref?: string; items?: { $ref?: string } } }>;
-}
-type PathItem = Partial<Record<'get' | 'post' | 'put' | 'delete', Operation>> & { 'x-sage-pathtitle'?: string };
-interface Schema {
-	type?: string;
-	format?: string;
-	enum?: string[];
-	description?: string;
-	maxLength?: number;
-	required?: string[];
-	properties?: Record<string, Schema>;
-	items?: Schema;
-	$ref?: string;
-}
-interface OpenApiDocument {
-	paths: Record<string, PathItem>;
-	definitions: Record<string, Schema>;
-}
-
-/** Parameters that page the list or shape its items; the node offers them elsewhere. */
-const NOT_FILTERS = new Set(['page', 'items_per_page', 'attributes', 'sort', 'search']);
 
 const ACRONYMS: Record<string, string> = { id: 'ID', eu: 'EU', cis: 'CIS', coa: 'COA', datev: 'DATEV', vat: 'VAT' };
 const SMALL_WORDS = new Set(['of', 'and', 'or', 'the', 'to', 'in', 'for', 'by']);
@@ -135,37 +115,18 @@ function filterOf(parameter: Parameter): FilterDefinition {
 	};
 }
 
-function sortFields(parameters: Parameter[]): string[] {
-	const sort = parameters.find((parameter) => parameter.name === 'sort');
-	const listed = /Available attributes are:\s*\n([^\n]+)/.exec(sort?.description ?? '')?.[1] ?? '';
-	return listed
-		.split(',')
-		.map((field) => field.trim())
-		.filter(Boolean);
-}
-
 const COUNTRY_NAMES: Record<string, string> = {
-	CA: 'Canada',
-	DE: 'Germany',
-	ES: 'Spain',
-	FR: 'France',
-	GB: 'the UK',
-	IE: 'Ireland',
-	US: 'the US',
+	ca: 'Canada',
+	de: 'Germany',
+	es: 'Spain',
+	fr: 'France',
+	gb: 'the UK',
+	ie: 'Ireland',
+	us: 'the US',
 };
 /** Where most endpoints exist: every country but Germany, in Accounting Start and Plus. */
-const USUAL_COUNTRIES = ['CA', 'ES', 'FR', 'GB', 'IE', 'US'];
+const USUAL_COUNTRIES = ['ca', 'es', 'fr', 'gb', 'ie', 'us'];
 const USUAL_EDITIONS = ['Accounting Plus', 'Accounting Start'];
-
-function flagsToCountries(line: string): string[] {
-	const letters = [...line]
-		.map((char) => char.codePointAt(0) ?? 0)
-		.filter((code) => code >= 0x1f1e6 && code <= 0x1f1ff)
-		.map((code) => String.fromCharCode(code - 0x1f1e6 + 65));
-	const countries: string[] = [];
-	for (let index = 0; index + 1 < letters.length; index += 2) countries.push(letters[index] + letters[index + 1]);
-	return countries;
-}
 
 const listing = (names: string[]) =>
 	names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
@@ -174,15 +135,10 @@ const listing = (names: string[]) =>
  * A short note when the OpenAPI's "Endpoint Availability" is narrower than usual: which
  * countries (and editions) have the endpoint. Nothing when it is where everything else is.
  */
-function availabilityNote(description: string | undefined): string | undefined {
-	const section = /### Endpoint Availability\n\n([\s\S]*?)(?:\n\n|$)/.exec(description ?? '')?.[1];
-	if (!section) return undefined;
-	const editions = new Map<string, string[]>();
-	for (const line of section.split('\n')) {
-		const edition = /^\*\s*([^:]+):/.exec(line)?.[1]?.trim();
-		if (edition) editions.set(edition, flagsToCountries(line));
-	}
-	const countries = [...new Set([...editions.values()].flat())].sort();
+function availabilityNote(where: Availability | null): string | undefined {
+	if (!where) return undefined;
+	const { countries } = where;
+	const editions = Object.keys(where.editions);
 	const parts: string[] = [];
 	const missing = USUAL_COUNTRIES.filter((code) => !countries.includes(code));
 	if (countries.some((code) => !USUAL_COUNTRIES.includes(code)) || countries.length <= 3) {
@@ -190,68 +146,44 @@ function availabilityNote(description: string | undefined): string | undefined {
 	} else if (missing.length) {
 		parts.push(`not in ${listing(missing.map((code) => COUNTRY_NAMES[code] ?? code))}`);
 	}
-	const lacking = USUAL_EDITIONS.filter((edition) => !editions.has(edition));
-	if (lacking.length) {
-		const present = [...editions.keys()];
-		parts.push(present.length === 1 ? `${present[0]} only` : `not in ${listing(lacking)}`);
-	}
+	const lacking = USUAL_EDITIONS.filter((edition) => !editions.includes(edition));
+	if (lacking.length) parts.push(editions.length === 1 ? `${editions[0]} only` : `not in ${listing(lacking)}`);
 	return parts.length ? upperFirst(parts.join('; ')) : undefined;
 }
 
-const definitionOf = (ref: string | undefined) => ref?.replace('#/definitions/', '') ?? '';
-const bodyDefinition = (operation: Operation | undefined) =>
-	operation
-		? definitionOf(operation.parameters?.find((parameter) => parameter.in === 'body')?.schema?.$ref)
-		: undefined;
-
-function writeMethods(document: OpenApiDocument, path: string, singleton: boolean): WriteMethods {
-	const collection = document.paths[path];
-	const item = document.paths[`${path}/{key}`];
-	const create = bodyDefinition(collection.post);
-	const update = bodyDefinition(singleton ? collection.put : item?.put);
-	const actions = Object.entries(document.paths)
-		.filter(([candidate, methods]) => candidate.startsWith(`${path}/{key}/`) && methods.post)
-		.map(([candidate]) => candidate.slice(`${path}/{key}/`.length))
-		.sort();
-	const deleteQuery = (item?.delete?.parameters ?? [])
-		.filter((parameter) => parameter.in === 'query')
-		.map((parameter) => parameter.name);
+function writeMethods(name: string, singleton: boolean): WriteMethods {
+	const writes = recordWrites(name, singleton);
+	const deleteQuery = writes.delete?.query.map((parameter) => parameter.name) ?? [];
 	return {
-		...(create ? { create } : {}),
-		...(update ? { update } : {}),
-		...(item?.delete ? { delete: true } : {}),
+		...(writes.create?.definition ? { create: writes.create.definition } : {}),
+		...(writes.update?.definition ? { update: writes.update.definition } : {}),
+		...(writes.delete ? { delete: true } : {}),
 		...(deleteQuery.length ? { deleteQuery } : {}),
-		actions,
+		actions: recordActions(name),
 	};
 }
 
-export function generateRows(document: OpenApiDocument): GeneratedCollection[] {
-	const rows: GeneratedCollection[] = [];
-	for (const [path, methods] of Object.entries(document.paths)) {
-		const get = methods.get;
-		if (!get || path.split('/').length !== 2) continue;
-		const schema = get.responses?.['200']?.schema;
-		const singleton = schema?.type !== 'array';
-		const parameters = (get.parameters ?? []).filter((parameter) => parameter.in === 'query');
-		const title = (methods['x-sage-pathtitle'] ?? path.slice(1)).replace(/\s+collection$/i, '');
-		const search = parameters.find((parameter) => parameter.name === 'search');
-		const availability = availabilityNote(get.description);
-		rows.push({
-			path: path.slice(1),
+export function generateRows(): GeneratedCollection[] {
+	const rows = collections().map(({ name, singleton, title: pathTitle, tag }): GeneratedCollection => {
+		const title = (pathTitle ?? name).replace(/\s+collection$/i, '');
+		const search = listParameter(name, 'search');
+		const note = availabilityNote(availability(name));
+		return {
+			path: name,
 			resource: camelCase(title),
 			singular: titleCase(wordsOf(title)),
-			plural: titleCase(wordsOf(get.tags?.[0] ?? title)),
+			plural: titleCase(wordsOf(tag ?? title)),
 			singleton,
-			getById: !singleton && Boolean(document.paths[`${path}/{key}`]?.get),
+			getById: !singleton && methodsOf(itemPath(name)).includes('GET'),
 			...(search ? { search: cleanDescription(search.description, 'string') } : {}),
-			attributes: parameters.some((parameter) => parameter.name === 'attributes'),
-			filters: parameters.filter((parameter) => !NOT_FILTERS.has(parameter.name)).map(filterOf),
-			sort: sortFields(parameters),
-			...(availability ? { availability } : {}),
-			definition: definitionOf(singleton ? schema?.$ref : schema?.items?.$ref),
-			writes: writeMethods(document, path, singleton),
-		});
-	}
+			attributes: listParameter(name, 'attributes') !== undefined,
+			filters: filterParameters(name).map(filterOf),
+			sort: sortFields(name),
+			...(note ? { availability: note } : {}),
+			definition: recordDefinition(name) ?? '',
+			writes: writeMethods(name, singleton),
+		};
+	});
 	return rows.sort((a, b) => a.path.localeCompare(b.path));
 }
 
@@ -277,13 +209,13 @@ function writeFieldType(schema: Schema): WriteFieldType {
  * The attributes of a request schema. `record`: the record's own definition, whose maximum lengths
  * the service enforces on what it stores where the request schema declares none.
  */
-function writeFields(document: OpenApiDocument, schema: Schema, record?: Schema): WriteField[] {
-	const resolved = schema.$ref ? document.definitions[definitionOf(schema.$ref)] : schema;
+function writeFields(schema: Schema, record?: Schema): WriteField[] {
+	const resolved = resolveSchema(schema);
 	const required = new Set(resolved.required ?? []);
 	return Object.entries(resolved.properties ?? {}).map(([name, property]) => {
-		const field = property.$ref ? document.definitions[definitionOf(property.$ref)] : property;
+		const field = resolveSchema(property);
 		const type = writeFieldType(field);
-		const element = field.items?.$ref ? document.definitions[definitionOf(field.items.$ref)] : field.items;
+		const element = field.items && resolveSchema(field.items);
 		const maxLength = field.maxLength ?? (type === 'string' ? record?.properties?.[name]?.maxLength : undefined);
 		return {
 			name,
@@ -292,26 +224,23 @@ function writeFields(document: OpenApiDocument, schema: Schema, record?: Schema)
 			...(required.has(name) ? { required: true } : {}),
 			...(field.enum?.length ? { options: field.enum } : {}),
 			...(maxLength ? { maxLength } : {}),
-			...(type === 'object' && field.properties ? { fields: writeFields(document, field) } : {}),
-			...(type === 'array' && element?.properties ? { fields: writeFields(document, element) } : {}),
+			...(type === 'object' && field.properties ? { fields: writeFields(field) } : {}),
+			...(type === 'array' && element?.properties ? { fields: writeFields(element) } : {}),
 			...(type === 'array' && element && !element.properties ? { items: writeFieldType(element) } : {}),
 		};
 	});
 }
 
 /** Every request definition the write methods name, by definition name: the wrapper and its attributes. */
-export function generateWriteSchemas(
-	document: OpenApiDocument,
-	rows: GeneratedCollection[],
-): Record<string, WriteSchema> {
+export function generateWriteSchemas(rows: GeneratedCollection[]): Record<string, WriteSchema> {
 	const records = new Map<string, string>();
 	for (const row of rows) {
 		for (const name of [row.writes.create, row.writes.update]) if (name) records.set(name, row.definition);
 	}
 	const schemas: Record<string, WriteSchema> = {};
 	for (const name of [...records.keys()].sort()) {
-		const [wrapper, inner] = Object.entries(document.definitions[name].properties ?? {})[0];
-		schemas[name] = { wrapper, fields: writeFields(document, inner, document.definitions[records.get(name) ?? '']) };
+		const record = openApi().definitions[records.get(name) ?? ''];
+		schemas[name] = { wrapper: wrapperOf(name) ?? '', fields: writeFields(wrapped(name), record) };
 	}
 	return schemas;
 }
@@ -321,10 +250,19 @@ const HEADER = [
 	'// corrections and curated texts belong in overlay.ts.',
 ];
 
+/**
+ * The project's Prettier settings, for the standalone build: Prettier's main entry loads its
+ * parsers with a dynamic import, which jest cannot run (test/node/description.test.ts).
+ */
+const PRETTIER: Options = {
+	...(require('../.prettierrc.js') as Options),
+	parser: 'typescript',
+	plugins: [estree, typescript],
+};
+
 /** The generated files, laid out by the project's Prettier settings so that `prettier --check` agrees. */
 export async function generatedSources(): Promise<Record<string, string>> {
-	const document = JSON.parse(readFileSync(OPENAPI, 'utf8')) as OpenApiDocument;
-	const rows = generateRows(document);
+	const rows = generateRows();
 	const sources: Record<string, string> = {
 		[GENERATED]: [
 			...HEADER,
@@ -337,12 +275,11 @@ export async function generatedSources(): Promise<Record<string, string>> {
 			...HEADER,
 			"import type { WriteSchema } from './types';",
 			'',
-			`export const WRITE_SCHEMAS: Readonly<Record<string, WriteSchema>> = ${JSON.stringify(generateWriteSchemas(document, rows))};`,
+			`export const WRITE_SCHEMAS: Readonly<Record<string, WriteSchema>> = ${JSON.stringify(generateWriteSchemas(rows))};`,
 			'',
 		].join('\n'),
 	};
-	const options = { ...(await prettier.resolveConfig(GENERATED)), parser: 'typescript' };
-	for (const file of Object.keys(sources)) sources[file] = await prettier.format(sources[file], options);
+	for (const file of Object.keys(sources)) sources[file] = await format(sources[file], PRETTIER);
 	return sources;
 }
 

@@ -13,7 +13,13 @@ const { attachments } = require('./kinds/attachments');
 const { taxProfiles, financialSettings, invoiceSettings } = require('./kinds/settings');
 const { REFERENCE_COLLECTIONS } = require('./reference-collections');
 const { BUSINESS_COLLECTIONS } = require('./business-collections');
-const { collectionMeta } = require('../openapi/collection-meta');
+const {
+	recordDefinition,
+	filterParameters,
+	sortFields,
+	listParameter,
+	availability,
+} = require('../../openapi/collections');
 
 /**
  * THE table of the collections. One row drives routing (name, singleton), item ids (idKind),
@@ -24,7 +30,7 @@ const { collectionMeta } = require('../openapi/collection-meta');
  * What the service declares is not restated here: `finish` takes each collection's accepted
  * filters (`filters`, `parameters`), sort attributes (`sorts`), `attributes` support, record
  * definition and availability (`countries`) from the reference OpenAPI
- * (sandbox/openapi/collection-meta.js). A business of a country the OpenAPI does not list gets an
+ * (openapi/collections.js). A business of a country the OpenAPI does not list gets an
  * empty list (a settings object: 404). A row may add `predicates` for its own filters (see
  * sandbox/api/filters.js).
  *
@@ -177,19 +183,20 @@ const CORE = [
  * collection (rows do not restate filters or sorts; if one does, the OpenAPI's win).
  */
 function finish(row) {
-	const meta = collectionMeta(row.name);
+	const filters = filterParameters(row.name);
+	const countries = availability(row.name)?.countries;
 	return Object.freeze({
 		idKind: 'hex',
 		singleton: false,
 		search: null,
 		predicates: {},
 		...row,
-		definition: meta.definition,
-		filters: Object.freeze(meta.filters.map((p) => p.name)),
-		parameters: Object.freeze(Object.fromEntries(meta.filters.map((p) => [p.name, p]))),
-		sorts: Object.freeze(meta.sorts),
-		attributes: meta.attributes,
-		countries: meta.countries && Object.freeze(meta.countries),
+		definition: recordDefinition(row.name),
+		filters: Object.freeze(filters.map((p) => p.name)),
+		parameters: Object.freeze(Object.fromEntries(filters.map((p) => [p.name, p]))),
+		sorts: Object.freeze(sortFields(row.name)),
+		attributes: listParameter(row.name, 'attributes') !== undefined,
+		countries: countries ? Object.freeze(countries) : null,
 		searchable: Boolean(row.search),
 	});
 }

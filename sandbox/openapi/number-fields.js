@@ -1,6 +1,6 @@
 'use strict';
 
-const { openApi } = require('./document');
+const { openApi, refName } = require('../../openapi/document');
 
 /**
  * The fields a definition types `number` (format double or float), found by walking the OpenAPI
@@ -12,8 +12,6 @@ const { openApi } = require('./document');
  */
 
 const plans = new Map();
-
-const refName = (schema) => schema?.$ref?.replace('#/definitions/', '');
 
 /** @param {object} schema @returns {'number' | Plan | { items: any } | null} */
 function planOfSchema(schema) {

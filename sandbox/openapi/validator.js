@@ -1,6 +1,6 @@
 'use strict';
 
-const { openApi } = require('./document');
+const { openApi } = require('../../openapi/document');
 
 /**
  * Validates values against the OpenAPI's definitions with ajv (a devDependency: only tests and,

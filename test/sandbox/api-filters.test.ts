@@ -206,7 +206,7 @@ test('filters combine with search and with each other', async () => {
 });
 
 describe('every filter the OpenAPI declares is accepted and validated by its type', () => {
-	const { collectionMeta } = require('../../sandbox/openapi/collection-meta');
+	const { filterParameters } = require('../../openapi/collections');
 	type Parameter = { name: string; type?: string; format?: string; enum?: string[] };
 	/** Values a bespoke filter wants beyond the declared type. */
 	const SPECIAL: Record<string, Record<string, string>> = { other_payments: { transaction_type_id: 'OTHER_RECEIPT' } };
@@ -252,7 +252,7 @@ describe('every filter the OpenAPI declares is accepted and validated by its typ
 
 	test("the table takes each list's filters from the OpenAPI", () => {
 		for (const c of api.dataset.collections)
-			expect(c.filters).toEqual(collectionMeta(c.name).filters.map((p: Parameter) => p.name));
+			expect(c.filters).toEqual(filterParameters(c.name).map((p: Parameter) => p.name));
 		expect(api.dataset.collections.find((c) => c.name === 'sales_quotes')!.sorts).toEqual([
 			'created_at',
 			'updated_at',
@@ -265,7 +265,7 @@ describe('every filter the OpenAPI declares is accepted and validated by its typ
 		const checked: string[] = [];
 		for (const c of lists()) {
 			const all = (await api.get(`/${c.name}`)).json.$total;
-			for (const p of collectionMeta(c.name).filters as Parameter[]) {
+			for (const p of filterParameters(c.name) as Parameter[]) {
 				const ok = await api.get(`/${c.name}?${p.name}=${await validValue(c.name, p)}`);
 				expect([`${c.name}?${p.name}`, ok.status]).toEqual([`${c.name}?${p.name}`, 200]);
 				if (p.name !== 'deleted_since') expect(ok.json.$total).toBeLessThanOrEqual(all);

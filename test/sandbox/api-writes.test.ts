@@ -8,8 +8,9 @@ import { createHash } from 'node:crypto';
 import { request } from 'undici';
 import { createSandbox } from '../../sandbox';
 import { createValidator } from '../../sandbox/openapi/validator';
-import { recordDefinition, openApi } from '../../sandbox/openapi/document';
-import { writeOperation } from '../../sandbox/openapi/writes';
+import { recordDefinition } from '../../openapi/collections';
+import { methodsOf, openApi } from '../../openapi/document';
+import { wrapped, writeOperation, writeOperations } from '../../openapi/writes';
 import { IDEMPOTENT } from '../../sandbox/api/writes/idempotency';
 import { accessToken } from './token-helper';
 import { bodies, creatable, wrapperOf, BUSINESS_KEY } from './write-bodies';
@@ -101,7 +102,8 @@ async function expectBalanced(business: string) {
 	expect(debit).toBe(credit);
 }
 
-const hasPath = (template: string, method: 'put' | 'delete' | 'get') => Boolean(openApi().paths[template]?.[method]);
+const hasPath = (template: string, method: 'put' | 'delete' | 'get') =>
+	methodsOf(template).includes(method.toUpperCase());
 
 /** A field the PUT definition lets change, and a new value for it. */
 const CHANGES: Array<[string, unknown]> = [
@@ -117,8 +119,8 @@ const CHANGES: Array<[string, unknown]> = [
 function changeFor(collection: string): [string, unknown] | undefined {
 	const op = writeOperation(`/${collection}/{key}`, 'PUT');
 	if (!op) return undefined;
-	const inner = openApi().definitions[op.definition!].properties[op.wrapper!].properties;
-	const response = openApi().definitions[recordDefinition(collection)!].properties;
+	const inner = wrapped(op.definition!).properties ?? {};
+	const response = openApi().definitions[recordDefinition(collection)!].properties ?? {};
 	return CHANGES.find(([field]) => field in inner && field in response);
 }
 
@@ -126,10 +128,10 @@ describe('every collection with POST: create, read, list, update, delete', () =>
 	const created = new Map<string, { id: string; business: string; record: any }>();
 
 	test('the OpenAPI has 44 POST (39 collections and 5 release and 1 reissue actions), 43 PUT, 36 DELETE', () => {
-		const ops = Object.values(openApi().paths).flatMap((item: any) => ['post', 'put', 'delete'].filter((m) => item[m]));
-		expect(ops.filter((m) => m === 'post')).toHaveLength(44);
-		expect(ops.filter((m) => m === 'put')).toHaveLength(43);
-		expect(ops.filter((m) => m === 'delete')).toHaveLength(36);
+		const ops = [...writeOperations().values()].flat().map((op) => op.method);
+		expect(ops.filter((m) => m === 'POST')).toHaveLength(44);
+		expect(ops.filter((m) => m === 'PUT')).toHaveLength(43);
+		expect(ops.filter((m) => m === 'DELETE')).toHaveLength(36);
 		expect(creatable()).toHaveLength(38 + 1);
 	});
 
@@ -987,7 +989,6 @@ describe('every PUT and DELETE of the OpenAPI on seeded records (in-process): an
 	// A dataset of its own, so the seeded records the other tests read stay as they are.
 	const { buildDataset } = require('../../sandbox/data');
 	const { createApi } = require('../../sandbox/api');
-	const { writeOperations } = require('../../sandbox/openapi/writes');
 	const dataset = buildDataset();
 	const api = createApi({ dataset, clock: dataset.clock });
 	const handle = (method: string, path: string, body: unknown, business: string) => {

@@ -4,7 +4,7 @@
 // seeded record of the business. A few collections need what the definitions cannot say (a journal
 // balances, a deposit leaves a cash account, a payment allocates an open invoice): `RULES` adds it.
 // Shared by api-writes.test.ts (over HTTP) and api-schema.test.ts (in-process).
-import { creatableCollections, writeOperation, wrapped } from '../../sandbox/openapi/writes';
+import { creatableCollections, writeOperation, wrapped } from '../../openapi/writes';
 import { targetsOf } from '../../sandbox/api/writes/references';
 
 export type Getter = (path: string, business: string) => Promise<{ status: number; json?: any }>;

@@ -4,13 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { FilterDefinition } from '../collections/filters';
 import type { CollectionDefinition } from '../collections/table';
 import { LEAD_BUSINESS } from '../descriptions/business';
-import {
-	businessIdFrom,
-	describeValue as describe,
-	readPaceFrom,
-	retryPolicyFrom,
-	serviceDateTime,
-} from '../helpers/parameterValues';
+import { businessIdFrom, readPaceFrom, retryPolicyFrom } from '../helpers/parameterValues';
+import { describeValue as describe, type Refuse, toChoice, toDay, toScalar, toText } from '../helpers/values';
 import type { ReadPace } from '../transport/read';
 import type { RetryPolicy } from '../transport/retry';
 
@@ -30,6 +25,11 @@ export class ParameterReader {
 		});
 	}
 
+	/** Refuses a value under the field's label. */
+	private refuser(label: string): Refuse {
+		return (problem) => this.fail(label, problem);
+	}
+
 	private raw(name: string, fallback?: unknown, extractValue = false): unknown {
 		return this.context.getNodeParameter(name, this.itemIndex, fallback, { extractValue });
 	}
@@ -40,10 +40,7 @@ export class ParameterReader {
 	}
 
 	string(name: string, label: string, fallback?: string): string {
-		const value = this.raw(name, fallback);
-		if (typeof value === 'number') return String(value);
-		if (typeof value !== 'string') this.fail(label, `expected text, got ${describe(value)}`);
-		return value;
+		return toText(this.raw(name, fallback), this.refuser(label));
 	}
 
 	/** Returns the limit, or undefined when every record is wanted. */
@@ -100,71 +97,19 @@ export class ParameterReader {
 	}
 
 	private filterValue(filter: FilterDefinition, value: unknown): string | number | boolean {
-		switch (filter.kind) {
-			case 'number':
-				if (typeof value !== 'number' || !Number.isFinite(value))
-					this.fail(filter.displayName, `expected a number, got ${describe(value)}`);
-				return value;
-			case 'integer':
-				if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
-					this.fail(filter.displayName, `expected a whole number, got ${describe(value)}`);
-				}
-				return value;
-			case 'boolean':
-				if (typeof value !== 'boolean') this.fail(filter.displayName, `expected true or false, got ${describe(value)}`);
-				return value;
-			case 'date':
-				return this.date(filter.displayName, value);
-			case 'dateTime':
-				return this.dateTime(filter.displayName, value);
-			case 'options': {
-				const allowed = (filter.options ?? []).map((option) => String(option.value));
-				if (typeof value !== 'string' || !allowed.includes(value)) {
-					this.fail(filter.displayName, `must be one of ${allowed.join(', ')}, got ${describe(value)}`);
-				}
-				return value;
-			}
-			default:
-				if (typeof value !== 'string' && typeof value !== 'number') {
-					this.fail(filter.displayName, `expected text, got ${describe(value)}`);
-				}
-				return String(value).trim();
-		}
+		const allowed = (filter.options ?? []).map((option) => String(option.value));
+		const converted = toScalar(filter.kind, value, this.refuser(filter.displayName), { allowed });
+		return typeof converted === 'string' && filter.kind === 'string' ? converted.trim() : converted;
 	}
 
 	/** The day a date parameter holds, as YYYY-MM-DD. */
 	day(name: string, label: string): string {
-		return this.date(label, this.raw(name, ''));
+		return toDay(this.raw(name, ''), this.refuser(label));
 	}
 
 	/** A value that must be one of a fixed set (an expression can yield anything). */
 	choice<T extends string>(label: string, value: unknown, allowed: readonly T[]): T {
-		if (typeof value !== 'string' || !allowed.includes(value as T)) {
-			this.fail(label, `must be one of ${allowed.join(', ')}, got ${describe(value)}`);
-		}
-		return value as T;
-	}
-
-	/** A calendar day as YYYY-MM-DD; a date-time is cut to its day as written. */
-	date(label: string, value: unknown): string {
-		const text = dateText(value);
-		const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(text ?? '');
-		if (!match || !isRealDay(Number(match[1]), Number(match[2]), Number(match[3]))) {
-			this.fail(label, `expected a date as YYYY-MM-DD, got ${describe(value)}`);
-		}
-		return `${match[1]}-${match[2]}-${match[3]}`;
-	}
-
-	/** A moment with its UTC offset, as the service expects; times without a zone count as UTC. */
-	dateTime(label: string, value: unknown): string {
-		const text = dateText(value);
-		const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(text ?? '');
-		const parsed =
-			text && /^\d{4}-\d{2}-\d{2}/.test(text) ? new Date(hasZone ? text : `${text.replace(' ', 'T')}Z`) : undefined;
-		if (!parsed || Number.isNaN(parsed.getTime())) {
-			this.fail(label, `expected a date and time such as 2024-01-31T09:30:00Z, got ${describe(value)}`);
-		}
-		return serviceDateTime(parsed);
+		return toChoice(value, allowed, this.refuser(label));
 	}
 
 	/** The list options as query parameters. */
@@ -213,18 +158,4 @@ export class ParameterReader {
 		if (typeof options !== 'object' || Array.isArray(options)) this.fail('Options', 'expected a set of options');
 		return options as IDataObject;
 	}
-}
-
-export function dateText(value: unknown): string | undefined {
-	if (typeof value === 'string') return value.trim();
-	if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
-	if (value && typeof value === 'object' && 'toISO' in value && typeof value.toISO === 'function') {
-		return String(value.toISO());
-	}
-	return undefined;
-}
-
-export function isRealDay(year: number, month: number, day: number): boolean {
-	const date = new Date(Date.UTC(year, month - 1, day));
-	return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }

@@ -3,6 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { LEAD_BUSINESS } from '../descriptions/business';
 import { DEFAULT_READ_PACE, type ReadPace } from '../transport/read';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../transport/retry';
+import { describeValue, toWholeNumberBetween } from './values';
+
+// The trigger reads the service's date-time format from here.
+export { serviceDateTime } from './values';
 
 /**
  * Checks of parameter values that the action node and the trigger node share. Each node reports
@@ -24,29 +28,17 @@ export function businessIdFrom(value: unknown, fail: Fail): string | undefined {
 
 /** The retry policy the "Request Options" collection asks for, defaults filled in. */
 export function retryPolicyFrom(chosen: IDataObject, fail: Fail): RetryPolicy {
-	const whole = (name: string, label: string, fallback: number, max: number) => {
-		const value = chosen[name] ?? fallback;
-		if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) {
-			fail(label, `must be a whole number from 0 to ${max}, got ${describeValue(value)}`);
-		}
-		return value;
-	};
+	const whole = wholeNumberSetting(chosen, fail);
 	return {
 		...DEFAULT_RETRY_POLICY,
-		maxRetries: whole('maxRetries', 'Max Retries', DEFAULT_RETRY_POLICY.maxRetries, 10),
-		maxWaitMs: whole('maxWaitSeconds', 'Max Wait (Seconds)', DEFAULT_RETRY_POLICY.maxWaitMs / 1000, 600) * 1000,
+		maxRetries: whole('maxRetries', 'Max Retries', DEFAULT_RETRY_POLICY.maxRetries, 0, 10),
+		maxWaitMs: whole('maxWaitSeconds', 'Max Wait (Seconds)', DEFAULT_RETRY_POLICY.maxWaitMs / 1000, 0, 600) * 1000,
 	};
 }
 
 /** How a read of several pages goes at the service (the "Request Options" collection), defaults filled in. */
 export function readPaceFrom(chosen: IDataObject, fail: Fail): ReadPace {
-	const whole = (name: string, label: string, fallback: number, min: number, max: number) => {
-		const value = chosen[name] ?? fallback;
-		if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-			fail(label, `must be a whole number from ${min} to ${max}, got ${describeValue(value)}`);
-		}
-		return value;
-	};
+	const whole = wholeNumberSetting(chosen, fail);
 	return {
 		concurrency: whole(
 			'concurrentRequests',
@@ -68,16 +60,8 @@ export function readPaceFrom(chosen: IDataObject, fail: Fail): ReadPace {
 export const MAX_CONCURRENT_REQUESTS = 10;
 export const MAX_REQUESTS_PER_MINUTE = 60_000;
 
-/** A moment as the service's date-time filters expect it: whole seconds with an explicit offset. */
-export function serviceDateTime(moment: Date): string {
-	return moment.toISOString().replace(/\.\d{3}Z$/, '+00:00');
-}
-
-/** A short, safe description of a parameter value for error messages. */
-export function describeValue(value: unknown): string {
-	if (value === undefined) return 'nothing';
-	if (value === null) return 'null';
-	if (typeof value === 'string') return value === '' ? 'an empty text' : `"${value.slice(0, 60)}"`;
-	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-	return Array.isArray(value) ? 'a list' : 'an object';
+/** Reads a whole-number setting of a "Request Options" collection, its default when it is not set. */
+function wholeNumberSetting(chosen: IDataObject, fail: Fail) {
+	return (name: string, label: string, fallback: number, min: number, max: number) =>
+		toWholeNumberBetween(chosen[name] ?? fallback, min, max, (problem) => fail(label, problem));
 }

@@ -1,7 +1,6 @@
 'use strict';
 
-const { openApi } = require('../../openapi/document');
-const { refName } = require('../../openapi/writes');
+const { resolveSchema } = require('../../../openapi/document');
 const { renderRow } = require('../../data/records');
 const { isObject } = require('./validate');
 
@@ -26,15 +25,9 @@ const { isObject } = require('./validate');
 
 const SUMMARY = new Set(['id', 'displayed_as', '$path', 'legacy_id']);
 
-/** A schema with its `$ref` followed. */
-function resolve(schema) {
-	const name = refName(schema);
-	return name ? openApi().definitions[name] : (schema ?? {});
-}
-
 /** The properties of a record definition (by name) or schema. */
 const propertiesOf = (schema) =>
-	resolve(typeof schema === 'string' ? { $ref: `#/definitions/${schema}` } : schema).properties ?? {};
+	resolveSchema(typeof schema === 'string' ? { $ref: `#/definitions/${schema}` } : schema).properties ?? {};
 
 const jsonType = (value) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
 
@@ -142,7 +135,7 @@ function mapInput(w, target, input, schema, path = '') {
 		}
 		const property = props[key];
 		if (!property) continue;
-		const declared = resolve(property);
+		const declared = resolveSchema(property);
 		if (value === null) target[key] = null;
 		else if (isObject(value) && (declared.type === 'object' || declared.properties)) {
 			target[key] = mapInput(
@@ -153,7 +146,7 @@ function mapInput(w, target, input, schema, path = '') {
 				here,
 			);
 		} else if (Array.isArray(value) && declared.type === 'array') {
-			const items = resolve(declared.items);
+			const items = resolveSchema(declared.items);
 			const like = Array.isArray(target[key]) ? target[key][0] : undefined;
 			target[key] = value.map((item, k) =>
 				isObject(item) ? mapInput(w, emptyObject(items, like), item, items, `${here}.${k}`) : item,
@@ -176,4 +169,4 @@ function stripSummary(record) {
 	return out;
 }
 
-module.exports = { templateOf, mapInput, stripSummary, propertiesOf, resolve, emptyObject, SUMMARY };
+module.exports = { templateOf, mapInput, stripSummary, propertiesOf, emptyObject, SUMMARY };

@@ -6,7 +6,7 @@ const { fullRecord, singletonRecord, renderRow } = require('../../data/records')
 const { transactionRef } = require('../../data/kinds/ledger');
 const { PAYABLE } = require('../../data/stored');
 const { wholeSecond, formatInstant, parseDay } = require('../../data/time');
-const { writeOperations } = require('../../openapi/writes');
+const { writeOperations } = require('../../../openapi/writes');
 const { unwrap, checkBody, Problems } = require('./validate');
 const { templateOf, mapInput, stripSummary } = require('./build');
 const { unbook, materialize, cents } = require('./books');
@@ -17,7 +17,7 @@ const { KINDS, DEFAULT_KIND } = require('./kinds');
  * The writes of the OpenAPI, for the seeded businesses: `POST /<collection>` (create),
  * `PUT /<collection>/{id}` (update), `DELETE /<collection>/{id}`, `PUT /<settings object>`,
  * `POST /<collection>/{id}/release` and `POST /journals/{id}/reissue`, exactly where the OpenAPI
- * has the method (sandbox/openapi/writes.js).
+ * has the method (openapi/writes.js).
  *
  * Every write is checked whole before anything is written (validate.js, then the collection's
  * kind under ./kinds), so a refused request changes nothing. Created records are appended in

@@ -1,8 +1,8 @@
 'use strict';
 
 const { invalid } = require('../errors');
-const { wrapped, refName, writeOperation } = require('../../openapi/writes');
-const { openApi } = require('../../openapi/document');
+const { wrapped, writeOperation } = require('../../../openapi/writes');
+const { openApi, resolveSchema } = require('../../../openapi/document');
 const { BY_NAME } = require('../../data/collections');
 const { resolveReferences } = require('./references');
 const { IDEMPOTENT, ATTRIBUTE, FORMAT } = require('./idempotency');
@@ -111,12 +111,11 @@ function phrase(problem, wrapper) {
 
 /** Strings longer than the record definition's field allows, nested objects and lines included. */
 function limits(value, schema, path, skip, report) {
-	const resolved = (s) => (refName(s) ? openApi().definitions[refName(s)] : (s ?? {}));
-	const props = resolved(schema).properties ?? {};
+	const props = resolveSchema(schema).properties ?? {};
 	for (const [key, v] of Object.entries(value ?? {})) {
 		const here = [...path, key];
 		const source = here.join('.');
-		const declared = props[key] && resolved(props[key]);
+		const declared = props[key] && resolveSchema(props[key]);
 		if (!declared || skip.has(source)) continue;
 		if (typeof v === 'string' && declared.maxLength !== undefined && v.length > declared.maxLength) {
 			report(source, `${source} is too long (maximum is ${declared.maxLength} characters)`);
@@ -130,7 +129,7 @@ function limits(value, schema, path, skip, report) {
 
 /**
  * The wrapper and the idempotency_id, read before anything else so a replay answers first.
- * @param {import('../../openapi/writes').WriteOperation} op
+ * @param {import('../../../openapi/writes').WriteOperation} op
  * @param {unknown} body the parsed JSON body
  * @returns {{ input: object, idempotencyId: string|null }} or answers 422
  */
@@ -160,7 +159,7 @@ function unwrap(op, body) {
 
 /**
  * @param {object} ctx the business
- * @param {import('../../openapi/writes').WriteOperation} op
+ * @param {import('../../../openapi/writes').WriteOperation} op
  * @param {object} body the parsed JSON body
  * @param {object} input the attributes inside the wrapper, as `unwrap` gave them
  * @returns {CheckedBody} or answers 422

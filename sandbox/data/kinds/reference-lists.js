@@ -9,7 +9,7 @@ const { TYPES: CONTACT_TYPES } = require('./contacts');
 const { attachments } = require('./attachments');
 const { SEED_END } = require('../time');
 const { byCode, whenTrue } = require('../../api/row-filters');
-const { availability } = require('../../openapi/collection-meta');
+const { availability } = require('../../../openapi/collections');
 
 /**
  * The reference lists the service offers besides the original ones, code-keyed like them.
@@ -35,8 +35,8 @@ const SOURCE_OF_TYPE = {
 	PURCHASE_QUICK_ENTRY_CREDIT_NOTE: 'purchase_quick_entries',
 };
 const validIn = (type, country) => {
-	const countries = SOURCE_OF_TYPE[type] ? availability(SOURCE_OF_TYPE[type]) : null;
-	return countries === null || countries.includes(country);
+	const countries = SOURCE_OF_TYPE[type] ? availability(SOURCE_OF_TYPE[type])?.countries : undefined;
+	return countries === undefined || countries.includes(country);
 };
 
 /** Rates drift a little from the business's own exchange rates: "live" ones come from a feed. */

@@ -1,11 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { WriteField } from '../../collections/types';
-import { describeValue, serviceDateTime } from '../../helpers/parameterValues';
-import { dateText, isRealDay } from '../parameters';
-
-/** Reports a problem with a field (what the user sees as its name) and stops: no request is sent. */
-export type Fail = (field: string, problem: string) => never;
+import type { Fail } from '../../helpers/parameterValues';
+import { describeValue, toScalar } from '../../helpers/values';
 
 /** How a record's attributes are named in errors: the API name, or the label the editor shows. */
 export type Naming = (attribute: string) => string;
@@ -21,8 +18,6 @@ export function elementWord(listName: string): string {
 
 /** An empty value leaves the attribute out: n8n stores a mapper field left empty as null, a spreadsheet cell as "". */
 export const isUnset = (value: unknown) => value === undefined || value === null || value === '';
-
-const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 interface Where {
 	/** The attribute or list the error is reported under (top level). */
@@ -119,27 +114,6 @@ export class AttributeChecker {
 		naming: Naming,
 	): IDataObject[string] {
 		switch (field.type) {
-			case 'string':
-				return this.text(field, value, where);
-			case 'number':
-			case 'integer':
-				return this.number(field, value, where);
-			case 'boolean':
-				if (typeof value === 'boolean') return value;
-				if (typeof value === 'string' && /^(true|false)$/i.test(value.trim()))
-					return value.trim().toLowerCase() === 'true';
-				return this.problem(where, `expected true or false, got ${describeValue(value)}`);
-			case 'date':
-				return this.day(value, where);
-			case 'dateTime':
-				return this.moment(value, where);
-			case 'options': {
-				const allowed = field.options ?? [];
-				if (typeof value !== 'string' || !allowed.includes(value)) {
-					this.problem(where, `must be one of ${allowed.join(', ')}, got ${describeValue(value)}`);
-				}
-				return value;
-			}
 			case 'object': {
 				const object = this.parsed(value, 'object', where);
 				if (typeof object !== 'object' || object === null || Array.isArray(object)) {
@@ -164,6 +138,16 @@ export class AttributeChecker {
 						naming,
 					);
 				});
+			}
+			default: {
+				const converted = toScalar(field.type, value, (problem) => this.problem(where, problem), {
+					allowed: field.options,
+					fromText: true,
+				});
+				if (field.type === 'string' && field.maxLength && String(converted).length > field.maxLength) {
+					this.problem(where, `at most ${field.maxLength} characters are allowed, got ${String(converted).length}`);
+				}
+				return converted;
 			}
 		}
 	}
@@ -242,51 +226,5 @@ export class AttributeChecker {
 				`the JSON text does not parse (${(error as Error).message}); expected ${kind === 'object' ? 'an object' : 'a list'} such as ${example}`,
 			);
 		}
-	}
-
-	private text(field: WriteField, value: unknown, where: Where): string {
-		if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) {
-			return this.problem(where, `expected text, got ${describeValue(value)}`);
-		}
-		const text = String(value);
-		if (field.maxLength && text.length > field.maxLength) {
-			this.problem(where, `at most ${field.maxLength} characters are allowed, got ${text.length}`);
-		}
-		return text;
-	}
-
-	private number(field: WriteField, value: unknown, where: Where): number {
-		const number =
-			typeof value === 'number'
-				? value
-				: typeof value === 'string' && NUMBER.test(value.trim())
-					? Number(value.trim())
-					: NaN;
-		if (!Number.isFinite(number)) return this.problem(where, `expected a number, got ${describeValue(value)}`);
-		if (field.type === 'integer' && !Number.isSafeInteger(number))
-			this.problem(where, `expected a whole number, got ${describeValue(value)}`);
-		return number;
-	}
-
-	/** A calendar day as YYYY-MM-DD; a date-time (the editor's date picker) is cut to its day as written. */
-	private day(value: unknown, where: Where): string {
-		const text = dateText(value);
-		const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(text ?? '');
-		if (!match || !isRealDay(Number(match[1]), Number(match[2]), Number(match[3]))) {
-			return this.problem(where, `expected a date as YYYY-MM-DD, got ${describeValue(value)}`);
-		}
-		return `${match[1]}-${match[2]}-${match[3]}`;
-	}
-
-	/** A moment with its offset; a time without a zone counts as UTC. */
-	private moment(value: unknown, where: Where): string {
-		const text = dateText(value);
-		const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(text ?? '');
-		const parsed =
-			text && /^\d{4}-\d{2}-\d{2}/.test(text) ? new Date(hasZone ? text : `${text.replace(' ', 'T')}Z`) : undefined;
-		if (!parsed || Number.isNaN(parsed.getTime())) {
-			return this.problem(where, `expected a date and time such as 2024-01-31T09:30:00Z, got ${describeValue(value)}`);
-		}
-		return serviceDateTime(parsed);
 	}
 }

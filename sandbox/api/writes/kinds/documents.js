@@ -6,7 +6,8 @@ const { transactionTypeRef } = require('../../../data/kinds/ledger');
 const { CUSTOMER } = require('../../../data/kinds/contacts');
 const { BY_NAME } = require('../../../data/collections');
 const { renderRow } = require('../../../data/records');
-const { propertiesOf, resolve, mapInput } = require('../build');
+const { resolveSchema } = require('../../../../openapi/document');
+const { propertiesOf, mapInput } = require('../build');
 const { cents, controlAccount, sideBit, book, syncOpen, contactRecord } = require('../books');
 
 /**
@@ -216,7 +217,7 @@ function documentKind(def) {
 	const shape = def.shape;
 	const sales = shape.side === 'sales';
 	const lifecycle = shape.lifecycle;
-	const lineSchema = () => resolve(propertiesOf(def.definition)[shape.lines].items);
+	const lineSchema = () => resolveSchema(propertiesOf(def.definition)[shape.lines].items);
 
 	return {
 		editable(w) {
