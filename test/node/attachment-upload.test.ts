@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { MAX_ATTACHMENT_BYTES } from '../../nodes/AccountingService/actions/attachment/upload';
+import { MAX_ATTACHMENT_BYTES } from '../../nodes/AccountingService/operations/attachment/upload';
 import { useConnectedSandbox } from './connected-sandbox';
 import { serviceErrorMatching } from './n8n-differences';
 

@@ -5,29 +5,15 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { AccountingServiceOAuth2Api } from '../../credentials/AccountingServiceOAuth2Api.credentials';
 import { AccountingService } from '../../nodes/AccountingService/AccountingService.node';
-import { supportedOperations } from '../../nodes/AccountingService/actions/registry';
+import { HANDLERS } from '../../nodes/AccountingService/actions/router';
 import { GENERATED_COLLECTIONS } from '../../nodes/AccountingService/collections/generated';
 import { COLLECTIONS, findCollection, isSearchable } from '../../nodes/AccountingService/collections/table';
+import { collections, filterParameters, listParameter } from '../../openapi/collections';
+import { creatableCollections } from '../../openapi/writes';
 import { generatedSources } from '../../scripts/generate-collections';
 
 const ROOT = resolve(__dirname, '..', '..');
-const REFERENCE = resolve(ROOT, 'reference');
-const spec = readFileSync(resolve(REFERENCE, 'accounting-api-v3.1.md'), 'utf8');
-
-interface QueryParameter {
-	name: string;
-	in: string;
-	enum?: string[];
-}
-type PathItem = Partial<
-	Record<
-		'get' | 'post' | 'put' | 'delete',
-		{ parameters?: QueryParameter[]; responses?: Record<string, { schema?: { type?: string } }> }
-	>
->;
-const openApi = JSON.parse(readFileSync(resolve(REFERENCE, 'accounting-v3.1-openapi.json'), 'utf8')) as {
-	paths: Record<string, PathItem>;
-};
+const spec = readFileSync(resolve(ROOT, 'reference', 'accounting-api-v3.1.md'), 'utf8');
 
 /** Collection names as the spec lists them: `` `/a`, `/b` `` and the searchable `` `a`, `b` ``. */
 function specList(heading: RegExp, pattern: RegExp): string[] {
@@ -42,16 +28,12 @@ const searchableInSpec = (() => {
 })();
 const inSpec = [...new Set([...specList(/^Collection paths present:/, /`\/([a-z_]+)`/g), ...searchableInSpec])];
 
-const topLevelReads = Object.entries(openApi.paths).filter(([path, item]) => path.split('/').length === 2 && item.get);
-const listPaths = topLevelReads
-	.filter(([, item]) => item.get?.responses?.['200']?.schema?.type === 'array')
-	.map(([path]) => path.slice(1));
-const settingsPaths = topLevelReads
-	.filter(([, item]) => item.get?.responses?.['200']?.schema?.type !== 'array')
-	.map(([path]) => path.slice(1));
-const queryOf = (path: string) =>
-	(openApi.paths[`/${path}`].get?.parameters ?? []).filter((parameter) => parameter.in === 'query');
-const PAGING_AND_SHAPE = ['page', 'items_per_page', 'attributes', 'sort', 'search'];
+const listPaths = collections()
+	.filter((collection) => !collection.singleton)
+	.map((collection) => collection.name);
+const settingsPaths = collections()
+	.filter((collection) => collection.singleton)
+	.map((collection) => collection.name);
 
 /** The 29 resource values of the first release: saved workflows use them, so they never change. */
 const FIRST_RELEASE_RESOURCES: Record<string, string> = {
@@ -117,7 +99,7 @@ describe('collection table', () => {
 	it('offers search where the spec says for its collections, and where the OpenAPI declares it elsewhere', () => {
 		expect(searchableInSpec).toHaveLength(14);
 		for (const row of COLLECTIONS) {
-			const declared = queryOf(row.path).some((parameter) => parameter.name === 'search');
+			const declared = listParameter(row.path, 'search') !== undefined;
 			const expected = inSpec.includes(row.path) ? searchableInSpec.includes(row.path) : declared;
 			expect([row.path, isSearchable(row)]).toEqual([row.path, expected]);
 		}
@@ -126,7 +108,7 @@ describe('collection table', () => {
 	it.each(COLLECTIONS.filter((row) => !row.singleton).map((row) => [row.path, row] as const))(
 		'%s: offers exactly the OpenAPI’s filters, named after them, with its enum values',
 		(path, row) => {
-			const declared = queryOf(path).filter((parameter) => !PAGING_AND_SHAPE.includes(parameter.name));
+			const declared = filterParameters(path);
 			expect(row.filters.map((filter) => filter.query).sort()).toEqual(
 				declared.map((parameter) => parameter.name).sort(),
 			);
@@ -138,7 +120,7 @@ describe('collection table', () => {
 					expect(allowed).toEqual(expect.arrayContaining(filter.options?.map((option) => option.value) ?? ['none']));
 				if (filter.kind === 'options') expect(filter.options?.length).toBeGreaterThan(0);
 			}
-			if (row.sort.length) expect(queryOf(path).map((parameter) => parameter.name)).toContain('sort');
+			if (row.sort.length) expect(listParameter(path, 'sort')).toBeDefined();
 		},
 	);
 
@@ -172,7 +154,7 @@ describe('collection table', () => {
 
 	it('records the write methods of every path for the write side', () => {
 		const writable = COLLECTIONS.filter((row) => row.writes.create);
-		expect(writable).toHaveLength(Object.values(openApi.paths).filter((item) => item.post).length - 5);
+		expect(writable.map((row) => row.path).sort()).toEqual(creatableCollections().sort());
 		expect(findCollection('salesInvoice')?.writes).toEqual({
 			create: 'postSalesInvoices',
 			update: 'putSalesInvoices',
@@ -211,15 +193,16 @@ describe('node description', () => {
 		}
 	});
 
-	it('lists every collection as a resource with its operations, and runs each one it lists', () => {
+	it('lists every collection as a resource, and runs exactly the operations it offers, each offered once', () => {
 		const resources = (property('resource')[0].options ?? []).map((option) => (option as { value: string }).value);
-		const runnable = supportedOperations();
-		for (const row of COLLECTIONS) {
-			expect(resources).toContain(row.resource);
+		for (const row of COLLECTIONS) expect(resources).toContain(row.resource);
+		expect(Object.keys(HANDLERS).sort()).toEqual([...resources].sort());
+		for (const resource of resources) {
 			const offered = property('operation')
-				.filter((candidate) => candidate.displayOptions?.show?.resource?.includes(row.resource))
+				.filter((candidate) => candidate.displayOptions?.show?.resource?.includes(resource))
 				.flatMap((candidate) => (candidate.options ?? []).map((option) => (option as { value: string }).value));
-			expect(offered.sort()).toEqual([...runnable[row.resource]].sort());
+			expect([resource, new Set(offered).size]).toEqual([resource, offered.length]);
+			expect([resource, offered.sort()]).toEqual([resource, Object.keys(HANDLERS[resource]).sort()]);
 		}
 	});
 

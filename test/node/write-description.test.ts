@@ -1,41 +1,14 @@
 // The write side's operations and fields, checked against the production OpenAPI itself.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-
 import type { ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 
 import { AccountingService } from '../../nodes/AccountingService/AccountingService.node';
-import { supportedOperations } from '../../nodes/AccountingService/actions/registry';
+import { HANDLERS } from '../../nodes/AccountingService/actions/router';
 import { WRITE_SCHEMAS } from '../../nodes/AccountingService/collections/generated-writes';
 import { IDEMPOTENT_CREATES } from '../../nodes/AccountingService/collections/overlay';
 import { COLLECTIONS, findCollection } from '../../nodes/AccountingService/collections/table';
 import { getWriteFields } from '../../nodes/AccountingService/methods/resourceMapping';
-
-interface Schema {
-	$ref?: string;
-	type?: string;
-	format?: string;
-	enum?: string[];
-	required?: string[];
-	properties?: Record<string, Schema>;
-}
-interface Operation {
-	parameters?: Array<{ in: string; name: string; schema?: Schema }>;
-}
-const openApi = JSON.parse(
-	readFileSync(resolve(__dirname, '..', '..', 'reference', 'accounting-v3.1-openapi.json'), 'utf8'),
-) as {
-	paths: Record<string, Partial<Record<'get' | 'post' | 'put' | 'delete', Operation>>>;
-	definitions: Record<string, Schema>;
-};
-const definition = (ref?: string) => openApi.definitions[String(ref).replace('#/definitions/', '')];
-/** The object inside the request's wrapper, as the OpenAPI declares it. */
-function requestRecord(operation: Operation | undefined): Schema | undefined {
-	const body = operation?.parameters?.find((parameter) => parameter.in === 'body')?.schema;
-	if (!body) return undefined;
-	const inner = Object.values(definition(body.$ref).properties ?? {})[0];
-	return inner.$ref ? definition(inner.$ref) : inner;
-}
+import { resolveSchema } from '../../openapi/document';
+import { recordWrites, wrapped } from '../../openapi/writes';
 
 const { description } = new AccountingService();
 const properties = (name: string) => description.properties.filter((property) => property.name === name);
@@ -49,23 +22,16 @@ const fieldsFor = async (resource: string, operation: string) =>
 		} as unknown as ILoadOptionsFunctions)
 	).fields;
 
-const itemPathOf = (row: { path: string }) => openApi.paths[`/${row.path}/{key}`];
+const writesOf = (row: { path: string; singleton: boolean }) => recordWrites(row.path, row.singleton);
 const writable = COLLECTIONS.filter((row) => row.writes.create || row.writes.update);
 
 describe('operations: exactly where the OpenAPI has the method', () => {
 	it('39 creates, 43 updates (settings objects’ PUT included), 36 deletes', () => {
-		const runnable = supportedOperations();
 		const having = (operation: string) =>
-			COLLECTIONS.filter((row) => runnable[row.resource].includes(operation)).map((row) => row.path);
-		expect(having('create')).toEqual(
-			COLLECTIONS.filter((row) => openApi.paths[`/${row.path}`].post).map((row) => row.path),
-		);
-		expect(having('update')).toEqual(
-			COLLECTIONS.filter((row) => (row.singleton ? openApi.paths[`/${row.path}`].put : itemPathOf(row)?.put)).map(
-				(row) => row.path,
-			),
-		);
-		expect(having('delete')).toEqual(COLLECTIONS.filter((row) => itemPathOf(row)?.delete).map((row) => row.path));
+			COLLECTIONS.filter((row) => operation in HANDLERS[row.resource]).map((row) => row.path);
+		for (const operation of ['create', 'update', 'delete'] as const) {
+			expect(having(operation)).toEqual(COLLECTIONS.filter((row) => writesOf(row)[operation]).map((row) => row.path));
+		}
 		expect([having('create').length, having('update').length, having('delete').length]).toEqual([39, 43, 36]);
 		expect(having('release').sort()).toEqual([
 			'purchase_credit_notes',
@@ -132,18 +98,11 @@ describe('Fields: one resource mapper, its fields from the OpenAPI’s request s
 	it.each(cases)(
 		'%s %s: every attribute of the request, typed, required as the OpenAPI says',
 		async (resource, operation, row) => {
-			const method =
-				operation === 'create'
-					? openApi.paths[`/${row.path}`].post
-					: row.singleton
-						? openApi.paths[`/${row.path}`].put
-						: itemPathOf(row)?.put;
-			const record = requestRecord(method)!;
+			const record = wrapped(writesOf(row)[operation]!.definition!);
 			const fields = await fieldsFor(resource, operation);
 			expect(fields.map((field) => field.id).sort()).toEqual(Object.keys(record.properties ?? {}).sort());
 			for (const field of fields) {
-				let schema = record.properties![field.id];
-				if (schema.$ref) schema = definition(schema.$ref);
+				const schema = resolveSchema(record.properties![field.id]);
 				const expected = schema.enum
 					? 'options'
 					: schema.format === 'date' || schema.format === 'date-time'
@@ -239,7 +198,7 @@ describe('special writes', () => {
 	it('Void Reason exactly where the OpenAPI’s DELETE declares void_reason', () => {
 		const [voidReason] = properties('voidReason');
 		const declared = COLLECTIONS.filter((row) =>
-			itemPathOf(row)?.delete?.parameters?.some((parameter) => parameter.name === 'void_reason'),
+			writesOf(row).delete?.query.some((parameter) => parameter.name === 'void_reason'),
 		);
 		expect(voidReason.displayOptions?.show).toEqual({
 			resource: declared.map((row) => row.resource),

@@ -4,9 +4,13 @@
 // (settings objects, analysis types, tax profiles) are changed in place.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { writeSchemaOf, COLLECTIONS, type CollectionDefinition } from '../../nodes/AccountingService/collections/table';
+import {
+	deleteVoids,
+	writeSchemaOf,
+	COLLECTIONS,
+	type CollectionDefinition,
+} from '../../nodes/AccountingService/collections/table';
 import type { WriteField } from '../../nodes/AccountingService/collections/types';
-import { deleteVoids } from '../../nodes/AccountingService/descriptions/write';
 import { useConnectedSandbox } from './connected-sandbox';
 import { byId, defineBelow } from './write-helpers';
 

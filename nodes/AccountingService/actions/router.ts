@@ -1,9 +1,20 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { OPERATIONS } from '../operations';
 import { ParameterReader } from './parameters';
-import { OPERATIONS } from './registry';
 import type { OperationHandler } from './types';
+
+/** resource → operation → handler: every pair the node runs, from the same table as the editor's lists. */
+export const HANDLERS = (() => {
+	const table: Record<string, Record<string, OperationHandler>> = {};
+	for (const operation of OPERATIONS) {
+		for (const resource of operation.resources) {
+			table[resource] = { ...table[resource], [operation.value]: operation.handler(resource) };
+		}
+	}
+	return table;
+})();
 
 /** The value n8n's editor gives Resource and Operation when the user picks its "Custom API Call" entry. */
 const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
@@ -19,12 +30,12 @@ function findHandler(context: IExecuteFunctions, itemIndex: number): OperationHa
 				'In the node panel, search "Accounting Service" and add its "HTTP request" entry: an HTTP Request node that signs every request with this credential, its URL starting at the base URL.',
 		});
 	}
-	const operations = OPERATIONS[resource];
+	const operations = HANDLERS[resource];
 	if (!operations) {
 		throw new NodeOperationError(
 			context.getNode(),
 			`Invalid "Resource": "${String(resource)}" is not one this node knows`,
-			{ itemIndex, description: `Allowed: ${Object.keys(OPERATIONS).join(', ')}` },
+			{ itemIndex, description: `Allowed: ${Object.keys(HANDLERS).join(', ')}` },
 		);
 	}
 	const handler = operations[operation];

@@ -76,6 +76,9 @@ export function findCollection(resource: string): CollectionDefinition | undefin
 
 export const isSearchable = (row: CollectionDefinition) => row.searchMatches !== undefined;
 
+/** Whether DELETE voids the record (the OpenAPI's DELETE takes a `void_reason`). */
+export const deleteVoids = (row: CollectionDefinition) => !!row.writes.deleteQuery?.includes('void_reason');
+
 /** The one line the Resource list shows: what the records are, and where the endpoint exists when that is narrower. */
 export const resourceDescription = (row: CollectionDefinition) =>
 	row.availability ? `${row.description} (${lowerFirst(row.availability)})` : row.description;

@@ -22,6 +22,18 @@ export function returnAllOrLimit(): INodeProperties[] {
 	];
 }
 
+/** The "Options" collection of an operation: settings that have a default. */
+export function optionsCollection(options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options,
+	};
+}
+
 /** Adds "shown for these resources and operations" to properties, keeping their own conditions. */
 export function showFor(resources: string[], operations: string[], properties: INodeProperties[]): INodeProperties[] {
 	return properties.map((property) => ({

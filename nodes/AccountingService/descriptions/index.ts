@@ -1,15 +1,11 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { OPERATION_MODULES, OTHER_RESOURCES } from '../actions/registry';
-import type { OperationModule } from '../actions/types';
 import { COLLECTIONS, resourceDescription } from '../collections/table';
+import { OPERATIONS, OTHER_RESOURCES } from '../operations';
+import { inFormOrder, type BlockUse, type PropertyBlock } from './blocks';
 import { businessSelector } from './business';
-import { collectionOperationOptions, collectionProperties } from './collection';
-import { showFor } from './common';
 import { requestOptions } from './requestOptions';
-import { writeOperationOptions, writeProperties } from './write';
 
-const modulesOf = (resource: string) => OPERATION_MODULES.filter((module) => module.resource === resource);
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 
 function operationProperty(resource: string, options: INodePropertyOptions[], fallback: string): INodeProperties {
@@ -25,17 +21,11 @@ function operationProperty(resource: string, options: INodePropertyOptions[], fa
 	return options.some((option) => option.value === 'getAll') ? property : { ...property, default: fallback };
 }
 
-/** Every operation a resource offers: the generic ones of its table row and its hand-written ones. */
-export function operationOptionsOf(resource: string): INodePropertyOptions[] {
-	const row = COLLECTIONS.find((candidate) => candidate.resource === resource);
-	return [
-		...(row ? [...collectionOperationOptions(row), ...writeOperationOptions(row)] : []),
-		...modulesOf(resource).map((module) => module.option),
-	];
-}
+const offeredBy = (resource: string) => OPERATIONS.filter((operation) => operation.resources.includes(resource));
 
-const moduleProperties = (module: OperationModule) =>
-	showFor([module.resource], [module.option.value], module.properties);
+/** Every operation a resource offers, in the order of the table of operations. */
+export const operationOptionsOf = (resource: string): INodePropertyOptions[] =>
+	offeredBy(resource).map((operation) => operation.option(resource));
 
 const resources = [
 	...COLLECTIONS.map((row) => ({ name: row.singular, value: row.resource, description: resourceDescription(row) })),
@@ -44,6 +34,19 @@ const resources = [
 
 const accountResources = OTHER_RESOURCES.filter((resource) => !resource.businessScoped).map(
 	(resource) => resource.value,
+);
+
+/** Each resource that offers an operation listing the block, with those operations. */
+const usesOf = (block: PropertyBlock): BlockUse[] =>
+	resources.flatMap(({ value: resource }) => {
+		const operations = offeredBy(resource)
+			.filter((operation) => operation.properties.includes(block))
+			.map((operation) => operation.value);
+		return operations.length ? [{ resource, operations }] : [];
+	});
+
+const operationFields = inFormOrder(OPERATIONS.map((operation) => operation.properties)).flatMap((block) =>
+	block.build(usesOf(block)),
 );
 
 /** The node's whole list of properties, in the order the editor shows them. */
@@ -61,9 +64,7 @@ export const nodeProperties: INodeProperties[] = [
 		return operationProperty(resource.value, options, String(options[0].value));
 	}),
 	{ ...businessSelector, displayOptions: { hide: { resource: accountResources } } },
-	...collectionProperties,
-	...writeProperties,
-	...OPERATION_MODULES.flatMap(moduleProperties),
+	...operationFields,
 	{ ...requestOptions, displayOptions: { hide: { resource: ['credential'] } } },
 ];
 

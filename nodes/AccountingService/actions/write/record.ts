@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { writeSchemaOf, type CollectionDefinition } from '../../collections/table';
 import type { WriteField, WriteSchema } from '../../collections/types';
-import { lower, withArticle } from '../../descriptions/collection';
+import { lower, withArticle } from '../../collections/wording';
 import type { ParameterReader } from '../parameters';
 import { AttributeChecker, elementWord, isUnset } from './attributes';
 import { EDITOR_LISTS, editorFieldsFor, editorNaming, editorTarget, fromEditor } from './editorLists';

@@ -1,9 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import type { ParameterReader } from '../parameters';
-import type { OperationModule, ResourceOption } from '../types';
-import { ledgerAccountRows, wholeReport, type AmountsAs, type TrialBalanceReport } from './flatten';
+import type { ParameterReader } from '../actions/parameters';
+import {
+	ledgerAccountRows,
+	wholeReport,
+	type AmountsAs,
+	type TrialBalanceReport,
+} from '../actions/trialBalance/flatten';
+import { optionsCollection } from '../descriptions/common';
+import { apiRequest } from '../transport';
+import { resourceOperation } from './define';
+import type { ResourceOption } from './types';
 
 export const trialBalanceResource: ResourceOption = {
 	name: 'Trial Balance',
@@ -59,52 +66,45 @@ const properties: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { source: ['sample'] } },
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Amounts As',
-				name: 'amountsAs',
-				type: 'options',
-				options: [
-					{
-						name: 'Decimal Strings (Exact)',
-						value: 'string',
-						description: 'As the service sends them, e.g. "1234.50"; no rounding ever',
-					},
-					{
-						name: 'Numbers',
-						value: 'number',
-						description: 'Easier to compute with; sums of many amounts can be off by fractions of a cent',
-					},
-				],
-				default: 'string',
-			},
-			{
-				displayName: 'Output',
-				name: 'output',
-				type: 'options',
-				options: [
-					{
-						name: 'One Item per Ledger Account',
-						value: 'rows',
-						description:
-							'Flat rows for a spreadsheet: account, opening, period and closing debits and credits, and the period',
-					},
-					{
-						name: 'Whole Report as One Item',
-						value: 'report',
-						description: 'The report as the service sends it, with the ledger accounts nested',
-					},
-				],
-				default: 'rows',
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Amounts As',
+			name: 'amountsAs',
+			type: 'options',
+			options: [
+				{
+					name: 'Decimal Strings (Exact)',
+					value: 'string',
+					description: 'As the service sends them, e.g. "1234.50"; no rounding ever',
+				},
+				{
+					name: 'Numbers',
+					value: 'number',
+					description: 'Easier to compute with; sums of many amounts can be off by fractions of a cent',
+				},
+			],
+			default: 'string',
+		},
+		{
+			displayName: 'Output',
+			name: 'output',
+			type: 'options',
+			options: [
+				{
+					name: 'One Item per Ledger Account',
+					value: 'rows',
+					description:
+						'Flat rows for a spreadsheet: account, opening, period and closing debits and credits, and the period',
+				},
+				{
+					name: 'Whole Report as One Item',
+					value: 'report',
+					description: 'The report as the service sends it, with the ledger accounts nested',
+				},
+			],
+			default: 'rows',
+		},
+	]),
 ];
 
 /** Everything the request depends on, checked before it is sent. */
@@ -127,30 +127,28 @@ function readParameters(parameters: ParameterReader) {
 	};
 }
 
-export const trialBalanceOperations: OperationModule[] = [
-	{
-		resource: 'trialBalance',
-		option: {
-			name: 'Get',
-			value: 'get',
-			description: 'Get the debits, credits and balances of every ledger account for a period',
-			action: 'Get a trial balance',
-		},
-		properties,
-		async execute(parameters) {
-			const request = readParameters(parameters);
-			const { body } = await apiRequest.call(this, {
-				path: PATHS[request.source],
-				qs: { from_date: request.from, to_date: request.to },
-				business: request.business,
-				...parameters.requestScope(),
-			});
-			const report = body as TrialBalanceReport;
-			const results =
-				request.output === 'report'
-					? [wholeReport(report, request.amountsAs)]
-					: ledgerAccountRows(report, request.amountsAs);
-			return results.map((json) => ({ json }));
-		},
+export const getTrialBalance = resourceOperation({
+	resource: 'trialBalance',
+	value: 'get',
+	option: {
+		name: 'Get',
+		description: 'Get the debits, credits and balances of every ledger account for a period',
+		action: 'Get a trial balance',
 	},
-];
+	properties,
+	async execute(parameters) {
+		const request = readParameters(parameters);
+		const { body } = await apiRequest.call(this, {
+			path: PATHS[request.source],
+			qs: { from_date: request.from, to_date: request.to },
+			business: request.business,
+			...parameters.requestScope(),
+		});
+		const report = body as TrialBalanceReport;
+		const results =
+			request.output === 'report'
+				? [wholeReport(report, request.amountsAs)]
+				: ledgerAccountRows(report, request.amountsAs);
+		return results.map((json) => ({ json }));
+	},
+});

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import type { ParameterReader } from '../../actions/parameters';
 import { findCollection, type CollectionDefinition } from '../../collections/table';
-import { recordLocator } from '../../descriptions/collection';
+import { recordLocator } from '../../descriptions/recordLocator';
 import { apiRequest } from '../../transport';
-import type { ParameterReader } from '../parameters';
-import type { OperationModule } from '../types';
+import { resourceOperation } from '../define';
 
 /** The service serves attachment files only to this Accept header, whatever the file's own type. */
 const OCTET_STREAM = 'application/octet-stream';
@@ -57,11 +57,11 @@ async function downloadFile(this: IExecuteFunctions, parameters: ParameterReader
 	return [{ json: record, binary: { [property]: binary } }];
 }
 
-export const downloadAttachmentFile: OperationModule = {
+export const downloadAttachmentFile = resourceOperation({
 	resource: 'attachment',
+	value: 'downloadFile',
 	option: {
 		name: 'Download File',
-		value: 'downloadFile',
 		description: 'Download the file of an attachment as binary data',
 		action: 'Download an attachment file',
 	},
@@ -77,4 +77,4 @@ export const downloadAttachmentFile: OperationModule = {
 		},
 	],
 	execute: downloadFile,
-};
+});

@@ -1,7 +1,8 @@
-import { updateFieldsProperty, type UpdatableField } from '../../descriptions/updateFields';
-import { apiRequest } from '../../transport';
-import { toItems } from '../output';
-import type { OperationModule, ResourceOption } from '../types';
+import { toItems } from '../actions/output';
+import { updateFieldsProperty, type UpdatableField } from '../descriptions/updateFields';
+import { apiRequest } from '../transport';
+import { resourceOperation } from './define';
+import type { Operation, ResourceOption } from './types';
 
 export const userResource: ResourceOption = {
 	name: 'User',
@@ -17,21 +18,22 @@ const UPDATABLE: UpdatableField[] = [
 	{ name: 'locale', displayName: 'Locale', placeholder: 'e.g. en-GB' },
 ];
 
-export const userOperations: OperationModule[] = [
-	{
+export const userOperations: Operation[] = [
+	resourceOperation({
 		resource: 'user',
-		option: { name: 'Get', value: 'get', description: 'Get the signed-in user', action: 'Get the user' },
+		value: 'get',
+		option: { name: 'Get', description: 'Get the signed-in user', action: 'Get the user' },
 		properties: [],
 		async execute(parameters) {
 			const response = await apiRequest.call(this, { path: '/user', ...parameters.requestScope() });
 			return toItems([response.body], undefined, false);
 		},
-	},
-	{
+	}),
+	resourceOperation({
 		resource: 'user',
+		value: 'update',
 		option: {
 			name: 'Update',
-			value: 'update',
 			description: 'Change the signed-in user’s name',
 			action: 'Update the user',
 		},
@@ -46,5 +48,5 @@ export const userOperations: OperationModule[] = [
 			});
 			return toItems([response.body], undefined, false);
 		},
-	},
+	}),
 ];

@@ -1,8 +1,9 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import type { ParameterReader } from '../../actions/parameters';
+import { optionsCollection } from '../../descriptions/common';
 import { apiRequest } from '../../transport';
-import type { ParameterReader } from '../parameters';
-import type { OperationModule } from '../types';
+import { resourceOperation } from '../define';
 
 /** The service's limit for one attachment (its API reference: `file_size`, max 2621440 bytes). */
 export const MAX_ATTACHMENT_BYTES = 2_621_440;
@@ -95,11 +96,11 @@ async function upload(this: IExecuteFunctions, parameters: ParameterReader, item
 	return [{ json: body }];
 }
 
-export const uploadAttachment: OperationModule = {
+export const uploadAttachment = resourceOperation({
 	resource: 'attachment',
+	value: 'upload',
 	option: {
 		name: 'Upload',
-		value: 'upload',
 		description: 'Attach a file of the input item to an invoice, a contact or another record',
 		action: 'Upload an attachment',
 	},
@@ -130,36 +131,29 @@ export const uploadAttachment: OperationModule = {
 			placeholder: 'e.g. 0a1b2c3d4e5f60718293a4b5c6d7e8f9',
 			description: 'The ID of the invoice, contact or other record to attach the file to',
 		},
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Description',
-					name: 'description',
-					type: 'string',
-					default: '',
-					description: 'A note stored with the attachment',
-				},
-				{
-					displayName: 'File Name',
-					name: 'fileName',
-					type: 'string',
-					default: '',
-					description: 'The name to store the file under; by default the binary’s own file name',
-				},
-				{
-					displayName: 'Visible to Customers',
-					name: 'isPublic',
-					type: 'boolean',
-					default: false,
-					description: 'Whether customers may see the attachment',
-				},
-			],
-		},
+		optionsCollection([
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+				description: 'A note stored with the attachment',
+			},
+			{
+				displayName: 'File Name',
+				name: 'fileName',
+				type: 'string',
+				default: '',
+				description: 'The name to store the file under; by default the binary’s own file name',
+			},
+			{
+				displayName: 'Visible to Customers',
+				name: 'isPublic',
+				type: 'boolean',
+				default: false,
+				description: 'Whether customers may see the attachment',
+			},
+		]),
 	],
 	execute: upload,
-};
+});

@@ -1,5 +1,6 @@
-import { revokeRefreshToken } from '../../transport/revoke';
-import type { OperationModule, ResourceOption } from '../types';
+import { revokeRefreshToken } from '../transport/revoke';
+import { resourceOperation } from './define';
+import type { ResourceOption } from './types';
 
 export const credentialResource: ResourceOption = {
 	name: 'Credential',
@@ -11,11 +12,11 @@ export const credentialResource: ResourceOption = {
 const AFTERWARDS =
 	'The refresh token is revoked: this credential can no longer renew its access. Reconnect it ("Connect my account") before the next run. The current access token cannot be revoked and stays valid for the rest of its 5 minutes.';
 
-export const revokeOperation: OperationModule = {
+export const revokeOperation = resourceOperation({
 	resource: 'credential',
+	value: 'revoke',
 	option: {
 		name: 'Revoke',
-		value: 'revoke',
 		description: 'Withdraw the refresh token, so the credential must be reconnected before it works again',
 		action: 'Revoke the credential’s refresh token',
 	},
@@ -32,4 +33,4 @@ export const revokeOperation: OperationModule = {
 		const answer = await revokeRefreshToken.call(this, itemIndex);
 		return [{ json: { revoked: true, service: answer.success ?? answer, next: AFTERWARDS } }];
 	},
-};
+});

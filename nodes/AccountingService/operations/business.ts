@@ -1,12 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { LEAD_BUSINESS, businessSelector } from '../../descriptions/business';
-import { returnAllOrLimit } from '../../descriptions/common';
-import { updateFieldsProperty, type UpdatableField } from '../../descriptions/updateFields';
-import { apiRequest, apiRequestAllItems } from '../../transport';
-import { toItems } from '../output';
-import type { ParameterReader } from '../parameters';
-import type { OperationModule, ResourceOption } from '../types';
+import { toItems } from '../actions/output';
+import type { ParameterReader } from '../actions/parameters';
+import { LEAD_BUSINESS, businessSelector } from '../descriptions/business';
+import { returnAllOrLimit } from '../descriptions/common';
+import { updateFieldsProperty, type UpdatableField } from '../descriptions/updateFields';
+import { apiRequest, apiRequestAllItems } from '../transport';
+import { resourceOperation } from './define';
+import type { Operation, ResourceOption } from './types';
 
 export const businessResource: ResourceOption = {
 	name: 'Business',
@@ -42,12 +43,12 @@ function businessPath(parameters: ParameterReader): string {
 }
 
 /** The businesses the account can reach. They are not business-scoped, so no X-Business is sent. */
-export const businessOperations: OperationModule[] = [
-	{
+export const businessOperations: Operation[] = [
+	resourceOperation({
 		resource: 'business',
+		value: 'get',
 		option: {
 			name: 'Get',
-			value: 'get',
 			description: 'Get one business by its ID',
 			action: 'Get a business',
 		},
@@ -56,12 +57,12 @@ export const businessOperations: OperationModule[] = [
 			const response = await apiRequest.call(this, { path: businessPath(parameters), ...parameters.requestScope() });
 			return toItems([response.body], undefined, false);
 		},
-	},
-	{
+	}),
+	resourceOperation({
 		resource: 'business',
+		value: 'getLead',
 		option: {
 			name: 'Get Lead',
-			value: 'getLead',
 			description: 'Get the lead business: the one used when no business is chosen',
 			action: 'Get the lead business',
 		},
@@ -73,12 +74,12 @@ export const businessOperations: OperationModule[] = [
 			});
 			return toItems([response.body], undefined, false);
 		},
-	},
-	{
+	}),
+	resourceOperation({
 		resource: 'business',
+		value: 'getAll',
 		option: {
 			name: 'Get Many',
-			value: 'getAll',
 			description: 'Get the businesses the account can reach',
 			action: 'Get many businesses',
 		},
@@ -92,12 +93,12 @@ export const businessOperations: OperationModule[] = [
 			);
 			return toItems(response.body, undefined, false);
 		},
-	},
-	{
+	}),
+	resourceOperation({
 		resource: 'business',
+		value: 'update',
 		option: {
 			name: 'Update',
-			value: 'update',
 			description: 'Change a business’s address or contact details; only its owner may',
 			action: 'Update a business',
 		},
@@ -113,5 +114,5 @@ export const businessOperations: OperationModule[] = [
 			});
 			return toItems([response.body], undefined, false);
 		},
-	},
+	}),
 ];

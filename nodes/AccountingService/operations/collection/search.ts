@@ -1,0 +1,33 @@
+import { readList } from '../../actions/collection/readList';
+import { isSearchable } from '../../collections/table';
+import { lower } from '../../collections/wording';
+import { sameFor } from '../../descriptions/blocks';
+import { collectionOperation } from '../define';
+import { filters, listOptions, paging } from './listFields';
+
+const searchText = sameFor([
+	{
+		displayName: 'Search Text',
+		name: 'searchText',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. Ashdown or 1042',
+		hint: 'Matches the start of words only ("ash" finds "Ashdown", "down" does not). Letters, digits and spaces; special characters cannot be searched.',
+	},
+]);
+
+export const search = collectionOperation({
+	value: 'search',
+	appliesTo: isSearchable,
+	option: (row) => ({
+		name: 'Search',
+		description: `Find ${lower(row.plural)} by the start of a word in their ${row.searchMatches}`,
+		action: `Search ${lower(row.plural)}`,
+	}),
+	properties: [searchText, paging, filters, listOptions],
+	handler: (row) =>
+		async function (parameters) {
+			return await readList.call(this, row, parameters, { search: parameters.searchText() });
+		},
+});

@@ -1,0 +1,53 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationHandler } from '../actions/types';
+import { COLLECTIONS, findCollection, type CollectionDefinition } from '../collections/table';
+import { sameFor, type PropertyBlock } from '../descriptions/blocks';
+import type { Operation, OperationOption, OptionText } from './types';
+
+const optionOf = (value: string, { name, description, action }: OptionText): OperationOption => ({
+	name,
+	value,
+	description,
+	action,
+});
+
+/** An operation of every row of the collection table that `appliesTo` accepts. */
+export interface CollectionOperationDefinition {
+	value: string;
+	appliesTo(row: CollectionDefinition): boolean;
+	option(row: CollectionDefinition): OptionText;
+	properties: PropertyBlock[];
+	handler(row: CollectionDefinition): OperationHandler;
+}
+
+export function collectionOperation(definition: CollectionOperationDefinition): Operation {
+	const rowOf = (resource: string) => findCollection(resource) as CollectionDefinition;
+	return {
+		value: definition.value,
+		resources: COLLECTIONS.filter((row) => definition.appliesTo(row)).map((row) => row.resource),
+		option: (resource) => optionOf(definition.value, definition.option(rowOf(resource))),
+		properties: definition.properties,
+		handler: (resource) => definition.handler(rowOf(resource)),
+	};
+}
+
+/** A hand-written operation of one resource: a business, the user, an attachment's file, … */
+export interface ResourceOperationDefinition {
+	resource: string;
+	value: string;
+	option: OptionText;
+	/** Its own fields; the conditions that show them for its resource and operation are added. */
+	properties: INodeProperties[];
+	execute: OperationHandler;
+}
+
+export function resourceOperation(definition: ResourceOperationDefinition): Operation {
+	return {
+		value: definition.value,
+		resources: [definition.resource],
+		option: () => optionOf(definition.value, definition.option),
+		properties: [sameFor(definition.properties)],
+		handler: () => definition.execute,
+	};
+}

@@ -1,0 +1,45 @@
+import { toItems } from '../../actions/output';
+import { idempotencyId } from '../../actions/write/idempotency';
+import { checkedRecord, withTaxAmounts } from '../../actions/write/record';
+import { recordNoun } from '../../collections/wording';
+import { byShape } from '../../descriptions/blocks';
+import { optionsCollection } from '../../descriptions/common';
+import { apiRequest } from '../../transport';
+import { collectionOperation } from '../define';
+import { editorLists, recordFields } from './fields';
+
+/** Where the service supports idempotent creates: a key of the user's that makes a repeated run create nothing new. */
+const idempotencyOptions = optionsCollection([
+	{
+		displayName: 'Idempotency Key',
+		name: 'idempotencyKey',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. {{ $json.orderNumber }}',
+		description:
+			'A value that identifies this record in your flow, such as a shop’s order number. The same key creates one record only, even when the workflow runs again. Without it, a create is protected against repeats within its own retries only.',
+	},
+]);
+
+export const create = collectionOperation({
+	value: 'create',
+	appliesTo: (row) => !!row.writes.create,
+	option: (row) => ({ name: 'Create', description: `Create ${recordNoun(row)}`, action: `Create ${recordNoun(row)}` }),
+	properties: [recordFields, editorLists, byShape((row) => (row.idempotentCreate ? idempotencyOptions : undefined))],
+	handler: (row) =>
+		async function (parameters, itemIndex) {
+			const business = parameters.business();
+			const checked = checkedRecord(this, row, 'create', parameters, itemIndex);
+			const id = row.idempotentCreate ? idempotencyId(row, parameters) : undefined;
+			const scope = parameters.requestScope();
+			const record = await withTaxAmounts.call(this, checked, business, parameters);
+			const response = await apiRequest.call(this, {
+				method: 'POST',
+				path: `/${row.path}`,
+				body: { [checked.schema.wrapper]: id ? { ...record, idempotency_id: id } : record },
+				business,
+				...scope,
+			});
+			return toItems([response.body], undefined, false);
+		},
+});

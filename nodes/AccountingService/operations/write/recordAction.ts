@@ -1,0 +1,31 @@
+import { toItems } from '../../actions/output';
+import { recordPath } from '../../actions/recordPath';
+import { recordNoun } from '../../collections/wording';
+import { apiRequest } from '../../transport';
+import { collectionOperation } from '../define';
+import { writeLocator } from './locator';
+
+/** `POST /{path}/{key}/<action>`, offered where the OpenAPI has it for the collection. */
+function recordAction(action: string, name: string, describe: (noun: string) => string) {
+	return collectionOperation({
+		value: action,
+		appliesTo: (row) => row.writes.actions.includes(action),
+		option: (row) => ({ name, description: describe(recordNoun(row)), action: `${name} ${recordNoun(row)}` }),
+		properties: [writeLocator],
+		handler: (row) =>
+			async function (parameters) {
+				const business = parameters.business();
+				const path = `${recordPath(row, parameters)}/${action}`;
+				const response = await apiRequest.call(this, { method: 'POST', path, business, ...parameters.requestScope() });
+				return toItems([response.body], undefined, false);
+			},
+	});
+}
+
+export const release = recordAction(
+	'release',
+	'Release',
+	(noun) => `Release ${noun} that was saved as a draft, so it is issued and posted`,
+);
+
+export const reissue = recordAction('reissue', 'Reissue', (noun) => `Reissue ${noun}`);

@@ -1,0 +1,38 @@
+import { toItems } from '../../actions/output';
+import { recordPath } from '../../actions/recordPath';
+import { checkedRecord, withTaxAmounts } from '../../actions/write/record';
+import { lower, recordNoun } from '../../collections/wording';
+import { apiRequest } from '../../transport';
+import { collectionOperation } from '../define';
+import { editorLists, recordFields } from './fields';
+import { writeLocator } from './locator';
+
+/** Changes a record, or a settings object: only the attributes the user sets. */
+export const update = collectionOperation({
+	value: 'update',
+	appliesTo: (row) => !!row.writes.update,
+	option: (row) => ({
+		name: 'Update',
+		description: row.singleton
+			? `Change the ${lower(row.singular)} of the business`
+			: `Change ${recordNoun(row)}: only the attributes you set`,
+		action: `Update ${recordNoun(row)}`,
+	}),
+	properties: [writeLocator, recordFields, editorLists],
+	handler: (row) =>
+		async function (parameters, itemIndex) {
+			const business = parameters.business();
+			const path = recordPath(row, parameters);
+			const checked = checkedRecord(this, row, 'update', parameters, itemIndex);
+			const scope = parameters.requestScope();
+			const record = await withTaxAmounts.call(this, checked, business, parameters);
+			const response = await apiRequest.call(this, {
+				method: 'PUT',
+				path,
+				body: { [checked.schema.wrapper]: record },
+				business,
+				...scope,
+			});
+			return toItems([response.body], undefined, false);
+		},
+});
