@@ -22,6 +22,7 @@ const SECRET_PARAMS = /^(access_token|refresh_token|token|code|code_verifier|cli
  * @property {string|null} tokenFingerprint first 12 hex of sha256(bearer token)
  * @property {string|null} grantType token endpoint only
  * @property {string|null} fault kind of the injected fault that hit the request
+ * @property {number} concurrent requests being served when it arrived, itself included
  */
 
 /**
@@ -61,6 +62,7 @@ function createRequestLog(clock, limit = DEFAULT_LIMIT) {
 				tokenFingerprint: token === undefined ? null : fingerprint(token),
 				grantType: null,
 				fault: null,
+				concurrent: 1,
 			};
 			entries.push(entry);
 			if (entries.length > limit) entries.shift();

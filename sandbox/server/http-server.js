@@ -71,6 +71,9 @@ function createHttpServer(parts) {
 		);
 	}
 
+	/** Requests arrived and not yet answered: what a client has on its way at once. */
+	let inFlight = 0;
+
 	/**
 	 * @param {'api'|'token'|null} faultTarget which injected faults may hit this request
 	 * @param {string} faultPath the path pathPrefix is matched against
@@ -78,7 +81,9 @@ function createHttpServer(parts) {
 	 */
 	async function serveTracked(req, res, faultTarget, faultPath, serve) {
 		const entry = log.begin(req);
+		entry.concurrent = ++inFlight;
 		res.on('close', () => {
+			inFlight -= 1;
 			entry.status = res.headersSent ? res.statusCode : null;
 		});
 		const fault = faultTarget === null ? undefined : faults.take(faultTarget, faultPath, req.method);

@@ -21,8 +21,9 @@ export class VirtualClock implements Clock {
 
 	async sleep(ms: number): Promise<void> {
 		this.sleeps.push(ms);
+		// What other callers have already been let do (their continuations) happens before time jumps.
+		await new Promise((resolve) => setImmediate(resolve));
 		this.advance(ms);
-		await Promise.resolve();
 	}
 
 	advance(ms: number): void {

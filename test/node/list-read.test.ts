@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { apiRequestAllItems } from '../../nodes/AccountingService/transport';
+import { processState } from '../../nodes/AccountingService/state';
 
 /**
  * The read of transport/read.ts against an imitation of the service that changes under it on
@@ -56,7 +57,7 @@ function contextFor(service: FakeService, { canRenew = true } = {}): IExecuteFun
 		const url = new URL(String(options.url), 'http://fake');
 		const query = new URLSearchParams(url.search);
 		for (const [name, value] of Object.entries(options.qs ?? {})) query.set(name, String(value));
-		const entry = { path: `${url.pathname}?${query}`, started: performance.now(), status: 200 };
+		const entry = { path: `${url.pathname}?${query}`, started: processState.clock.now(), status: 200 };
 		service.requests.push(entry);
 		const sentWith = token;
 		await sleep(service.delay());
@@ -98,7 +99,10 @@ function contextFor(service: FakeService, { canRenew = true } = {}): IExecuteFun
 			parameters: {},
 			credentials: { accountingServiceOAuth2Api: { id: credentialId, name: 'Fake' } },
 		}),
-		getCredentials: async () => ({ baseUrl: 'http://fake', oauthTokenData: { refresh_token: `refresh-${token}` } }),
+		getCredentials: async () => ({
+			baseUrl: 'http://fake',
+			oauthTokenData: { access_token: `access-${token}`, refresh_token: `refresh-${token}` },
+		}),
 		helpers: {
 			httpRequestWithAuthentication: async (_type: string, options: IHttpRequestOptions) => {
 				const response = await serve(options);
@@ -250,12 +254,16 @@ it('a service that makes its pages smaller than asked: the read follows its `$ne
 });
 
 describe('pace, 429 and renewal', () => {
-	it('starts requests no closer than 60/Max Requests per Minute seconds, across the concurrent ones', async () => {
+	it('starts at most Max Requests per Minute in any 60 s (the transport’s clock), across the concurrent ones', async () => {
 		let counter = 0;
-		const service: FakeService = { rows: rowsOf(1400, () => ++counter), requests: [], renewals: 0, delay: () => 40 };
-		await readAll(service, 5, { perMinute: 600 });
-		const gaps = service.requests.slice(1).map((request, index) => request.started - service.requests[index].started);
-		expect(Math.min(...gaps)).toBeGreaterThanOrEqual(100);
+		const service: FakeService = { rows: rowsOf(1400, () => ++counter), requests: [], renewals: 0, delay: () => 2 };
+		const started = processState.clock.now();
+		await readAll(service, 5, { perMinute: 3 });
+		const starts = service.requests.map((request) => request.started);
+		for (const start of starts)
+			expect(starts.filter((other) => other >= start && other < start + 60_000).length).toBeLessThanOrEqual(3);
+		// 7 pages at 3 a minute: the read spent two more windows.
+		expect(processState.clock.now() - started).toBeGreaterThanOrEqual(2 * 60_000);
 	});
 
 	it('a 429 holds every request until its Retry-After; the page is read again once', async () => {

@@ -3,6 +3,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { COLLECTIONS } from '../../nodes/AccountingService/collections/table';
 import { accountingServiceNode, runListSearch } from '../harness';
 import { useConnectedSandbox } from './connected-sandbox';
+import { processState } from '../../nodes/AccountingService/state';
 
 const env = useConnectedSandbox();
 
@@ -87,9 +88,10 @@ describe('From List reads through the same transport as Get Many', () => {
 		env.sandbox.clock.advance(301);
 		env.sandbox.faults.inject({ kind: '429', retryAfter: 1, pathPrefix: '/sales_invoices' });
 		const position = env.sandbox.log.entries().length;
-		const started = Date.now();
+		const started = processState.clock.now();
 		const { results } = await search({ resource: 'salesInvoice', operation: 'get' }, 'searchRecords');
-		expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+		// The transport waited the second the service asked for (on its virtual clock).
+		expect(processState.clock.now() - started).toBeGreaterThanOrEqual(1000);
 		expect(results.map((result) => result.value)).toEqual(
 			(direct.body.$items as Array<{ id: string }>).map((item) => item.id),
 		);

@@ -1,5 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { processState } from '../../nodes/AccountingService/state';
+import { shareClockWith } from '../harness/shared-clock';
 import { startConnectedSandbox, useConnectedSandbox, type ConnectedSandbox, type LogEntry } from './connected-sandbox';
 
 /**
@@ -20,6 +22,7 @@ const pageOf = (path: string) => Number(/[?&]page=(\d+)/.exec(path)?.[1] ?? 1);
 const invoiceRequests = (sandbox: ConnectedSandbox, position: number) =>
 	sandbox.apiRequestsSince(position).filter((entry: LogEntry) => entry.path.startsWith('/sales_invoices'));
 const arrivedAt = (entry: LogEntry) => Date.parse(entry.at);
+const transportClock = () => processState.clock;
 
 /** Calls `act` once the run has made `afterRequests` API requests (checked every millisecond). */
 function whenRequests(sandbox: ConnectedSandbox, position: number, afterRequests: number, act: () => void) {
@@ -111,35 +114,129 @@ describe('complete and in the service’s order', () => {
 		).toEqual([1, 2, 3]);
 	});
 
-	it('never more requests at once than Concurrent Requests, never faster than Max Requests per Minute', async () => {
-		// Each answer takes 300 ms here: requests arriving within less than that overlap.
-		const far = await startConnectedSandbox({ latencyMs: 300 });
+	it('never more requests at once than Concurrent Requests', async () => {
+		// Each answer takes 50 ms here: requests on their way at once overlap at the sandbox.
+		const far = await startConnectedSandbox({ latencyMs: 50 });
 		try {
-			const run = async (requestOptions: IDataObject) => {
+			for (const concurrency of [1, 3, 5]) {
 				const position = far.sandbox.log.entries().length;
-				const result = await far.runNode(getAll(requestOptions));
+				const result = await far.runNode(getAll({ concurrentRequests: concurrency }));
 				expect(result.error).toBeUndefined();
-				return invoiceRequests(far, position).map(arrivedAt);
-			};
-			const overlapping = (arrivals: number[]) =>
-				Math.max(...arrivals.map((at) => arrivals.filter((other) => other >= at && other < at + 250).length));
-
-			const unpaced = await run({ concurrentRequests: 3, maxRequestsPerMinute: 60_000 });
-			expect(overlapping(unpaced)).toBe(3);
-			// 120 a minute: starts at least 500 ms apart. The sandbox notes a request when it arrives,
-			// and on a busy machine one request can reach it later than it started, so each stretch
-			// of k requests must span k × 500 ms less that delay (unpaced, they would span ~0 ms).
-			const paced = await run({ concurrentRequests: 3, maxRequestsPerMinute: 120 });
-			const ARRIVAL_DELAY_MS = 100;
-			const shortestStretches = paced.slice(1).map((_, index) => {
-				const k = index + 1;
-				return Math.min(...paced.slice(k).map((at, start) => at - paced[start] - k * 500));
-			});
-			expect(paced.length).toBeGreaterThan(3);
-			expect(Math.min(...shortestStretches)).toBeGreaterThanOrEqual(-ARRIVAL_DELAY_MS);
+				const requests = invoiceRequests(far, position);
+				expect(busiestMoment(requests)).toBe(concurrency);
+			}
 		} finally {
 			await far.sandbox.stop();
 		}
+	});
+});
+
+/** The most requests that were on their way at the sandbox at one moment. */
+const busiestMoment = (requests: LogEntry[]) => Math.max(...requests.map((entry) => entry.concurrent));
+
+/** The most requests that arrived within any 60 s. */
+function busiestMinute(requests: LogEntry[]): number {
+	const times = requests.map(arrivedAt).sort((a, b) => a - b);
+	let most = 0;
+	for (let first = 0, last = 0; last < times.length; last++) {
+		while (times[last] - times[first] >= 60_000) first++;
+		most = Math.max(most, last - first + 1);
+	}
+	return most;
+}
+
+describe('one request budget per business for the whole process (virtual time shared with the sandbox)', () => {
+	// 10 requests in any 60 s per business at the sandbox, and the same budget in the node.
+	const LIMIT = 10;
+	let limited: ConnectedSandbox;
+	let restoreClock: () => void;
+	beforeEach(async () => {
+		limited = await startConnectedSandbox({ rateLimit: { requests: LIMIT, windowSeconds: 60 } });
+		restoreClock = shareClockWith(limited.sandbox);
+	});
+	afterEach(async () => {
+		restoreClock();
+		await limited.sandbox.stop();
+	});
+
+	it('a read that fits the budget starts every page at once; a larger one fills the window, then waits', async () => {
+		const waited = () => limited.sandbox.clock.now() - Date.now();
+		const before = waited();
+		const small = await limited.runNode({
+			resource: 'salesInvoice',
+			operation: 'getAll',
+			limit: 3 * 200,
+			requestOptions: { maxRequestsPerMinute: LIMIT },
+		});
+		expect(small.error).toBeUndefined();
+		const first = invoiceRequests(limited, 0);
+		expect(first).toHaveLength(3);
+		// Nothing waited: the shared clock moved no further than real time.
+		expect(waited() - before).toBeLessThan(1000);
+
+		const position = limited.sandbox.log.entries().length;
+		const all = await limited.runNode(getAll({ maxRequestsPerMinute: LIMIT }));
+		expect(all.error).toBeUndefined();
+		const requests = invoiceRequests(limited, position);
+		expect(requests.filter((entry) => entry.status === 429)).toEqual([]);
+		expect(busiestMinute([...first, ...requests])).toBe(LIMIT);
+		expect(waited() - before).toBeGreaterThanOrEqual(60_000);
+	});
+
+	it('three Return Alls of one business at once in one process: all complete and exact, 0 × 429', async () => {
+		const count = limited.sandbox.dataset.count(limited.sandbox.dataset.leadBusinessId, 'sales_invoices') as number;
+		const position = limited.sandbox.log.entries().length;
+		const runs = await Promise.all(
+			Array.from({ length: 3 }, async () => await limited.runNode(getAll({ maxRequestsPerMinute: LIMIT }))),
+		);
+		const expected = ids(runs[0].json(NODE));
+		expect(new Set(expected).size).toBe(count);
+		for (const run of runs) {
+			expect(run.error).toBeUndefined();
+			expect(ids(run.json(NODE))).toEqual(expected);
+		}
+		const requests = invoiceRequests(limited, position);
+		expect(requests.filter((entry) => entry.status === 429)).toEqual([]);
+		expect(requests.filter((entry) => entry.status === 200)).toHaveLength(3 * Math.ceil(count / 200));
+		expect(busiestMinute(requests)).toBeLessThanOrEqual(LIMIT);
+	});
+
+	it('single requests (Get) of that business count against the same budget', async () => {
+		const invoice = limited.sandbox.dataset.createRecord(limited.sandbox.dataset.leadBusinessId, 'sales_invoices');
+		const position = limited.sandbox.log.entries().length;
+		const gets = await Promise.all(
+			Array.from({ length: 2 * LIMIT + 1 }, async () =>
+				limited.runNode({
+					resource: 'salesInvoice',
+					operation: 'get',
+					id: { __rl: true, mode: 'id', value: String(invoice.id) },
+					requestOptions: { maxRequestsPerMinute: LIMIT },
+				}),
+			),
+		);
+		for (const run of gets) expect(run.error).toBeUndefined();
+		const requests = limited.apiRequestsSince(position).filter((entry) => entry.path.startsWith('/sales_invoices/'));
+		expect(requests.filter((entry) => entry.status === 429)).toEqual([]);
+		expect(requests.filter((entry) => entry.status === 200)).toHaveLength(2 * LIMIT + 1);
+		expect(busiestMinute(requests)).toBeLessThanOrEqual(LIMIT);
+	});
+
+	it('a 429 holds every waiting request of the business, in every execution, until its Retry-After has passed', async () => {
+		limited.sandbox.faults.inject({ kind: '429', retryAfter: 30, skip: 4, pathPrefix: '/sales_invoices' });
+		const position = limited.sandbox.log.entries().length;
+		const runs = await Promise.all(
+			Array.from({ length: 2 }, async () => await limited.runNode(getAll({ maxRequestsPerMinute: 1000 }))),
+		);
+		for (const run of runs) expect(run.error).toBeUndefined();
+		const requests = invoiceRequests(limited, position);
+		const refused = requests.findIndex((entry) => entry.status === 429);
+		expect(refused).toBeGreaterThan(0);
+		const heldUntil = arrivedAt(requests[refused]) + 30_000;
+		// Requests already on their way may arrive; none started after the 429 arrived before Retry-After.
+		const tooEarly = requests
+			.slice(refused + 1)
+			.filter((entry) => arrivedAt(entry) < heldUntil && entry.seq > requests[refused].seq + 2 * 3);
+		expect(tooEarly).toEqual([]);
 	});
 });
 
@@ -198,51 +295,23 @@ describe('records created and deleted while the list is read', () => {
 });
 
 describe('faults mid-read', () => {
-	it('a 429 holds every request of the read until its Retry-After has passed; that page is read again once', async () => {
+	it('a 429: that page is read again once its Retry-After has passed, every record once, in order', async () => {
 		const expected = await env.allIdsDirect('/sales_invoices');
 		env.sandbox.faults.inject({ kind: '429', retryAfter: 1, skip: 4, pathPrefix: '/sales_invoices' });
 		const position = env.sandbox.log.entries().length;
+		const started = transportClock().now();
 		const result = await env.runNode(getAll({ concurrentRequests: 3 }));
 		expect(ids(result.json(NODE))).toEqual(expected);
+		expect(transportClock().now() - started).toBeGreaterThanOrEqual(1000);
 
 		const requests = invoiceRequests(env, position);
 		const limited = requests.findIndex((entry) => entry.status === 429);
 		expect(limited).toBeGreaterThan(0);
 		const after = requests.slice(limited + 1);
-		// Nothing of the read went out during the second the service asked for.
-		expect(arrivedAt(after[0]) - arrivedAt(requests[limited])).toBeGreaterThanOrEqual(990);
 		expect(after.filter((entry) => entry.path === requests[limited].path).map((entry) => entry.status)).toEqual([200]);
 		const served = requests.filter((entry) => entry.status === 200).map((entry) => entry.path);
 		expect(new Set(served).size).toBe(Math.ceil(expected.length / 200));
 		expect(served).toHaveLength(Math.ceil(expected.length / 200));
-	});
-
-	it('the service’s rate limit: paced to it, no 429; paced above it, the read waits each Retry-After and completes', async () => {
-		// 5 requests in any 3 seconds per business: 100 a minute.
-		const limited = await startConnectedSandbox({ rateLimit: { requests: 5, windowSeconds: 3 } });
-		try {
-			const count = limited.sandbox.dataset.count(limited.sandbox.dataset.leadBusinessId, 'sales_invoices') as number;
-			const pages = Math.ceil(count / 200);
-
-			let position = limited.sandbox.log.entries().length;
-			const paced = await limited.runNode(getAll({ concurrentRequests: 3, maxRequestsPerMinute: 100 }));
-			const expected = ids(paced.json(NODE));
-			expect(new Set(expected).size).toBe(count);
-			expect(invoiceRequests(limited, position).map((entry) => entry.status)).toEqual(Array(pages).fill(200));
-
-			position = limited.sandbox.log.entries().length;
-			const tooFast = await limited.runNode(getAll({ concurrentRequests: 3, maxRequestsPerMinute: 600 }));
-			expect(tooFast.error).toBeUndefined();
-			expect(ids(tooFast.json(NODE))).toEqual(expected);
-			const requests = invoiceRequests(limited, position);
-			const refused = requests.filter((entry) => entry.status === 429);
-			expect(refused.length).toBeGreaterThan(0);
-			const served = requests.filter((entry) => entry.status === 200).map((entry) => entry.path);
-			expect(served).toHaveLength(pages);
-			expect(new Set(served).size).toBe(pages);
-		} finally {
-			await limited.sandbox.stop();
-		}
 	});
 
 	it('a dropped connection: that page is read again, every record once, in order', async () => {
@@ -279,7 +348,7 @@ describe('an access token that expires mid-read', () => {
 			const refreshes = env.store.refreshCount(env.credential.id);
 			const position = env.sandbox.log.entries().length;
 			const stop = whenRequests(env, position, concurrency + 1, () => env.sandbox.clock.advance(301));
-			const result = await env.runNode(getAll({ concurrentRequests: concurrency, maxRequestsPerMinute: 60_000 }));
+			const result = await env.runNode(getAll({ concurrentRequests: concurrency }));
 			stop();
 			expect(result.error).toBeUndefined();
 			expect(ids(result.json(NODE))).toEqual(expected);

@@ -139,7 +139,10 @@ describe('a lost refresh race (n8n up to 2.27 renews in parallel)', () => {
 		const running = env.runNode({ resource: 'salesInvoice', operation: 'getAll', limit: 5 });
 
 		// Another execution renews with the same refresh token while this one's renewal is in flight.
-		await new Promise((resolve) => setTimeout(resolve, 100));
+		for (let waited = 0; !env.sandbox.log.entries().slice(position).some(tokenEndpoint); waited += 5) {
+			if (waited > 5_000) throw new Error('the node never asked to renew');
+			await new Promise((resolve) => setTimeout(resolve, 5));
+		}
 		const response = await request(env.urls.tokenUrl, {
 			method: 'POST',
 			headers: { 'content-type': 'application/x-www-form-urlencoded' },

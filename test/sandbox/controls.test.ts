@@ -200,6 +200,7 @@ describe('request log', () => {
 			tokenFingerprint: createHash('sha256').update(tokens.access_token).digest('hex').slice(0, 12),
 			grantType: null,
 			fault: null,
+			concurrent: 1,
 		});
 	});
 

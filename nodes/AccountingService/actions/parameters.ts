@@ -6,7 +6,7 @@ import type { CollectionDefinition } from '../collections/table';
 import { LEAD_BUSINESS } from '../descriptions/business';
 import { businessIdFrom, readPaceFrom, retryPolicyFrom } from '../helpers/parameterValues';
 import { describeValue as describe, type Refuse, toChoice, toDay, toScalar, toText } from '../helpers/values';
-import type { ReadPace } from '../transport/read';
+import type { ReadPace } from '../transport/types';
 import type { RetryPolicy } from '../transport/retry';
 
 /**

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 /**
  * How the node treats passing failures of the service (rate limits, gateway errors, dropped
- * connections), and how fast it reads lists of several pages. The defaults are written out for
+ * connections), how many pages of a list it reads at once, and the business's request budget. The defaults are written out for
  * the lint rules; a test keeps them equal to DEFAULT_RETRY_POLICY and DEFAULT_READ_PACE.
  */
 export const requestOptions: INodeProperties = {
@@ -28,7 +28,7 @@ export const requestOptions: INodeProperties = {
 			typeOptions: { minValue: 1, maxValue: 60000 },
 			default: 200,
 			description:
-				'The most requests a read of a list starts in a minute, evenly spaced across its concurrent requests. The service limits requests per business (200 a minute, in its version 3 documentation); lower it when other workflows read the same business at the same time.',
+				'The most requests this n8n process makes for the business in any 60 seconds. Every request of the node and its trigger counts (pages of lists, Get, writes, downloads, tax-rate lookups, list search, polls), and the budget is shared by every workflow and execution of the process that uses the business. A request waits only when the last 60 seconds are full. The service allows 200 per business (its version 3 rule); in queue mode each worker has its own budget, so divide 200 among them.',
 		},
 		{
 			displayName: 'Max Retries',

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { LEAD_BUSINESS } from '../descriptions/business';
-import { DEFAULT_READ_PACE, type ReadPace } from '../transport/read';
+import { DEFAULT_READ_PACE, type ReadPace } from '../transport/types';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../transport/retry';
 import { describeValue, toWholeNumberBetween } from './values';
 

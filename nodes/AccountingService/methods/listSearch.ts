@@ -19,7 +19,7 @@ async function listPage(
 	qs: IDataObject,
 	business?: string,
 ) {
-	const { envelope } = await apiRequestListPage(
+	const { envelope } = await apiRequestListPage.call(
 		context,
 		paginationToken
 			? { path: paginationToken, business }

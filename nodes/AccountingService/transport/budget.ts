@@ -26,6 +26,9 @@ export class RequestBudget {
 
 	private heldUntil = Number.NEGATIVE_INFINITY;
 
+	/** Requests started under this budget since it was made. */
+	private started = 0;
+
 	constructor(private readonly clock: Clock) {}
 
 	/** Resolves when this request may start, with the start time counted for it. */
@@ -43,6 +46,11 @@ export class RequestBudget {
 		this.heldUntil = Math.max(this.heldUntil, this.clock.now() + ms);
 	}
 
+	/** Requests started under this budget since it was made. */
+	get startedInAll(): number {
+		return this.started;
+	}
+
 	/** Starts counted in the window now: what a reader or test can see of the budget. */
 	spent(): number {
 		this.forget(this.clock.now());
@@ -58,6 +66,7 @@ export class RequestBudget {
 			const at = Math.max(roomAt, this.heldUntil);
 			if (at <= now) {
 				this.starts.push(now);
+				this.started += 1;
 				return now;
 			}
 			await this.clock.sleep(at - now);

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, type JsonObject } from 'n8n-workflow';
 
+import { processState } from '../state';
+
 export const CREDENTIAL_TYPE = 'accountingServiceOAuth2Api';
 
 export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -103,32 +105,34 @@ export async function refreshIfExpiring(context: RequestContext, view: Credentia
 	return renewed;
 }
 
-/**
- * Renewals under way, per credential. Every request of a read that meets a 401, every read
- * renewing ahead, and every execution of this n8n process using the credential waits for the
- * one renewal under way instead of starting its own: a refresh token is single use, and n8n 1.x
- * (and 2.x up to 2.27) does not serialise renewals, so a second renewal with the same refresh
- * token would be refused (`invalid_grant`).
- */
-const renewals = new Map<string, Promise<void>>();
-
-function credentialKey(context: RequestContext): string {
+/** The credential a context uses, as the process-wide state is keyed (state.ts). */
+export function credentialKey(context: RequestContext): string {
 	const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
 	return reference?.id ?? `${reference?.name ?? ''}|${context.getNode().id}`;
 }
 
 /**
+ * Renewals under way are kept per credential for the whole process (state.ts): every request
+ * that meets a 401, every read renewing ahead, and every execution of this n8n process using the
+ * credential waits for the one renewal under way instead of starting its own. A refresh token is
+ * single use, and n8n 1.x (and 2.x up to 2.27) does not serialise renewals, so a second renewal
+ * with the same refresh token would be refused (`invalid_grant`).
+ *
  * Makes sure the tokens are newer than those whose refresh token was `used`: waits for the
  * renewal under way for this credential, or finds the stored tokens already renewed (by another
  * execution), or renews once with n8n's own helper. Afterwards the context's credential view is
  * the stored one. Throws when the service refuses the renewal (the credential needs reconnecting).
  */
-export async function renewOnce(context: RequestContext, used: unknown): Promise<void> {
+export async function renewOnce(
+	context: RequestContext,
+	used: unknown,
+	withN8n: () => Promise<unknown> = async () => await n8nRefresh(context),
+): Promise<void> {
 	const key = credentialKey(context);
-	let renewal = renewals.get(key);
+	let renewal = processState.renewals.get(key);
 	if (!renewal) {
-		renewal = renew(context, used).finally(() => renewals.delete(key));
-		renewals.set(key, renewal);
+		renewal = renew(context, used, withN8n).finally(() => processState.renewals.delete(key));
+		processState.renewals.set(key, renewal);
 	}
 	try {
 		await renewal;
@@ -137,13 +141,17 @@ export async function renewOnce(context: RequestContext, used: unknown): Promise
 	}
 }
 
-async function renew(context: RequestContext, used: unknown): Promise<void> {
+/** n8n's own renewal, which stores the new tokens (1.x and 2.x). */
+async function n8nRefresh(context: RequestContext): Promise<void> {
+	await (context.helpers as Helpers).refreshOAuth2Token!.call(context as IExecuteFunctions, CREDENTIAL_TYPE);
+}
+
+async function renew(context: RequestContext, used: unknown, withN8n: () => Promise<unknown>): Promise<void> {
 	const stored = await rereadCredential(context);
 	// Another execution (or an earlier renewal of this one) already stored newer tokens.
 	if (stored.refreshToken !== undefined && stored.refreshToken !== used) return;
-	const helpers = context.helpers as Helpers;
 	try {
-		await helpers.refreshOAuth2Token!.call(context as IExecuteFunctions, CREDENTIAL_TYPE);
+		await withN8n();
 	} catch (error) {
 		if (await lostRefreshRace(context, stored, error)) return;
 		throw renewalRefused(context, error);

@@ -1,18 +1,24 @@
 /**
  * The transport: every request to the service goes through here.
- * - request.ts: one request (`apiRequest`), retried per retry.ts, renewed by n8n on a 401.
- * - read.ts: reading lists (`apiRequestAllItems`, `apiRequestListPage`): paging, pacing,
- *   retries and one renewal for all requests of a read.
- * - credential.ts: the credential as the node sees it, renewing ahead and renewing once.
+ * - send.ts: one attempt after another of one request: the business's budget (budget.ts, kept
+ *   per process in ../state.ts), the token renewed ahead (credential.ts), n8n's signed request,
+ *   retries (retry.ts) and the service's errors (errors.ts).
+ * - request.ts: one request (`apiRequest`), renewed by n8n on a 401.
+ * - read.ts: reading lists (`apiRequestAllItems`, `apiRequestListPage`): paging, several pages
+ *   at once, a list that moves while it is read.
+ * - types.ts: what requests and answers look like; clock.ts: the time all waiting is on.
  */
 export { CREDENTIAL_TYPE, REFRESH_AHEAD_MS, type RequestContext } from './credential';
+export { apiRequest } from './request';
+export { apiRequestAllItems, apiRequestListPage } from './read';
+export { repeatSafetyOfRequest } from './send';
 export {
+	DEFAULT_READ_PACE,
 	MAX_PAGE_SIZE,
-	apiRequest,
 	headerValue,
-	repeatSafetyOfRequest,
 	type ApiRequest,
 	type ApiResponse,
 	type ListEnvelope,
-} from './request';
-export { DEFAULT_READ_PACE, apiRequestAllItems, apiRequestListPage, type ListResponse, type ReadPace } from './read';
+	type ListResponse,
+	type ReadPace,
+} from './types';

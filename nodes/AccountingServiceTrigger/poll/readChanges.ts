@@ -85,7 +85,7 @@ async function listPage(
 	watch: Watch,
 	request: Pick<ApiRequest, 'path' | 'qs'>,
 ): Promise<{ envelope: ListEnvelope; response: ApiResponse<IDataObject> }> {
-	const { page, envelope } = await apiRequestListPage(context, {
+	const { page, envelope } = await apiRequestListPage.call(context, {
 		...request,
 		business: watch.business,
 		retry: watch.retry,
