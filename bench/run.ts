@@ -31,7 +31,8 @@ const SIZES = smoke
 			peerRuns: 1,
 			paced: 2_000,
 			latencies: [20],
-			rateLimits: [{ requests: 20, windowSeconds: 6 }],
+			// 3 × 10 requests: within the budget, so the reads never wait the 60 s window out.
+			rateLimited: 2_000,
 		}
 	: {
 			compare: 20_000,
@@ -42,16 +43,20 @@ const SIZES = smoke
 			peerRuns: 3,
 			paced: 20_000,
 			latencies: [300, 1_000],
-			rateLimits: [
-				{ requests: 200, windowSeconds: 60 },
-				{ requests: 20, windowSeconds: 6 },
-			],
+			// 101 pages a read: three reads make 303 requests, more than the budget of a minute.
+			rateLimited: 20_100,
 		};
 /** The latency of the rate-limited runs. */
 const RATE_LIMIT_LATENCY_MS = smoke ? 20 : 300;
+/** The service's rule for version 3, per business; the sandbox enforces it with 429s. */
+const SERVICE_RATE_LIMIT = { requests: 200, windowSeconds: 60 };
+/** One Return All alone, then three of the same business at once. */
+const RATE_LIMITED_READERS = [1, 3];
 /**
- * The measurements of what the node adds beyond the network read one page at a time with the
- * pace out of the way (a loopback request takes about 2 ms; the default pace spaces them 306 ms).
+ * The measurements of what the node adds beyond the network read one page at a time (as the raw
+ * `$next` loop they are compared with) and with the budget out of the way: they send several
+ * hundred requests for one business within a minute, and at the default 200 a minute the later
+ * runs would wait for the window instead of measuring the node.
  */
 const OVERHEAD_OPTIONS = { concurrentRequests: 1, maxRequestsPerMinute: 60_000 };
 const attachmentArgument = process.argv.indexOf('--attachment-mib');
@@ -236,28 +241,36 @@ async function main() {
 
 	console.log(`\nReturn All at the service's pace (${SIZES.paced.toLocaleString('en')} records)`);
 	const parallel = await measureParallelRead(SIZES.paced, SIZES.latencies, console.log);
-	const limited = await measureRateLimited(SIZES.paced, RATE_LIMIT_LATENCY_MS, SIZES.rateLimits, console.log);
+	console.log(
+		`\nReturn Alls of one business against its rate limit (${SIZES.rateLimited.toLocaleString('en')} records each)`,
+	);
+	const limited = await measureRateLimited(
+		SIZES.rateLimited,
+		RATE_LIMIT_LATENCY_MS,
+		SERVICE_RATE_LIMIT,
+		RATE_LIMITED_READERS,
+		console.log,
+	);
 	checkGoals(parallel, limited);
 	writeResults(rows, parallel, limited);
 }
 
-/** The goals of the parallel read; the bench fails when one is missed (the ratios are one run's). */
+/** The goals of the parallel read; the bench warns when one is missed (the ratios are one run's). */
 function checkGoals(parallel: ParallelRow[], limited: RateLimitRow[]) {
 	const problems: string[] = [];
-	const slowest = Math.max(...SIZES.latencies);
-	const c3 = parallel.find(
-		(row) => row.latencyMs === slowest && row.concurrency === 3 && row.reader.startsWith('node, 200'),
-	);
-	if (c3 && !smoke) {
+	for (const c3 of parallel.filter((row) => row.concurrency === 3 && row.defaultBudget)) {
+		if (smoke) break;
+		const at = `at ${c3.latencyMs} ms and 3 at once`;
 		if (c3.sequentialMs / c3.ms < 2.5)
-			problems.push(
-				`at ${slowest} ms and 3 at once only ${(c3.sequentialMs / c3.ms).toFixed(2)}× the sequential walk (goal ≥ 2.5×)`,
-			);
+			problems.push(`${at} only ${(c3.sequentialMs / c3.ms).toFixed(2)}× the sequential walk (goal ≥ 2.5×)`);
 		if (c3.rawMs !== undefined && c3.ms / c3.rawMs > 1.15)
-			problems.push(`at ${slowest} ms and 3 at once ${(c3.ms / c3.rawMs).toFixed(2)}× the raw loop (goal ≤ 1.15×)`);
+			problems.push(`${at} ${(c3.ms / c3.rawMs).toFixed(2)}× the raw loop (goal ≤ 1.15×)`);
 	}
 	for (const row of limited)
-		if (row.tooMany > 0) problems.push(`${row.tooMany} × 429 against a rate limit of ${row.limit}`);
+		if (row.tooMany > 0)
+			problems.push(
+				`${row.tooMany} × 429 with ${row.readers} Return All(s) against a rate limit of ${row.limit.requests} per ${row.limit.windowSeconds} s`,
+			);
 	for (const problem of problems) console.warn(`Goal missed: ${problem}`);
 }
 
@@ -299,7 +312,7 @@ function writeResults(rows: Row[], parallel: ParallelRow[], limited: RateLimitRo
 		resolve(__dirname, 'RESULTS.md'),
 		`# Benchmark results\n\nMachine: ${machine}\nDate: ${new Date().toISOString().slice(0, 10)}\nCommand: \`npm run bench\`\n\n` +
 			`${parallelReadMarkdown(SIZES.paced, parallel, limited)}\n` +
-			`## What the node costs beyond the network (loopback, one page at a time, pace out of the way)\n\n${table}\n`,
+			`## What the node costs beyond the network (loopback, one page at a time, budget out of the way)\n\n${table}\n`,
 	);
 	console.log('\nWrote bench/RESULTS.md');
 }

@@ -64,12 +64,28 @@ export async function apiRequestCount(sandbox: SandboxProcess): Promise<number> 
 	return (await apiRequestStatuses(sandbox)).length;
 }
 
+/** An API request as the sandbox logged it. */
+export interface ApiLogEntry {
+	/** When it arrived (sandbox time, ISO 8601). */
+	at: string;
+	path: string;
+	/** null while in flight or when the connection was reset. */
+	status: number | null;
+	/** Requests the sandbox was serving when it arrived, itself included. */
+	concurrent?: number;
+}
+
+/** Every API request the sandbox has logged (its request log, read over HTTP), oldest first. */
+export async function apiRequestLog(sandbox: SandboxProcess): Promise<ApiLogEntry[]> {
+	const response = await fetch(`${sandbox.urls.controlUrl}/log`);
+	const { entries } = (await response.json()) as { entries: ApiLogEntry[] };
+	const prefix = new URL(sandbox.urls.baseUrl).pathname;
+	return entries.filter((entry) => entry.path.startsWith(prefix));
+}
+
 /** The status of every API request the sandbox has logged, oldest first. */
 export async function apiRequestStatuses(sandbox: SandboxProcess): Promise<Array<number | null>> {
-	const response = await fetch(`${sandbox.urls.controlUrl}/log`);
-	const { entries } = (await response.json()) as { entries: Array<{ path: string; status: number | null }> };
-	const prefix = new URL(sandbox.urls.baseUrl).pathname;
-	return entries.filter((entry) => entry.path.startsWith(prefix)).map((entry) => entry.status);
+	return (await apiRequestLog(sandbox)).map((entry) => entry.status);
 }
 
 export async function clearLog(sandbox: SandboxProcess): Promise<void> {

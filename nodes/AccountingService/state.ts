@@ -34,7 +34,8 @@ export function useClock(clock: Clock): void {
  * share one budget.
  */
 export function budgetFor(baseUrl: string, credential: string, business: string | undefined): RequestBudget {
-	const key = budgetKey(baseUrl, business ?? processState.leadBusinesses.get(`${baseUrl}|${credential}`));
+	const lead = processState.leadBusinesses.get(`${baseUrl}|${credential}`);
+	const key = business || lead ? budgetKey(baseUrl, business ?? lead) : unnamedLeadKey(baseUrl, credential);
 	let budget = processState.budgets.get(key);
 	if (!budget) {
 		budget = new RequestBudget(processState.clock);
@@ -49,14 +50,16 @@ export function noteLeadBusiness(baseUrl: string, credential: string, business: 
 	const key = `${baseUrl}|${credential}`;
 	if (processState.leadBusinesses.get(key) === business) return;
 	processState.leadBusinesses.set(key, business);
-	// Requests so far counted under "lead" now count under its id: carry that window over.
-	const lead = processState.budgets.get(budgetKey(baseUrl, undefined));
+	// Requests so far counted under the credential's unnamed lead business now count under its id.
+	const lead = processState.budgets.get(unnamedLeadKey(baseUrl, credential));
 	if (lead && !processState.budgets.has(budgetKey(baseUrl, business))) {
 		processState.budgets.set(budgetKey(baseUrl, business), lead);
 	}
 }
 
-const budgetKey = (baseUrl: string, business: string | undefined) => `${baseUrl}|${business ?? '(lead)'}`;
+const budgetKey = (baseUrl: string, business: string | undefined) => `${baseUrl}|${business}`;
+/** Each account has a lead business of its own: before the service names it, it is the credential's. */
+const unnamedLeadKey = (baseUrl: string, credential: string) => `${baseUrl}|lead of ${credential}`;
 
 /** The executions whose caches are held; the oldest is forgotten beyond this many. */
 const EXECUTIONS_KEPT = 16;
