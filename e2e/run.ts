@@ -106,7 +106,11 @@ async function main(): Promise<void> {
 		const folder = folders.get(check.workflowId);
 		if (!folder) throw new Error(`no example file has workflow id ${check.workflowId}`);
 		const executeAgain = async () => await executeWorkflow(install, instance, check.workflowId);
-		return { folder, reader, sandbox, n8nDir: install.dir, importedTokenFingerprint, executeAgain };
+		const freshReader = async () => {
+			const grant = await connectToSandbox(running);
+			return new ServiceReader(urls.baseUrl, String((grant.oauthTokenData as { access_token: string }).access_token));
+		};
+		return { folder, reader, sandbox, n8nDir: install.dir, importedTokenFingerprint, executeAgain, freshReader };
 	};
 
 	for (const check of EXAMPLE_CHECKS.filter((candidate) => candidate.runs === 'execute')) {

@@ -83,6 +83,17 @@ const listParameters = (name) =>
 const listParameter = (name, parameterName) =>
 	listParameters(name).find((parameter) => parameter.name === parameterName);
 
+/**
+ * The query parameters of the GET that reads one record: `/<name>/{key}` of a list, the settings
+ * object's own path. In the OpenAPI's order; empty where the OpenAPI has no such GET.
+ * @param {string} name @param {boolean} singleton
+ * @returns {Parameter[]}
+ */
+const recordParameters = (name, singleton) =>
+	(openApi().paths[singleton ? collectionPath(name) : itemPath(name)]?.get?.parameters ?? []).filter(
+		(parameter) => parameter.in === 'query',
+	);
+
 /** Parameters that page the list, choose its fields, order it or search it: everything else filters. */
 const NOT_FILTERS = new Set(['page', 'items_per_page', 'attributes', 'sort', 'search']);
 
@@ -143,6 +154,7 @@ module.exports = {
 	listParameters,
 	listParameter,
 	filterParameters,
+	recordParameters,
 	sortFields,
 	availability,
 };

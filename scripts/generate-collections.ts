@@ -1,9 +1,9 @@
 /**
  * Derives the node's collection table from the production OpenAPI, read through openapi/ (the
  * reader the sandbox and the tests share): one row for every list path and every settings object,
- * with its filters, sort fields, search, availability and write methods. The output is committed;
- * `--check` fails when it differs from what the OpenAPI gives. What we know better than the
- * OpenAPI lives in collections/overlay.ts, never in the output.
+ * with its filters, Get's options, sort fields, search, availability and write methods. The output
+ * is committed; `--check` fails when it differs from what the OpenAPI gives. What we know better
+ * than the OpenAPI lives in collections/overlay.ts, never in the output.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -20,6 +20,7 @@ import {
 	itemPath,
 	listParameter,
 	recordDefinition,
+	recordParameters,
 	sortFields,
 	type Availability,
 } from '../openapi/collections';
@@ -163,11 +164,18 @@ function writeMethods(name: string, singleton: boolean): WriteMethods {
 	};
 }
 
+/**
+ * Query parameters of the record's GET that Get does not offer: `key` is the record's ID, in the
+ * path; `mark_as_sent` would mark a document as sent by reading it (Download PDF decides that).
+ */
+const NOT_GET_OPTIONS = new Set(['key', 'mark_as_sent']);
+
 export function generateRows(): GeneratedCollection[] {
 	const rows = collections().map(({ name, singleton, title: pathTitle, tag }): GeneratedCollection => {
 		const title = (pathTitle ?? name).replace(/\s+collection$/i, '');
 		const search = listParameter(name, 'search');
 		const note = availabilityNote(availability(name));
+		const readQuery = recordParameters(name, singleton);
 		return {
 			path: name,
 			resource: camelCase(title),
@@ -175,9 +183,11 @@ export function generateRows(): GeneratedCollection[] {
 			plural: titleCase(wordsOf(tag ?? title)),
 			singleton,
 			getById: !singleton && methodsOf(itemPath(name)).includes('GET'),
+			...(readQuery.some((parameter) => parameter.name === 'mark_as_sent') ? { markAsSent: true as const } : {}),
 			...(search ? { search: cleanDescription(search.description, 'string') } : {}),
 			attributes: listParameter(name, 'attributes') !== undefined,
 			filters: filterParameters(name).map(filterOf),
+			getOptions: readQuery.filter((parameter) => !NOT_GET_OPTIONS.has(parameter.name)).map(filterOf),
 			sort: sortFields(name),
 			...(note ? { availability: note } : {}),
 			definition: recordDefinition(name) ?? '',

@@ -18,13 +18,14 @@ export function operationsTable(): string {
 			.map((option) => option.name)
 			.join(', ');
 		const filters = row.filters.map((filter) => `\`${filter.query}\``).join(', ');
+		const getOptions = row.getOptions.map((option) => `\`${option.query}\``).join(', ');
 		const sort = row.sort.map((field) => `\`${field}\``).join(', ');
 		const search = row.searchMatches ?? '';
-		return `| ${row.singular} | \`/${row.path}\` | ${operations} | ${search} | ${filters} | ${sort} | ${row.availability ?? ''} |`;
+		return `| ${row.singular} | \`/${row.path}\` | ${operations} | ${search} | ${filters} | ${sort} | ${getOptions} | ${row.availability ?? ''} |`;
 	});
 	return [
-		'| Resource | Path | Operations | Search matches | Filters | Sort by | Only where |',
-		'|---|---|---|---|---|---|---|',
+		'| Resource | Path | Operations | Search matches | Filters | Sort by | Get options | Only where |',
+		'|---|---|---|---|---|---|---|---|',
 		...rows,
 	].join('\n');
 }

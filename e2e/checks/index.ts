@@ -1,5 +1,6 @@
 import { attachmentsCheck } from './attachments';
 import { customApiCallCheck } from './custom-api-call';
+import { newInvoicePdfCheck } from './new-invoice-pdf';
 import { newSalesInvoiceCheck } from './new-sales-invoice';
 import { paymentToInvoiceCheck } from './payment-to-invoice';
 import { salesInvoicesCheck } from './sales-invoices';
@@ -22,5 +23,6 @@ export const EXAMPLE_CHECKS = [
 	sheetToSalesInvoicesCheck,
 	paymentToInvoiceCheck,
 	newSalesInvoiceCheck,
+	newInvoicePdfCheck,
 	customApiCallCheck,
 ];

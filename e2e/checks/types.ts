@@ -9,6 +9,8 @@ export interface SandboxView {
 		attachmentFile(businessId: string, attachmentId: string): { size: number; open(): NodeJS.ReadableStream } | null;
 		/** Test hook: a new record, created at the sandbox clock's now. */
 		createRecord(businessId: string, collection: string, fields?: Record<string, unknown>): Record<string, unknown>;
+		/** The PDF the service renders for a sales invoice, credit note or corrective invoice as it is now. */
+		renderDocumentPdf(businessId: string, collection: string, id: string): Promise<Buffer>;
 	};
 	log: { entries(): LogEntry[] };
 	/** The sandbox's clock: access tokens expire 300 s after they were issued, by this clock. */
@@ -46,6 +48,8 @@ export interface CheckContext {
 	n8nLogFile?: string;
 	/** Fingerprint (as the request log has it) of the access token the n8n credential was imported with. */
 	importedTokenFingerprint?: string;
+	/** A reader with a grant of its own made now (the shared reader's token may have expired by then). */
+	freshReader?: () => Promise<ServiceReader>;
 	/** Runs the example with `n8n execute` once more; for checks that change the sandbox between runs. */
 	executeAgain?: () => Promise<RunData>;
 }

@@ -18,7 +18,9 @@ export const WATCHABLE: readonly CollectionDefinition[] = COLLECTIONS.filter(
 	(row) => !row.singleton && hasFilter(row, 'updated_or_created_since'),
 );
 
-export const EVENTS: ReadonlyArray<{ name: string; value: TriggerEvent; description: string }> = [
+type EventOption = { name: string; value: TriggerEvent; description: string };
+
+export const EVENTS: readonly EventOption[] = [
 	{
 		name: 'New Record',
 		value: 'new',
@@ -30,7 +32,33 @@ export const EVENTS: ReadonlyArray<{ name: string; value: TriggerEvent; descript
 		description:
 			'A record was created or changed (by its updated_at); a record changed twice between polls comes once, as it is now',
 	},
+	{
+		name: 'Deleted Record',
+		value: 'deleted',
+		description:
+			'A record was deleted (by its deleted_at): its ID, deleted_at and what else the service still returns of it. Voided invoices are changes, not deletions.',
+	},
 ];
+
+/** Deletions can be watched where the service lists them: collections filtered by `deleted_since`. */
+const listsDeletions = (row: CollectionDefinition) => hasFilter(row, 'deleted_since');
+
+export const eventsOf = (row: CollectionDefinition): readonly EventOption[] =>
+	EVENTS.filter((event) => event.value !== 'deleted' || listsDeletions(row));
+
+/** One Event list for the collections that list deletions, one for the others. */
+function eventProperties(): INodeProperties[] {
+	const groups = [WATCHABLE.filter(listsDeletions), WATCHABLE.filter((row) => !listsDeletions(row))];
+	return groups.map((rows) => ({
+		displayName: 'Event',
+		name: 'event',
+		type: 'options',
+		noDataExpression: true,
+		default: 'new',
+		displayOptions: { show: { resource: rows.map((row) => row.resource) } },
+		options: [...eventsOf(rows[0])],
+	}));
+}
 
 export const triggerProperties: INodeProperties[] = [
 	businessSelector,
@@ -47,21 +75,14 @@ export const triggerProperties: INodeProperties[] = [
 			description: resourceDescription(row),
 		})).sort((a, b) => a.name.localeCompare(b.name)),
 	},
-	{
-		displayName: 'Event',
-		name: 'event',
-		type: 'options',
-		noDataExpression: true,
-		default: 'new',
-		options: [...EVENTS],
-	},
+	...eventProperties(),
 	{
 		displayName: 'Full Records',
 		name: 'fullRecords',
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to output every field of each record (attributes=all) instead of its ID, label, path, created_at and updated_at',
+			'Whether to output every field of each record (attributes=all) instead of its ID, label, path, created_at and updated_at (deleted_at for deletions)',
 	},
 	requestOptions,
 ];

@@ -1,7 +1,7 @@
 'use strict';
 
 const { badParameter } = require('./errors');
-const { parseBoolean, day, instant } = require('./params');
+const { parseBoolean, oneOf, declaredValue, day, instant } = require('./params');
 const { ARTEFACT_STATUSES, LEDGER_ACCOUNT_TYPES } = require('../data/reference');
 const { SCOPES } = require('../data/chart');
 const { TRANSACTION_TYPES } = require('../data/kinds/ledger');
@@ -47,16 +47,6 @@ const { renderRow } = require('../data/records');
 
 const NOTHING = () => false;
 const EVERYTHING = () => true;
-
-/**
- * @param {string} name @param {readonly string[]} allowed @param {string} raw
- * @returns {string} the allowed spelling (matching ignores case)
- */
-function oneOf(name, allowed, raw) {
-	const found = allowed.find((value) => value.toLowerCase() === raw.toLowerCase());
-	if (found === undefined) badParameter(name, `must be one of ${allowed.join(', ')} (got "${raw}")`);
-	return found;
-}
 
 /** A filter by the id of a related record held as a row index; an id that names nothing matches nothing. */
 const byRelated = (collection, field, on) => ({
@@ -259,18 +249,8 @@ const refers = (value, id) => (Array.isArray(value) ? value.some((v) => v?.id ==
  * @returns {Test}
  */
 function generic(ctx, def, parameter, raw, view) {
-	const { name, type, format } = parameter;
-	let value = raw;
-	if (type === 'boolean') value = parseBoolean(raw, name);
-	else if (type === 'integer') {
-		if (!/^[-+]?\d+$/.test(raw)) badParameter(name, `must be a whole number (got "${raw}")`);
-		value = Number(raw);
-	} else if (type === 'number') {
-		if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(raw)) badParameter(name, `must be a number (got "${raw}")`);
-		value = Number(raw);
-	} else if (parameter.enum) value = oneOf(name, parameter.enum, raw);
-	else if (format === 'date') day(raw, name);
-	else if (format === 'date-time') instant(raw, name);
+	const { name, type } = parameter;
+	const value = declaredValue(parameter, raw);
 
 	if (name.endsWith('_id') && typeof value === 'string') {
 		const thing = name.slice(0, -3);

@@ -1,7 +1,10 @@
 'use strict';
 
 const { RequestError, fail } = require('./errors');
-const { listCollection, getRecord } = require('./list');
+const { listCollection } = require('./list');
+const { getItem } = require('./item');
+const { documentPdf } = require('./document-pdf');
+const { negotiate, JSON_TYPE, PDF_TYPE } = require('./accept');
 const { trialBalance, sampleTrialBalance } = require('./trial-balance');
 const { attachmentFile } = require('./attachment-file');
 const { createBusinessRoutes } = require('./businesses');
@@ -83,8 +86,10 @@ function createApi({ dataset, clock }) {
 	}
 
 	/**
-	 * @returns {{ methods: string[], run: (method: string) => ApiResponse } | null} the route for
-	 * these segments, or null when no path like it exists
+	 * A route: its methods, what each answers in (`produces`, default JSON only; `ownAccept`: the
+	 * route reads `Accept` itself) and how to run it in the negotiated type.
+	 * @typedef {{ methods: string[], produces?: Record<string, string[]>, ownAccept?: boolean, run: (method: string, type?: string) => ApiResponse | Promise<ApiResponse> }} Route
+	 * @returns {Route | null} the route for these segments, or null when no path like it exists
 	 */
 	function route(segments, request, ctx) {
 		const { query, headers, body } = request;
@@ -112,7 +117,8 @@ function createApi({ dataset, clock }) {
 			if (!read) return write;
 			return {
 				methods: [...read.methods, ...write.methods],
-				run: (m) => (read.methods.includes(m) ? read.run(m) : write.run(m)),
+				produces: read.produces,
+				run: (m, type) => (read.methods.includes(m) ? read.run(m, type) : write.run(m)),
 			};
 		};
 		if (def.singleton)
@@ -120,9 +126,15 @@ function createApi({ dataset, clock }) {
 		if (n === 1) return withWrites({ methods: ['GET'], run: () => ok(listCollection(ctx, def, query)) });
 		// `itemPath: false`: a list the service offers without `/{key}` (tax_determinations).
 		if (n === 2 && def.itemPath !== false)
-			return withWrites({ methods: ['GET'], run: () => ok(getRecord(ctx, def, second, query)) });
+			return withWrites({
+				methods: ['GET'],
+				// Sales invoices, credit notes and corrective invoices also render as PDFs.
+				produces: { GET: def.pdf ? [JSON_TYPE, PDF_TYPE] : [JSON_TYPE] },
+				run: (m, type) =>
+					type === PDF_TYPE ? documentPdf(ctx, def, second, query, clock.now()) : ok(getItem(ctx, def, second, query)),
+			});
 		if (n === 3 && first === 'attachments' && third === 'file')
-			return { methods: ['GET'], run: () => attachmentFile(ctx, second, headers) };
+			return { methods: ['GET'], ownAccept: true, run: () => attachmentFile(ctx, second, headers) };
 		return withWrites(null);
 	}
 
@@ -149,7 +161,10 @@ function createApi({ dataset, clock }) {
 					Allow: found.methods.join(', '),
 				});
 			}
-			const response = found.run(method);
+			const type = found.ownAccept
+				? undefined
+				: negotiate(request.headers?.accept, found.produces?.[method] ?? [JSON_TYPE], `${method} ${request.path}`);
+			const response = await found.run(method, type);
 			response.headers = { ...response.headers, 'X-Business': ctx.biz.id };
 			return response;
 		} catch (error) {

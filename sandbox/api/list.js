@@ -1,6 +1,6 @@
 'use strict';
 
-const { fail, badParameter } = require('./errors');
+const { badParameter } = require('./errors');
 const { pagination, boolean, attributes } = require('./params');
 const { filtersFor } = require('./filters');
 const { parseTerms, searchTest } = require('./search');
@@ -143,11 +143,4 @@ function listCollection(ctx, def, query) {
 	);
 }
 
-/** `GET /<collection>/<id>`: the full record of a live record of the selected business. */
-function getRecord(ctx, def, id, query) {
-	const index = ctx.find(def.name, id);
-	if (index < 0) fail(404, 'RecordNotFound', `No ${def.name} record with id "${id}" in this business.`, 'id');
-	return fullRecord(ctx, def, index, boolean(query, 'show_legacy_id') ?? false);
-}
-
-module.exports = { listCollection, getRecord, envelope, shape };
+module.exports = { listCollection, envelope, shape };

@@ -54,11 +54,47 @@ function instant(raw, name) {
 }
 
 /**
- * `attributes=all` → every field; `attributes=a,b` → those fields on top of the summary.
+ * @param {string} name @param {readonly string[]} allowed @param {string} raw
+ * @returns {string} the allowed spelling (matching ignores case)
+ */
+function oneOf(name, allowed, raw) {
+	const found = allowed.find((value) => value.toLowerCase() === raw.toLowerCase());
+	if (found === undefined) badParameter(name, `must be one of ${allowed.join(', ')} (got "${raw}")`);
+	return found;
+}
+
+/**
+ * A query parameter's value read by its OpenAPI declaration: boolean (true/false), integer,
+ * number, enum (any case), format date, format date-time; anything else is taken as it is.
+ * A value that does not fit is refused with 400 InvalidParameter naming the parameter.
+ * @param {{ name: string, type?: string, format?: string, enum?: string[] }} parameter @param {string} raw
+ * @returns {string|number|boolean}
+ */
+function declaredValue(parameter, raw) {
+	const { name, type, format } = parameter;
+	if (type === 'boolean') return parseBoolean(raw, name);
+	if (type === 'integer') {
+		if (!/^[-+]?\d+$/.test(raw)) badParameter(name, `must be a whole number (got "${raw}")`);
+		return Number(raw);
+	}
+	if (type === 'number') {
+		if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(raw)) badParameter(name, `must be a number (got "${raw}")`);
+		return Number(raw);
+	}
+	if (parameter.enum) return oneOf(name, parameter.enum, raw);
+	if (format === 'date') day(raw, name);
+	else if (format === 'date-time') instant(raw, name);
+	return raw;
+}
+
+/**
+ * `attributes=all` → every field; `attributes=a,b` → those fields on top of the summary. Read the
+ * same way for `nested_attributes` (the fields of nested records).
+ * @param {URLSearchParams} query @param {string} [name]
  * @returns {'all'|string[]|null}
  */
-function attributes(query) {
-	const raw = query.get('attributes');
+function attributes(query, name = 'attributes') {
+	const raw = query.get(name);
 	if (raw === null) return null;
 	const names = raw
 		.split(',')
@@ -71,6 +107,8 @@ module.exports = {
 	pagination,
 	boolean,
 	parseBoolean,
+	oneOf,
+	declaredValue,
 	day,
 	instant,
 	attributes,

@@ -35,6 +35,7 @@ function createHttpControls({ clock, faults, log, dataset }) {
 						'DELETE /__sandbox/log',
 						'POST /__sandbox/records {"collection": "sales_invoices", "business"?, "fields"?, "at"?}',
 						'POST /__sandbox/records/update {"collection", "id", "business"?, "fields"?, "at"?}',
+						'POST /__sandbox/records/delete {"collection", "id", "business"?, "at"?}',
 					],
 				},
 			],
@@ -59,6 +60,7 @@ function createHttpControls({ clock, faults, log, dataset }) {
 		},
 		'/records': { POST: (body) => records.create(body) },
 		'/records/update': { POST: (body) => records.update(body) },
+		'/records/delete': { POST: (body) => records.delete(body) },
 		'/log': {
 			GET: () => [200, { entries: log.entries() }],
 			DELETE: () => {

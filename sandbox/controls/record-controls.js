@@ -3,8 +3,9 @@
 const { parseInstant } = require('../data/time');
 
 /**
- * The dataset's record hooks over HTTP: create and update records at a chosen clock time, so a
- * test outside the process (or a shell) can play records landing between or during polls.
+ * The dataset's record hooks over HTTP: create, update and delete records at a chosen clock time,
+ * so a test outside the process (or a shell) can play records landing (or going) between or
+ * during polls.
  * @param {ReturnType<import('../data').buildDataset>} dataset
  */
 function createRecordControls(dataset) {
@@ -48,6 +49,19 @@ function createRecordControls(dataset) {
 					return [404, { error: `No live ${collection} record ${body.id} in that business.` }];
 				throw error;
 			}
+		},
+		/** POST /__sandbox/records/delete { collection, id, business?, at? } */
+		delete(body) {
+			const { collection, business, options } = target(body);
+			if (typeof body.id !== 'string' || body.id === '') throw new TypeError('id must name a record');
+			try {
+				dataset.deleteRecord(business, collection, body.id, options);
+			} catch (error) {
+				if (/^no live /.test(error.message))
+					return [404, { error: `No live ${collection} record ${body.id} in that business.` }];
+				throw error;
+			}
+			return [200, { deleted: { collection, business, id: body.id } }];
 		},
 	};
 }

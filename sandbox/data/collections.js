@@ -19,6 +19,7 @@ const {
 	sortFields,
 	listParameter,
 	availability,
+	recordParameters,
 } = require('../../openapi/collections');
 
 /**
@@ -29,9 +30,9 @@ const {
  *
  * What the service declares is not restated here: `finish` takes each collection's accepted
  * filters (`filters`, `parameters`), sort attributes (`sorts`), `attributes` support, record
- * definition and availability (`countries`) from the reference OpenAPI
- * (openapi/collections.js). A business of a country the OpenAPI does not list gets an
- * empty list (a settings object: 404). A row may add `predicates` for its own filters (see
+ * definition, availability (`countries`), the item GET's query parameters (`itemParameters`) and
+ * whether the item renders as a PDF (`pdf`) from the reference OpenAPI (openapi/collections.js).
+ * A business of a country the OpenAPI does not list gets an empty list (a settings object: 404). A row may add `predicates` for its own filters (see
  * sandbox/api/filters.js).
  *
  * Counts are live records per business key; collections offering `deleted_since` get 1 % more,
@@ -185,6 +186,8 @@ const CORE = [
 function finish(row) {
 	const filters = filterParameters(row.name);
 	const countries = availability(row.name)?.countries;
+	// What `GET /<name>/{key}` takes (`attributes`, `show_payments_allocations`, …); none for settings objects.
+	const item = row.singleton ? {} : Object.fromEntries(recordParameters(row.name, false).map((p) => [p.name, p]));
 	return Object.freeze({
 		idKind: 'hex',
 		singleton: false,
@@ -196,6 +199,10 @@ function finish(row) {
 		parameters: Object.freeze(Object.fromEntries(filters.map((p) => [p.name, p]))),
 		sorts: Object.freeze(sortFields(row.name)),
 		attributes: listParameter(row.name, 'attributes') !== undefined,
+		itemParameters: Object.freeze(item),
+		// `mark_as_sent` ("mark the artefact as sent") only means something where the service renders
+		// the document to send it: exactly the item paths that answer `Accept: application/pdf`.
+		pdf: 'mark_as_sent' in item,
 		countries: countries ? Object.freeze(countries) : null,
 		searchable: Boolean(row.search),
 	});

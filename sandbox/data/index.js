@@ -9,6 +9,7 @@ const { PROFILES, USER, businessCreated } = require('./businesses');
 const { createBusinessContext } = require('./context');
 const { fullRecord, extraFields } = require('./records');
 const { attachments } = require('./kinds/attachments');
+const { renderDocumentPdf } = require('./document-pdf');
 
 const DEFAULT_SCALE = 2150;
 const DEFAULT_SEED = 'accounting-sandbox-v1';
@@ -213,15 +214,39 @@ function buildDataset({
 			return fullRecord(ctx, def, index, false);
 		},
 
-		/** Test hook: soft-deletes a record now, so it shows up under `deleted_since`. */
-		deleteRecord(businessId, collection, id) {
+		/**
+		 * Test hook: soft-deletes a record now, or at `options.at` (epoch ms; not before its
+		 * `created_at`), so it shows up under `deleted_since` with that `deleted_at`. Unlike
+		 * `DELETE`, it checks no rule and leaves the books as they are.
+		 */
+		deleteRecord(businessId, collection, id, options = {}) {
 			const { ctx } = resolve(businessId, collection);
 			const index = ctx.find(collection, id);
 			if (index < 0) throw new Error(`no live ${collection} ${id}`);
 			const row = ctx.rows(collection)[index];
-			row.deleted = now();
-			row.updated = row.deleted;
+			const deleted = stampOf(options);
+			if (deleted < row.created)
+				throw new RangeError(`at must not be before the record's created_at (${formatInstant(row.created)})`);
+			row.deleted = deleted;
+			row.updated = deleted;
 			ctx.touch(collection);
+		},
+
+		/**
+		 * The PDF the API answers for a sales invoice, credit note or corrective invoice with
+		 * `Accept: application/pdf`, rendered from the record as it is now (without marking it sent),
+		 * so tests can compare bytes: after a PDF request the record is in the state it was rendered
+		 * in. Needs `npm install` (pdfkit).
+		 * @param {string} businessId @param {string} collection `sales_invoices`, `sales_credit_notes` or `sales_corrective_invoices`
+		 * @param {string} id a live record
+		 * @returns {Promise<Buffer>}
+		 */
+		renderDocumentPdf(businessId, collection, id) {
+			const { ctx, def } = resolve(businessId, collection);
+			if (!def.pdf) throw new Error(`${collection} is not rendered as a PDF`);
+			const index = ctx.find(collection, id);
+			if (index < 0) throw new Error(`no live ${collection} ${id}`);
+			return renderDocumentPdf(ctx, def, index);
 		},
 
 		/** For the API layer: the business context by id, or undefined. */

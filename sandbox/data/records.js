@@ -20,11 +20,18 @@ function summary(ctx, def, index, legacy) {
 	return out;
 }
 
-/** @param {object} ctx @param {object} def @param {number} index @param {boolean} legacy */
-function fullRecord(ctx, def, index, legacy) {
+/**
+ * The full record before `present`: numbers still numbers, for callers that add to it (an item
+ * GET's payments and nested records) and present the whole once.
+ * @param {object} ctx @param {object} def @param {number} index @param {boolean} legacy
+ */
+function rawRecord(ctx, def, index, legacy) {
 	const row = ctx.rows(def.name)[index];
-	return present(ctx, def, { ...summary(ctx, def, index, legacy), ...renderRow(ctx, def, row, index) });
+	return { ...summary(ctx, def, index, legacy), ...renderRow(ctx, def, row, index) };
 }
+
+/** @param {object} ctx @param {object} def @param {number} index @param {boolean} legacy */
+const fullRecord = (ctx, def, index, legacy) => present(ctx, def, rawRecord(ctx, def, index, legacy));
 
 /**
  * A settings object (`GET /financial_settings`) of the business: as seeded, or as last written by
@@ -32,7 +39,11 @@ function fullRecord(ctx, def, index, legacy) {
  */
 const singletonRecord = (ctx, def) => present(ctx, def, ctx.biz.settings?.[def.name] ?? def.render(ctx));
 
-/** @param {object} ctx @param {object} def @param {object} record */
+/**
+ * The record as the API sends it: with `amounts: 'string'`, its definition's number fields (nested
+ * ones included) as decimal strings.
+ * @param {object} ctx @param {object} def @param {object} record
+ */
 const present = (ctx, def, record) =>
 	ctx.options.amounts === 'string' && def.definition ? numbersAsStrings(def.definition, record) : record;
 
@@ -46,4 +57,4 @@ function extraFields(fields) {
 	return out;
 }
 
-module.exports = { summary, fullRecord, singletonRecord, extraFields, renderRow };
+module.exports = { summary, rawRecord, fullRecord, present, singletonRecord, extraFields, renderRow };

@@ -209,7 +209,8 @@ describe('node description', () => {
 	it('gives every operation an action in sentence case', () => {
 		for (const operation of property('operation')) {
 			for (const option of operation.options as Array<{ action?: string }>) {
-				expect(option.action).toMatch(/^[A-Z][^A-Z]*$/);
+				// Acronyms keep their capitals in sentence case.
+				expect(option.action?.replace(/\bPDF\b/g, 'pdf')).toMatch(/^[A-Z][^A-Z]*$/);
 			}
 		}
 	});

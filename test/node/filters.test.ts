@@ -1,51 +1,13 @@
 // Every filter of every collection, through n8n's engine: the node sends what the service's
 // OpenAPI declares, in the service's format, and the sandbox (as strict as the service) takes it.
-import type { INodeParameters, NodeParameterValue } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
-import type { FilterDefinition } from '../../nodes/AccountingService/collections/filters';
 import { COLLECTIONS, type CollectionDefinition } from '../../nodes/AccountingService/collections/table';
 import { useConnectedSandbox } from './connected-sandbox';
+import { sample } from './query-samples';
 
 const NODE = 'Accounting Service';
 const env = useConnectedSandbox();
-
-/** Values the service knows for text filters that name a code rather than a record. */
-const KNOWN_CODES: Record<string, string> = {
-	status_id: 'PAID',
-	attachment_context_type_id: 'SALES_INVOICE',
-	ledger_account_type_id: 'SALES',
-	ledger_account_classification_id: 'SALES',
-	email: 'nobody@example.com',
-	transaction_type_id: 'SALES_INVOICE',
-	contact_type_id: 'CUSTOMER',
-	nested_attributes: 'all',
-	country_id: 'GB',
-	artefact_line_tax_included: 'false',
-};
-
-/** What a user would type into the filter, and what the service then receives. */
-function sample(filter: FilterDefinition): { typed: NodeParameterValue; sent: string } {
-	switch (filter.kind) {
-		case 'boolean':
-			return { typed: true, sent: 'true' };
-		case 'date':
-			return { typed: '2024-03-01', sent: '2024-03-01' };
-		case 'dateTime':
-			return { typed: '2024-03-01T10:30:00Z', sent: '2024-03-01T10:30:00+00:00' };
-		case 'number':
-			return { typed: 12.5, sent: '12.5' };
-		case 'integer':
-			return { typed: 12, sent: '12' };
-		case 'options': {
-			const value = String(filter.options?.[0]?.value);
-			return { typed: value, sent: value };
-		}
-		default: {
-			const value = KNOWN_CODES[filter.query] ?? 'no-such-record';
-			return { typed: value, sent: value };
-		}
-	}
-}
 
 /** The service wants the attached-to type and id together. */
 const PARTNERS: Record<string, string> = {

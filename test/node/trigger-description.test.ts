@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { AccountingService } from '../../nodes/AccountingService/AccountingService.node';
 import { businessSelector } from '../../nodes/AccountingService/descriptions/business';
 import { AccountingServiceTrigger } from '../../nodes/AccountingServiceTrigger/AccountingServiceTrigger.node';
+import { WATCHABLE } from '../../nodes/AccountingServiceTrigger/description';
 import { name as packageName, n8n } from '../../package.json';
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -30,13 +31,18 @@ describe('trigger node description', () => {
 		expect(Object.keys(trigger.methods.listSearch)).toEqual(['searchBusinesses']);
 	});
 
-	it('offers the two events and no expressions for resource and event', () => {
-		expect(property('event')?.options?.map((option) => (option as { value: string }).value)).toEqual([
-			'new',
-			'newOrUpdated',
+	it('offers Deleted Record where the service lists deletions, the two other events everywhere, no expressions', () => {
+		const events = description.properties.filter((candidate) => candidate.name === 'event');
+		const values = events.map((event) => event.options?.map((option) => (option as { value: string }).value));
+		expect(values).toEqual([
+			['new', 'newOrUpdated', 'deleted'],
+			['new', 'newOrUpdated'],
 		]);
+		const shown = events.map((event) => (event.displayOptions?.show?.resource ?? []) as string[]);
+		// Every watchable collection has exactly one Event list.
+		expect([...shown[0], ...shown[1]].sort()).toEqual(WATCHABLE.map((row) => row.resource).sort());
 		expect(property('resource')?.noDataExpression).toBe(true);
-		expect(property('event')?.noDataExpression).toBe(true);
+		for (const event of events) expect(event.noDataExpression).toBe(true);
 	});
 
 	it('finds its icons next to the action node’s (the build copies them to the same place in dist)', () => {

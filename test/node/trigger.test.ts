@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { WATCHABLE } from '../../nodes/AccountingServiceTrigger/description';
+import { loadAccountingServiceTrigger } from '../harness';
 import { T0, events, startTriggerSandbox, useTriggerSandbox, type TriggerSandbox } from './trigger-sandbox';
 
 /**
@@ -318,6 +319,93 @@ describe('a poll that fails midway', () => {
 			expect((await poller.poll()).items).toEqual([]);
 		},
 	);
+});
+
+describe('deleted records', () => {
+	const deleted = (parameters: IDataObject = {}) =>
+		env.poller({ resource: 'contact', event: 'deleted', ...parameters });
+	const remove = (id: string) => env.sandbox.dataset.deleteRecord(env.lead, 'contacts', id);
+
+	it('nothing at activation; each deletion once, with its id and deleted_at, also two at one second', async () => {
+		const earlier = env.create('contacts');
+		remove(String(earlier.id));
+		const poller = deleted();
+		expect((await poller.activate()).items).toEqual([]);
+
+		env.clock.advance(60);
+		const [a, b] = [env.create('contacts'), env.create('contacts')];
+		remove(String(a.id));
+		remove(String(b.id));
+		const first = await poller.poll();
+		expect(ids(first.json).sort()).toEqual([a.id, b.id].sort());
+		for (const item of first.json)
+			expect(item.deleted_at).toBe(new Date(env.clock.now()).toISOString().replace('.000Z', 'Z'));
+		expect(Object.keys(first.json[0]).sort()).toEqual(['$path', 'deleted_at', 'displayed_as', 'id']);
+
+		// Another deletion in the same second, after that poll: the next poll, alone.
+		const c = env.create('contacts');
+		remove(String(c.id));
+		expect(ids((await poller.poll()).json)).toEqual([c.id]);
+		env.clock.advance(60);
+		expect((await poller.poll()).items).toEqual([]);
+		const paths = env.apiRequestsSince(0).map((entry) => entry.path);
+		expect(paths.some((path) => path.includes('deleted_since='))).toBe(true);
+	});
+
+	it('a deletion stamped at the window’s very start (visible late) is read, though deleted_since excludes its time', async () => {
+		const poller = deleted();
+		await poller.activate();
+		env.clock.advance(60);
+		expect((await poller.poll()).items).toEqual([]);
+		// That poll's window starts at T0 next time; a deletion stamped T0 turns up only now.
+		const late = env.create('contacts', { at: T0 - 10_000 });
+		env.sandbox.dataset.deleteRecord(env.lead, 'contacts', String(late.id), { at: T0 });
+		env.clock.advance(60);
+		expect(ids((await poller.poll()).json)).toEqual([late.id]);
+	});
+
+	it('a failed poll loses no deletion: the next one emits each once', async () => {
+		const poller = deleted({ requestOptions: { maxRetries: 0 } });
+		await poller.activate();
+		env.clock.advance(60);
+		const gone = Array.from({ length: 3 }, () => env.create('contacts'));
+		for (const record of gone) remove(String(record.id));
+		env.sandbox.faults.inject({ kind: '503', pathPrefix: '/contacts' });
+		const failed = await poller.poll();
+		expect(failed.error).toBeDefined();
+		expect(failed.items).toEqual([]);
+		env.clock.advance(60);
+		expect(ids((await poller.poll()).json).sort()).toEqual(gone.map((record) => record.id).sort());
+		expect((await poller.poll()).items).toEqual([]);
+	});
+
+	it('a deletion through the node’s Delete appears as one made in the service', async () => {
+		const poller = deleted();
+		await poller.activate();
+		env.clock.advance(60);
+		// A contact with nothing booked against it: the service lets it be deleted.
+		const record = env.create('contacts', { fields: { deletable: true } });
+		const run = await env.runNode({
+			resource: 'contact',
+			operation: 'delete',
+			id: { __rl: true, mode: 'id', value: String(record.id) },
+		});
+		expect(run.error).toBeUndefined();
+		expect(ids((await poller.poll()).json)).toEqual([record.id]);
+	});
+
+	it('offers Deleted Record only for collections the service lists deletions of', () => {
+		const { description } = loadAccountingServiceTrigger();
+		const events = description.properties.filter((property) => property.name === 'event');
+		const withDeleted = events.find((property) =>
+			property.options?.some((option) => 'value' in option && option.value === 'deleted'),
+		);
+		const resources = (withDeleted?.displayOptions?.show?.resource ?? []) as string[];
+		expect(resources).toContain('contact');
+		expect(resources).toContain('salesInvoice');
+		expect(resources).toHaveLength(23);
+		expect(resources).not.toContain('ledgerEntry');
+	});
 });
 
 describe('options', () => {

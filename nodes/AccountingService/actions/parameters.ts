@@ -84,11 +84,19 @@ export class ParameterReader {
 	filters(row: CollectionDefinition): IDataObject {
 		const chosen = (this.raw('filters', {}) ?? {}) as IDataObject;
 		if (typeof chosen !== 'object' || Array.isArray(chosen)) this.fail('Filters', 'expected a set of filters');
+		return this.queryParameters(row.filters, chosen);
+	}
+
+	/**
+	 * The typed query parameters among the chosen values (Filters, or Get's Options), in the
+	 * service's format; an empty value is not sent.
+	 */
+	queryParameters(parameters: readonly FilterDefinition[], chosen: IDataObject): IDataObject {
 		const query: IDataObject = {};
-		for (const filter of row.filters) {
-			const value = chosen[filter.name];
+		for (const parameter of parameters) {
+			const value = chosen[parameter.name];
 			if (value === undefined || value === '') continue;
-			query[filter.query] = this.filterValue(filter, value);
+			query[parameter.query] = this.filterValue(parameter, value);
 		}
 		const from = query.from_date as string | undefined;
 		const to = query.to_date as string | undefined;

@@ -20,6 +20,15 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				description: 'Filter by country id',
 			},
 		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description: "Specify the attributes that you want to expose for the State (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'AddressRegion',
 		writes: {
@@ -35,6 +44,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Address Type (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'Base',
 		writes: {
@@ -81,6 +100,24 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 					'Limit the response to Addresses deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 		],
+		getOptions: [
+			{
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Address (expose all nested attributes with 'all')",
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Address (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'Address',
 		writes: {
@@ -123,6 +160,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 						value: 'GROUP',
 					},
 				],
+			},
+		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Analysis Type Category (expose all attributes with 'all')",
 			},
 		],
 		sort: [],
@@ -171,6 +218,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				],
 			},
 		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Analysis Type (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		availability: 'Not in Accounting Start',
 		definition: 'AnalysisType',
@@ -188,6 +245,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Artefact Status (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'Base',
 		writes: {
@@ -203,6 +270,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Attachment Context Type (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'Base',
 		writes: {
@@ -263,6 +340,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 					'Limit the response to Attachments deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Attachment (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'Attachment',
 		writes: {
@@ -281,6 +368,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Account Type (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'Base',
 		writes: {
@@ -342,6 +439,24 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				description: 'The App Name',
 			},
 		],
+		getOptions: [
+			{
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Bank Account (expose all nested attributes with 'all')",
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Bank Account (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'BankAccount',
 		writes: {
@@ -391,6 +506,24 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				description: 'Filter by Deposits dates',
 			},
 		],
+		getOptions: [
+			{
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Deposit (expose all nested attributes with 'all')",
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Deposit (expose all attributes with 'all')",
+			},
+		],
 		sort: ['created_at', 'updated_at', 'date'],
 		definition: 'BankDeposit',
 		writes: {
@@ -422,6 +555,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				displayName: 'Bank Account ID',
 				kind: 'string',
 				description: 'Filter by bank account id',
+			},
+		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Bank Opening Balance (expose all attributes with 'all')",
 			},
 		],
 		sort: [],
@@ -456,6 +599,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				displayName: 'Bank Account ID',
 				kind: 'string',
 				description: 'Filter by bank account id',
+			},
+		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Bank Reconciliation (expose all attributes with 'all')",
 			},
 		],
 		sort: [],
@@ -506,6 +659,24 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				description: 'Filter by Bank Transfers dates',
 			},
 		],
+		getOptions: [
+			{
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Bank Transfer (expose all nested attributes with 'all')",
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Bank Transfer (expose all attributes with 'all')",
+			},
+		],
 		sort: ['created_at', 'updated_at', 'date'],
 		definition: 'BankTransfer',
 		writes: {
@@ -524,6 +695,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Business Classification (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		availability: 'Only in France',
 		definition: 'BusinessActivityType',
@@ -540,6 +721,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Business Exchange Rate (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'BusinessExchangeRate',
 		writes: {
@@ -558,6 +749,7 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: false,
 		attributes: false,
 		filters: [],
+		getOptions: [],
 		sort: [],
 		definition: 'BusinessSettings',
 		writes: {
@@ -574,6 +766,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the For Business Type (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'BusinessType',
 		writes: {
@@ -589,6 +791,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Catalog Item Type (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'Base',
 		writes: {
@@ -604,6 +816,7 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: false,
 		attributes: false,
 		filters: [],
+		getOptions: [],
 		sort: [],
 		availability: 'Only in the UK',
 		definition: 'CisSettings',
@@ -637,6 +850,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 					'Limit the response to Coa Accounts changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Coa Account (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'CoaAccount',
 		writes: {
@@ -658,6 +881,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				displayName: 'Country ID',
 				kind: 'string',
 				description: 'Filter by country id',
+			},
+		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Coa Template (expose all attributes with 'all')",
 			},
 		],
 		sort: [],
@@ -706,6 +939,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 					'Limit the response to Allocations deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Allocation (expose all attributes with 'all')",
+			},
+		],
 		sort: ['created_at', 'updated_at', 'date'],
 		definition: 'ContactAllocation',
 		writes: {
@@ -724,6 +967,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Batch Entry Type (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'Base',
 		writes: {
@@ -768,6 +1021,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				displayName: 'Contact ID',
 				kind: 'string',
 				description: 'Filter by contact id',
+			},
+		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Batch Entry (expose all attributes with 'all')",
 			},
 		],
 		sort: [],
@@ -840,6 +1103,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				description: 'Filter by Artefact Payments dates',
 			},
 		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Artefact Payment (expose all attributes with 'all')",
+			},
+		],
 		sort: ['created_at', 'updated_at', 'date'],
 		definition: 'ContactPayment',
 		writes: {
@@ -858,6 +1131,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Contact Type (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'ContactPersonType',
 		writes: {
@@ -904,6 +1187,24 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				description: 'Filter by contact id',
 			},
 		],
+		getOptions: [
+			{
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Address Contact (expose all nested attributes with 'all')",
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Address Contact (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'ContactPerson',
 		writes: {
@@ -922,6 +1223,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Contact Type (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'Base',
 		writes: {
@@ -1012,6 +1323,45 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				description: 'Whether to filter inactive contacts',
 			},
 		],
+		getOptions: [
+			{
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Contact (expose all nested attributes with 'all')",
+			},
+			{
+				name: 'showBalance',
+				query: 'show_balance',
+				displayName: 'Show Balance',
+				kind: 'boolean',
+				description: 'Whether to display the balance for a contact',
+			},
+			{
+				name: 'contextDate',
+				query: 'context_date',
+				displayName: 'Context Date',
+				kind: 'date',
+				description: 'Determine the correct tax treatment for a contact on a given date',
+			},
+			{
+				name: 'showUnfinishedRecurringInvoicesStatus',
+				query: 'show_unfinished_recurring_invoices_status',
+				displayName: 'Show Unfinished Recurring Invoices Status',
+				kind: 'boolean',
+				description: 'Whether to ',
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Contact (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'Contact',
 		writes: {
@@ -1030,6 +1380,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Corrective Reason Code (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		availability: 'Only in Spain',
 		definition: 'Base',
@@ -1046,6 +1406,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Country (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'Base',
 		writes: {
@@ -1061,6 +1431,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Registered Country (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'Base',
 		writes: {
@@ -1076,6 +1456,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Country Group (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'Base',
 		writes: {
@@ -1091,6 +1481,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Currency (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'Base',
 		writes: {
@@ -1106,6 +1506,7 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: false,
 		attributes: false,
 		filters: [],
+		getOptions: [],
 		sort: [],
 		availability: 'Only in Germany',
 		definition: 'DatevSettings',
@@ -1123,6 +1524,7 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: false,
 		attributes: false,
 		filters: [],
+		getOptions: [],
 		sort: [],
 		definition: 'EmailSettings',
 		writes: {
@@ -1139,6 +1541,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the EU Goods Services Type (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'Base',
 		writes: {
@@ -1154,6 +1566,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Ec Sales Description (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'EuSalesDescription',
 		writes: {
@@ -1169,6 +1591,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Currency (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'ExchangeRate',
 		writes: {
@@ -1184,6 +1616,7 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: false,
 		attributes: false,
 		filters: [],
+		getOptions: [],
 		sort: [],
 		definition: 'FinancialSettings',
 		writes: {
@@ -1208,6 +1641,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				description: 'Filter out hosted artefact payment settings by the guid of the object it is associated to',
 			},
 		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Hosted Artefact Payment Setting (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'HostedArtefactPaymentSetting',
 		writes: {
@@ -1225,6 +1668,7 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: false,
 		attributes: false,
 		filters: [],
+		getOptions: [],
 		sort: [],
 		definition: 'InvoiceSettings',
 		writes: {
@@ -1241,6 +1685,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Country Journal Type (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'JournalCodeType',
 		writes: {
@@ -1263,6 +1717,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				kind: 'dateTime',
 				description:
 					'Limit the response to Journal Codes changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
+			},
+		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Journal Code (expose all attributes with 'all')",
 			},
 		],
 		sort: [],
@@ -1301,6 +1765,31 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 					'Limit the response to Journals deleted since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 		],
+		getOptions: [
+			{
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Journal (expose all nested attributes with 'all')",
+			},
+			{
+				name: 'showAnalysisTypes',
+				query: 'show_analysis_types',
+				displayName: 'Show Analysis Types',
+				kind: 'boolean',
+				description: 'Whether to show the line item analysis types',
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Journal (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'Journal',
 		writes: {
@@ -1324,6 +1813,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				displayName: 'Ledger Account Type ID',
 				kind: 'string',
 				description: 'Filter by ledger account type id',
+			},
+		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Ledger Account Classification (expose all attributes with 'all')",
 			},
 		],
 		sort: [],
@@ -1350,6 +1849,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 					'Limit the response to Journal Opening Balance Lines changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Journal Opening Balance Line (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'LedgerAccountOpeningBalance',
 		writes: {
@@ -1374,6 +1883,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				displayName: 'Ledger Account Classification ID',
 				kind: 'string',
 				description: 'Filter by ledger account classification id',
+			},
+		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Ledger Account Type (expose all attributes with 'all')",
 			},
 		],
 		sort: [],
@@ -1546,6 +2065,53 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				description: 'Filter by ledger account type id',
 			},
 		],
+		getOptions: [
+			{
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Ledger Account (expose all nested attributes with 'all')",
+			},
+			{
+				name: 'showBalanceDetails',
+				query: 'show_balance_details',
+				displayName: 'Show Balance Details',
+				kind: 'boolean',
+				description:
+					'Whether to display the balance details for ledger accounts between a date range (requires from_date and to_date)',
+			},
+			{
+				name: 'excludeDeletedEntries',
+				query: 'exclude_deleted_entries',
+				displayName: 'Exclude Deleted Entries',
+				kind: 'boolean',
+				description: 'Whether to exclude deleted ledger entries',
+			},
+			{
+				name: 'fromDate',
+				query: 'from_date',
+				displayName: 'From Date',
+				kind: 'dateTime',
+				description: 'Calculate balances from this date',
+			},
+			{
+				name: 'toDate',
+				query: 'to_date',
+				displayName: 'To Date',
+				kind: 'dateTime',
+				description: 'Calculate balances to this date',
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Ledger Account (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'LedgerAccount',
 		writes: {
@@ -1614,6 +2180,24 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				description: 'Filter by ledger account id',
 			},
 		],
+		getOptions: [
+			{
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Ledger Entry (expose all nested attributes with 'all')",
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Ledger Entry (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'LedgerEntry',
 		writes: {
@@ -1629,6 +2213,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Business Classification (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		availability: 'Only in France',
 		definition: 'LegalFormType',
@@ -1645,6 +2239,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Currency (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'LiveExchangeRate',
 		writes: {
@@ -1660,6 +2264,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Migration Tax Return (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		availability: 'Only in the UK and Ireland',
 		definition: 'MigrationTaxReturn',
@@ -1677,6 +2291,7 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: false,
 		attributes: false,
 		filters: [],
+		getOptions: [],
 		sort: [],
 		definition: 'Migration',
 		writes: {
@@ -1693,6 +2308,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Journal Opening Balance (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'OpeningBalanceJournal',
 		writes: {
@@ -1769,6 +2394,31 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 					'Limit the response to Payments changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
 			},
 		],
+		getOptions: [
+			{
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Payment (expose all nested attributes with 'all')",
+			},
+			{
+				name: 'showAnalysisTypes',
+				query: 'show_analysis_types',
+				displayName: 'Show Analysis Types',
+				kind: 'boolean',
+				description: 'Whether to show the line item analysis types',
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Payment (expose all attributes with 'all')",
+			},
+		],
 		sort: ['created_at', 'updated_at', 'date'],
 		definition: 'OtherPayment',
 		writes: {
@@ -1787,6 +2437,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Payment Type (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'Base',
 		writes: {
@@ -1808,6 +2468,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				displayName: 'Active',
 				kind: 'boolean',
 				description: 'Whether to only return active or inactive items',
+			},
+		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Product Price (expose all attributes with 'all')",
 			},
 		],
 		sort: [],
@@ -1851,6 +2521,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				displayName: 'Active',
 				kind: 'boolean',
 				description: 'Whether to only return active or inactive items',
+			},
+		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Product (expose all attributes with 'all')",
 			},
 		],
 		sort: [],
@@ -1929,6 +2609,38 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				displayName: 'Has Attachments',
 				kind: 'boolean',
 				description: 'Whether to filter Purchase Corrective Invoices by whether they have attachments or not',
+			},
+		],
+		getOptions: [
+			{
+				name: 'showPaymentsAllocations',
+				query: 'show_payments_allocations',
+				displayName: 'Show Payments Allocations',
+				kind: 'boolean',
+				description: "Whether to show the artefact's payments and allocations",
+			},
+			{
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Purchase Corrective Invoice (expose all nested attributes with 'all')",
+			},
+			{
+				name: 'showAnalysisTypes',
+				query: 'show_analysis_types',
+				displayName: 'Show Analysis Types',
+				kind: 'boolean',
+				description: 'Whether to show the line item analysis types',
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Purchase Corrective Invoice (expose all attributes with 'all')",
 			},
 		],
 		sort: ['created_at', 'updated_at', 'date', 'due_date'],
@@ -2010,6 +2722,38 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				description: 'Whether to filter Purchase Credit Notes by whether they have attachments or not',
 			},
 		],
+		getOptions: [
+			{
+				name: 'showPaymentsAllocations',
+				query: 'show_payments_allocations',
+				displayName: 'Show Payments Allocations',
+				kind: 'boolean',
+				description: "Whether to show the artefact's payments and allocations",
+			},
+			{
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Purchase Credit Note (expose all nested attributes with 'all')",
+			},
+			{
+				name: 'showAnalysisTypes',
+				query: 'show_analysis_types',
+				displayName: 'Show Analysis Types',
+				kind: 'boolean',
+				description: 'Whether to show the line item analysis types',
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Purchase Credit Note (expose all attributes with 'all')",
+			},
+		],
 		sort: ['created_at', 'updated_at', 'date'],
 		availability: 'Not in Spain',
 		definition: 'PurchaseCreditNote',
@@ -2087,6 +2831,45 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				displayName: 'Has Attachments',
 				kind: 'boolean',
 				description: 'Whether to filter Purchase Invoices by whether they have attachments or not',
+			},
+		],
+		getOptions: [
+			{
+				name: 'showPaymentsAllocations',
+				query: 'show_payments_allocations',
+				displayName: 'Show Payments Allocations',
+				kind: 'boolean',
+				description: "Whether to show the artefact's payments and allocations",
+			},
+			{
+				name: 'showCorrections',
+				query: 'show_corrections',
+				displayName: 'Show Corrections',
+				kind: 'boolean',
+				description: "Whether to show the artefact's associated corrections",
+			},
+			{
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Purchase Invoice (expose all nested attributes with 'all')",
+			},
+			{
+				name: 'showAnalysisTypes',
+				query: 'show_analysis_types',
+				displayName: 'Show Analysis Types',
+				kind: 'boolean',
+				description: 'Whether to show the line item analysis types',
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Purchase Invoice (expose all attributes with 'all')",
 			},
 		],
 		sort: ['created_at', 'updated_at', 'date', 'due_date'],
@@ -2167,6 +2950,38 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				description: 'Whether to filter Purchase Batch Entries by whether they have attachments or not',
 			},
 		],
+		getOptions: [
+			{
+				name: 'showPaymentsAllocations',
+				query: 'show_payments_allocations',
+				displayName: 'Show Payments Allocations',
+				kind: 'boolean',
+				description: "Whether to show the artefact's payments and allocations",
+			},
+			{
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Purchase Batch Entry (expose all nested attributes with 'all')",
+			},
+			{
+				name: 'showAnalysisTypes',
+				query: 'show_analysis_types',
+				displayName: 'Show Analysis Types',
+				kind: 'boolean',
+				description: 'Whether to show the line item analysis types',
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Purchase Batch Entry (expose all attributes with 'all')",
+			},
+		],
 		sort: ['created_at', 'updated_at', 'date'],
 		definition: 'PurchaseQuickEntry',
 		writes: {
@@ -2185,6 +3000,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Batch Entry Type (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'Base',
 		writes: {
@@ -2198,6 +3023,7 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		plural: 'Sales Corrective Invoices',
 		singleton: false,
 		getById: true,
+		markAsSent: true,
 		search: 'Filter by the invoice reference or contact name',
 		attributes: true,
 		filters: [
@@ -2260,6 +3086,38 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				description: 'Whether to filter Sales Corrective Invoices by whether they have attachments or not',
 			},
 		],
+		getOptions: [
+			{
+				name: 'showPaymentsAllocations',
+				query: 'show_payments_allocations',
+				displayName: 'Show Payments Allocations',
+				kind: 'boolean',
+				description: "Whether to show the artefact's payments and allocations",
+			},
+			{
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Sales Corrective Invoice (expose all nested attributes with 'all')",
+			},
+			{
+				name: 'showAnalysisTypes',
+				query: 'show_analysis_types',
+				displayName: 'Show Analysis Types',
+				kind: 'boolean',
+				description: 'Whether to show the line item analysis types',
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Sales Corrective Invoice (expose all attributes with 'all')",
+			},
+		],
 		sort: ['created_at', 'updated_at', 'date', 'due_date'],
 		availability: 'Only in Spain',
 		definition: 'SalesCorrectiveInvoice',
@@ -2278,6 +3136,7 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		plural: 'Sales Credit Notes',
 		singleton: false,
 		getById: true,
+		markAsSent: true,
 		search: 'Filter by the credit note reference or contact name',
 		attributes: true,
 		filters: [
@@ -2338,6 +3197,38 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				displayName: 'Has Attachments',
 				kind: 'boolean',
 				description: 'Whether to filter Sales Credit Notes by whether they have attachments or not',
+			},
+		],
+		getOptions: [
+			{
+				name: 'showPaymentsAllocations',
+				query: 'show_payments_allocations',
+				displayName: 'Show Payments Allocations',
+				kind: 'boolean',
+				description: "Whether to show the artefact's payments and allocations",
+			},
+			{
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Sales Credit Note (expose all nested attributes with 'all')",
+			},
+			{
+				name: 'showAnalysisTypes',
+				query: 'show_analysis_types',
+				displayName: 'Show Analysis Types',
+				kind: 'boolean',
+				description: 'Whether to show the line item analysis types',
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Sales Credit Note (expose all attributes with 'all')",
 			},
 		],
 		sort: ['created_at', 'updated_at', 'date'],
@@ -2405,6 +3296,24 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				description: 'Whether to filter Sales Estimates by whether they have attachments or not',
 			},
 		],
+		getOptions: [
+			{
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Sales Estimate (expose all nested attributes with 'all')",
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Sales Estimate (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		availability: 'Not in Spain',
 		definition: 'SalesEstimate',
@@ -2422,6 +3331,7 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		plural: 'Sales Invoices',
 		singleton: false,
 		getById: true,
+		markAsSent: true,
 		search: 'Filter by the invoice reference or contact name',
 		attributes: true,
 		filters: [
@@ -2482,6 +3392,52 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				displayName: 'Has Attachments',
 				kind: 'boolean',
 				description: 'Whether to filter Sales Invoices by whether they have attachments or not',
+			},
+		],
+		getOptions: [
+			{
+				name: 'showPaymentsAllocations',
+				query: 'show_payments_allocations',
+				displayName: 'Show Payments Allocations',
+				kind: 'boolean',
+				description: "Whether to show the artefact's payments and allocations",
+			},
+			{
+				name: 'showCorrections',
+				query: 'show_corrections',
+				displayName: 'Show Corrections',
+				kind: 'boolean',
+				description: "Whether to show the artefact's associated corrections",
+			},
+			{
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Sales Invoice (expose all nested attributes with 'all')",
+			},
+			{
+				name: 'showRecurringInvoice',
+				query: 'show_recurring_invoice',
+				displayName: 'Show Recurring Invoice',
+				kind: 'boolean',
+				description: "Whether to show the artefact's associated recurring invoice template if present",
+			},
+			{
+				name: 'showAnalysisTypes',
+				query: 'show_analysis_types',
+				displayName: 'Show Analysis Types',
+				kind: 'boolean',
+				description: 'Whether to show the line item analysis types',
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Sales Invoice (expose all attributes with 'all')",
 			},
 		],
 		sort: ['created_at', 'updated_at', 'date', 'due_date'],
@@ -2563,6 +3519,38 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				description: 'Whether to filter Sales Batch Entries by whether they have attachments or not',
 			},
 		],
+		getOptions: [
+			{
+				name: 'showPaymentsAllocations',
+				query: 'show_payments_allocations',
+				displayName: 'Show Payments Allocations',
+				kind: 'boolean',
+				description: "Whether to show the artefact's payments and allocations",
+			},
+			{
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Sales Batch Entry (expose all nested attributes with 'all')",
+			},
+			{
+				name: 'showAnalysisTypes',
+				query: 'show_analysis_types',
+				displayName: 'Show Analysis Types',
+				kind: 'boolean',
+				description: 'Whether to show the line item analysis types',
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Sales Batch Entry (expose all attributes with 'all')",
+			},
+		],
 		sort: ['created_at', 'updated_at', 'date'],
 		definition: 'QuickEntry',
 		writes: {
@@ -2626,6 +3614,24 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				description: 'Whether to filter Sales Quotes by whether they have attachments or not',
 			},
 		],
+		getOptions: [
+			{
+				name: 'nestedAttributes',
+				query: 'nested_attributes',
+				displayName: 'Nested Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for nested entities of the Sales Quote (expose all nested attributes with 'all')",
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Sales Quote (expose all attributes with 'all')",
+			},
+		],
 		sort: ['created_at', 'updated_at', 'date', 'expiry_date'],
 		definition: 'SalesQuote',
 		writes: {
@@ -2658,6 +3664,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				displayName: 'Active',
 				kind: 'boolean',
 				description: 'Whether to only return active or inactive items',
+			},
+		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Service Rate (expose all attributes with 'all')",
 			},
 		],
 		sort: [],
@@ -2701,6 +3717,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				displayName: 'Active',
 				kind: 'boolean',
 				description: 'Whether to only return active or inactive items',
+			},
+		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Service (expose all attributes with 'all')",
 			},
 		],
 		sort: [],
@@ -2760,6 +3786,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				description: 'Whether to filter by the Stock Items that are below the reorder level',
 			},
 		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Stock Item (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		availability: 'Accounting Plus only',
 		definition: 'StockItem',
@@ -2800,6 +3836,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				displayName: 'To Date',
 				kind: 'dateTime',
 				description: 'Filter by Stock Movements dates',
+			},
+		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Stock Movement (expose all attributes with 'all')",
 			},
 		],
 		sort: [],
@@ -2926,6 +3972,7 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				],
 			},
 		],
+		getOptions: [],
 		sort: [],
 		availability: 'Not in Canada and the US',
 		definition: 'TaxRate',
@@ -2942,6 +3989,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Tax Office (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		availability: 'Only in Germany',
 		definition: 'TaxOffice',
@@ -2965,6 +4022,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				kind: 'dateTime',
 				description:
 					'Limit the response to Tax Profiles changed since a given date (format: YYYY-MM-DDT(+|-)hh:mm) or date-time (format: YYYY-MM-DDThh:mm:ss(+|-)hh:mm)',
+			},
+		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Tax Profile (expose all attributes with 'all')",
 			},
 		],
 		sort: [],
@@ -3034,6 +4101,23 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				description: 'Whether to filter Tax Rates to CIS only records',
 			},
 		],
+		getOptions: [
+			{
+				name: 'date',
+				query: 'date',
+				displayName: 'Date',
+				kind: 'date',
+				description: 'Show the tax rate percentage on the given date',
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Tax Rate (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'TaxRate',
 		writes: {
@@ -3082,6 +4166,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				],
 			},
 		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Tax Submission Frequency Type (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		availability: 'Not in the US',
 		definition: 'Base',
@@ -3098,6 +4192,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Tax Scheme (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		availability: 'Not in Canada and the US',
 		definition: 'TaxScheme',
@@ -3114,6 +4218,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 		getById: true,
 		attributes: true,
 		filters: [],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Tax Type (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'TaxType',
 		writes: {
@@ -3135,6 +4249,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				displayName: 'Valid for Business',
 				kind: 'boolean',
 				description: "Whether to filter the transaction types to a business's locale and service",
+			},
+		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Transaction Type (expose all attributes with 'all')",
 			},
 		],
 		sort: [],
@@ -3203,6 +4327,23 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				description: 'Filter by transaction type id',
 			},
 		],
+		getOptions: [
+			{
+				name: 'expandOrigin',
+				query: 'expand_origin',
+				displayName: 'Expand Origin',
+				kind: 'boolean',
+				description: 'Whether to ',
+			},
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Transaction (expose all attributes with 'all')",
+			},
+		],
 		sort: [],
 		definition: 'Transaction',
 		writes: {
@@ -3225,6 +4366,16 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 				displayName: 'Contact ID',
 				kind: 'string',
 				description: 'Filter by contact id',
+			},
+		],
+		getOptions: [
+			{
+				name: 'attributes',
+				query: 'attributes',
+				displayName: 'Attributes',
+				kind: 'string',
+				description:
+					"Specify the attributes that you want to expose for the Base Artefact (expose all attributes with 'all')",
 			},
 		],
 		sort: [],

@@ -10,7 +10,10 @@ type FilterOverride = Partial<Omit<FilterDefinition, 'name' | 'query'>>;
 
 const option = (value: string, name: string): FilterOption => ({ name, value });
 
-/** Filter texts and kinds by query parameter, for every collection that has the parameter. */
+/**
+ * Texts and kinds by query parameter, for every collection that has the parameter: on its list
+ * (a filter) and on its record's GET (an option of Get).
+ */
 export const FILTER_OVERLAY: Record<string, FilterOverride> = {
 	updated_or_created_since: {
 		displayName: 'Updated or Created Since',
@@ -74,6 +77,12 @@ export const FILTER_OVERLAY: Record<string, FilterOverride> = {
 	},
 	nested_attributes: {
 		description: 'Fields of nested records to return: "all", or a comma-separated list of field names',
+	},
+	// Get's: the OpenAPI names each record's internal class here ("the Base Artefact", "the State").
+	attributes: { description: 'Fields of the record to return: "all", or a comma-separated list of field names' },
+	// Get's, on transactions: the OpenAPI gives no description.
+	expand_origin: {
+		description: 'Whether to return the document or payment the transaction comes from (origin) in full',
 	},
 	appName: { displayName: 'App Name', description: 'Name of the app the bank accounts belong to' },
 };

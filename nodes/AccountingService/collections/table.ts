@@ -24,6 +24,10 @@ export interface CollectionDefinition {
 	/** Records can be read one by one (`/{path}/{id}`). */
 	getById: boolean;
 	filters: readonly FilterDefinition[];
+	/** Get's own options: the query parameters the record's GET declares (never `mark_as_sent`). */
+	getOptions: readonly FilterDefinition[];
+	/** The service renders the record as a PDF, and marks it as sent unless told not to (`mark_as_sent`). */
+	markAsSent: boolean;
 	sort: readonly string[];
 	description: string;
 	/** Countries or editions the endpoint is limited to, when narrower than the service's. */
@@ -33,11 +37,12 @@ export interface CollectionDefinition {
 	idempotentCreate: boolean;
 }
 
-function mergeFilter(row: GeneratedCollection, filter: FilterDefinition): FilterDefinition {
+/** A filter or an option of Get with the overlay's texts and kind for its query parameter. */
+function mergeQueryParameter(row: GeneratedCollection, parameter: FilterDefinition): FilterDefinition {
 	return {
-		...filter,
-		...FILTER_OVERLAY[filter.query],
-		...COLLECTION_OVERLAY[row.resource]?.filters?.[filter.query],
+		...parameter,
+		...FILTER_OVERLAY[parameter.query],
+		...COLLECTION_OVERLAY[row.resource]?.filters?.[parameter.query],
 	};
 }
 
@@ -57,7 +62,9 @@ function merge(row: GeneratedCollection): CollectionDefinition {
 		searchMatches: searchMatches(row),
 		singleton: row.singleton,
 		getById: row.getById,
-		filters: row.filters.map((filter) => mergeFilter(row, filter)),
+		filters: row.filters.map((filter) => mergeQueryParameter(row, filter)),
+		getOptions: row.getOptions.map((option) => mergeQueryParameter(row, option)),
+		markAsSent: row.markAsSent === true,
 		sort: row.sort,
 		description: overlay.description ?? `${row.plural} of the business`,
 		availability: row.availability,

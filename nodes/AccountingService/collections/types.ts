@@ -11,8 +11,9 @@ export interface FilterOption {
 }
 
 /**
- * One list filter. `name` is the public parameter name inside "Filters" (saved workflows depend
- * on it): the camelCase of `query`, the service's query parameter.
+ * One typed query parameter: a list filter, or an option of Get. `name` is the public parameter
+ * name inside "Filters" or Get's "Options" (saved workflows depend on it): the camelCase of
+ * `query`, the service's query parameter.
  */
 export interface FilterDefinition {
 	name: string;
@@ -75,6 +76,13 @@ export interface GeneratedCollection {
 	search?: string;
 	attributes: boolean;
 	filters: FilterDefinition[];
+	/**
+	 * The query parameters of the record's GET (the settings object's GET for a settings object):
+	 * Get's own options. Without `mark_as_sent`, which marks a document as sent (Download PDF's).
+	 */
+	getOptions: FilterDefinition[];
+	/** The record's GET declares `mark_as_sent`: the service renders the document as a PDF there. */
+	markAsSent?: true;
 	sort: string[];
 	/** Where the OpenAPI says the endpoint exists, when that is narrower than the service as a whole. */
 	availability?: string;
@@ -83,7 +91,10 @@ export interface GeneratedCollection {
 	writes: WriteMethods;
 }
 
-/** What the overlay may set for one row; a filter override applies to the filter with that query name. */
+/**
+ * What the overlay may set for one row. A filter override applies to the query parameter of that
+ * name, both the list's filter and Get's option.
+ */
 export interface CollectionOverlay {
 	singular?: string;
 	plural?: string;

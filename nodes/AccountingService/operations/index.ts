@@ -1,6 +1,7 @@
 import { downloadAttachmentFile } from './attachment/downloadFile';
 import { uploadAttachment } from './attachment/upload';
 import { businessOperations, businessResource } from './business';
+import { downloadDocumentPdf } from './collection/downloadPdf';
 import { get } from './collection/get';
 import { getAll } from './collection/getAll';
 import { search } from './collection/search';
@@ -36,6 +37,7 @@ export const OPERATIONS: Operation[] = [
 	deleteRecord,
 	release,
 	reissue,
+	downloadDocumentPdf,
 	...businessOperations,
 	...userOperations,
 	revokeOperation,

@@ -3,6 +3,46 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { describeFailure } from './retry';
 
+/** An error answer to a file request arrives as a stream; its text is small (the service's error array). */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+interface StreamLike {
+	[Symbol.asyncIterator](): AsyncIterator<unknown>;
+	destroy?(): void;
+}
+
+const isStream = (value: unknown): value is StreamLike =>
+	!!value && typeof value === 'object' && typeof (value as StreamLike)[Symbol.asyncIterator] === 'function';
+
+async function readText(stream: StreamLike): Promise<string> {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of stream as AsyncIterable<unknown>) {
+		const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+		chunks.push(bytes);
+		size += bytes.length;
+		if (size > MAX_ERROR_BODY_BYTES) {
+			stream.destroy?.();
+			break;
+		}
+	}
+	return Buffer.concat(chunks).toString('utf8').slice(0, MAX_ERROR_BODY_BYTES);
+}
+
+/**
+ * The failure with a streamed error body (a file request: a download, a PDF) read into text, so
+ * that the service's own message reaches the user as it does for JSON requests.
+ */
+export async function withBodyRead(error: unknown): Promise<unknown> {
+	const failure = (error ?? {}) as HttpFailure;
+	for (const response of [failure.cause?.response, failure.response]) {
+		if (!response) continue;
+		if (isStream(response.body)) response.body = await readText(response.body);
+		if (isStream(response.data)) response.data = await readText(response.data);
+	}
+	return error;
+}
+
 /** One entry of the service's error body. */
 interface ServiceMessage {
 	$severity?: string;

@@ -13,7 +13,7 @@ import {
 	type CredentialView,
 	type RequestContext,
 } from './credential';
-import { toServiceError } from './errors';
+import { toServiceError, withBodyRead } from './errors';
 import { DEFAULT_RETRY_POLICY, describeFailure, repeatSafetyOf, retryDelayMs, type RepeatSafety } from './retry';
 import { DEFAULT_READ_PACE, headerValue, type ApiRequest } from './types';
 
@@ -87,7 +87,7 @@ export async function send(context: RequestContext, request: ApiRequest, renewal
 			failure = error;
 		}
 		const wait = retryDelayMs(failure, retry, policy, Math.random, safety);
-		if (wait === undefined) throw toServiceError(context.getNode(), failure, request.itemIndex);
+		if (wait === undefined) throw toServiceError(context.getNode(), await withBodyRead(failure), request.itemIndex);
 		retry++;
 		// The service asked the caller to slow down: every waiting request of the business waits.
 		if (describeFailure(failure).status === 429) budget.holdFor(wait);

@@ -10,7 +10,7 @@ import {
 	type Fail,
 } from '../../AccountingService/helpers/parameterValues';
 import { forgetCredentialView } from '../../AccountingService/transport/credential';
-import { EVENTS, WATCHABLE } from '../description';
+import { eventsOf, WATCHABLE } from '../description';
 import { advance, EVENT_TIME_FIELD, OVERLAP_MS, startAt, type TriggerEvent } from './position';
 import { readNewest, readServiceTime, readWindow, type Watch } from './readChanges';
 import { loadPosition, storePosition } from './storedPosition';
@@ -62,8 +62,9 @@ function readParameters(context: IPollFunctions): { row: CollectionDefinition; w
 	if (!row) fail('Resource', `the trigger cannot watch "${String(resource)}"`);
 
 	const event = context.getNodeParameter('event', 'new') as TriggerEvent;
-	if (!EVENTS.some((candidate) => candidate.value === event)) {
-		fail('Event', `must be one of ${EVENTS.map((candidate) => candidate.value).join(', ')}`);
+	const events = eventsOf(row);
+	if (!events.some((candidate) => candidate.value === event)) {
+		fail('Event', `for ${row.plural} it must be one of ${events.map((candidate) => candidate.value).join(', ')}`);
 	}
 	const business = businessIdFrom(context.getNodeParameter('business', LEAD_BUSINESS, { extractValue: true }), fail);
 	const fullRecords = context.getNodeParameter('fullRecords', false) === true;
@@ -78,8 +79,9 @@ function readParameters(context: IPollFunctions): { row: CollectionDefinition; w
 			business,
 			retry,
 			pace,
-			attributes: fullRecords ? 'all' : 'created_at,updated_at',
+			attributes: fullRecords ? 'all' : event === 'deleted' ? 'deleted_at' : 'created_at,updated_at',
 			timeField: EVENT_TIME_FIELD[event],
+			sinceQuery: event === 'deleted' ? 'deleted_since' : 'updated_or_created_since',
 		},
 		watching: `${row.resource}|${event}|${business ?? LEAD_BUSINESS}`,
 	};

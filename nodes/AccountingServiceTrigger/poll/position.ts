@@ -19,12 +19,18 @@ import type { IDataObject } from 'n8n-workflow';
  */
 export const OVERLAP_MS = 60_000;
 
-/** "new": a record was created (its `created_at`); "newOrUpdated": created or changed (`updated_at`). */
-export type TriggerEvent = 'new' | 'newOrUpdated';
+/**
+ * "new": a record was created (its `created_at`); "newOrUpdated": created or changed
+ * (`updated_at`); "deleted": deleted (`deleted_at`, read with `deleted_since`).
+ */
+export type TriggerEvent = 'new' | 'newOrUpdated' | 'deleted';
 
-export const EVENT_TIME_FIELD: Record<TriggerEvent, 'created_at' | 'updated_at'> = {
+export type EventTimeField = 'created_at' | 'updated_at' | 'deleted_at';
+
+export const EVENT_TIME_FIELD: Record<TriggerEvent, EventTimeField> = {
 	new: 'created_at',
 	newOrUpdated: 'updated_at',
+	deleted: 'deleted_at',
 };
 
 export interface Position {

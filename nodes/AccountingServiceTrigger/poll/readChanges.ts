@@ -10,7 +10,7 @@ import {
 	type ApiResponse,
 	type ListEnvelope,
 } from '../../AccountingService/transport';
-import type { Change, Read } from './position';
+import type { Change, EventTimeField, Read } from './position';
 
 /** What every request of one poll shares: the collection, business, retry policy, pace and fields. */
 export interface Watch {
@@ -21,7 +21,12 @@ export interface Watch {
 	pace: ApiRequest['pace'];
 	/** `attributes`: `all` for full records, else the timestamps the trigger orders by. */
 	attributes: string;
-	timeField: 'created_at' | 'updated_at';
+	timeField: EventTimeField;
+	/**
+	 * The query that reads changes since a time: `updated_or_created_since` (inclusive) for
+	 * creations and changes, `deleted_since` (not inclusive) for deletions.
+	 */
+	sinceQuery: 'updated_or_created_since' | 'deleted_since';
 }
 
 export interface WindowRead extends Read {
@@ -37,7 +42,7 @@ export interface WindowRead extends Read {
 export async function readWindow(context: IPollFunctions, watch: Watch, since: number): Promise<WindowRead> {
 	const read = await apiRequestAllItems.call(context, {
 		path: watch.path,
-		qs: { updated_or_created_since: serviceDateTime(new Date(since)), attributes: watch.attributes },
+		qs: { ...sinceQuery(watch, since), attributes: watch.attributes },
 		business: watch.business,
 		retry: watch.retry,
 		pace: watch.pace,
@@ -48,6 +53,16 @@ export async function readWindow(context: IPollFunctions, watch: Watch, since: n
 		consistent: !read.moved,
 		business: read.business ?? null,
 	};
+}
+
+/**
+ * Every change at or after `since`. The service's `deleted_since` excludes its own time: asking
+ * from a second earlier (its stamps are whole seconds) makes it inclusive too; the position
+ * drops what came before `since`.
+ */
+function sinceQuery(watch: Watch, since: number): IDataObject {
+	const from = watch.sinceQuery === 'deleted_since' ? since - 1000 : since;
+	return { [watch.sinceQuery]: serviceDateTime(new Date(from)) };
 }
 
 /** The service's clock, from the cheapest request on the collection (one record). */
@@ -66,7 +81,12 @@ export async function readNewest(
 	watch: Watch,
 	canSort: boolean,
 ): Promise<IDataObject | undefined> {
-	const qs: IDataObject = { items_per_page: 1, attributes: watch.attributes };
+	const qs: IDataObject = {
+		items_per_page: 1,
+		attributes: watch.attributes,
+		// Deletions are listed only when asked for with deleted_since: all of them.
+		...(watch.sinceQuery === 'deleted_since' ? { deleted_since: serviceDateTime(new Date(0)) } : {}),
+	};
 	if (canSort) {
 		const { envelope } = await listPage(context, watch, {
 			path: watch.path,

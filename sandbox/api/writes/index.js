@@ -233,7 +233,11 @@ function createWrites({ dataset, clock }) {
 			(PAYABLE.has(def.name) && row.paid > 0 ? 'payments are allocated to it' : null);
 		if (reason)
 			invalid([{ source: 'id', message: `This ${noun(def)} cannot be deleted: ${reason}`, code: NOT_EDITABLE }]);
+		// Kept as it was, so `deleted_since` still lists it once its transaction is gone (a seeded
+		// render would have to name the unbooked transaction).
+		materialize(ctx, def, row, index);
 		revert(w, kind, row, index);
+		showTransaction(ctx, def, row);
 		row.deleted = w.now;
 		row.updated = w.now;
 		kind.afterRevert?.(w, row, index);

@@ -259,7 +259,11 @@ function artefact(shape) {
 				...(sales ? { total_discount_amount: 0 } : {}),
 				status: ctx.refCode('artefact_statuses', row.status),
 				...(sales
-					? { sent: row.status !== 'DRAFT', sent_by_email: row.status !== 'DRAFT' && row.number % 3 !== 0 }
+					? {
+							// `row.sent`: marked as sent since (a PDF rendered with mark_as_sent, sandbox/api/document-pdf.js).
+							sent: row.sent ?? row.status !== 'DRAFT',
+							sent_by_email: row.status !== 'DRAFT' && row.number % 3 !== 0,
+						}
 					: {}),
 				...(payable ? { void_reason: row.status === 'VOID' ? 'Raised in error' : null } : {}),
 				[shape.lines]: lines.map((line, k) => renderLine(ctx, shape, index, line, k)),

@@ -1,7 +1,7 @@
 'use strict';
 
 const { amount } = require('../money');
-const { DAY_MS, SEED_START, SEED_END, dayOf, formatDay, wholeSecond } = require('../time');
+const { DAY_MS, SEED_START, SEED_END, dayOf, formatDay, formatInstant, wholeSecond } = require('../time');
 const { stamps } = require('./common');
 const { post, transactionRef, transactionTypeRef } = require('./ledger');
 const { bankByRole, inCreationOrder } = require('./books');
@@ -184,7 +184,7 @@ const bankTransfers = {
 		...stamps(row),
 		transaction: transactionRef(ctx, row.tx),
 		transaction_type: transactionTypeRef('BANK_TRANSFER'),
-		deleted_at: null,
+		deleted_at: formatInstant(row.deleted),
 		from_bank_account: ctx.ref('bank_accounts', row.from),
 		to_bank_account: ctx.ref('bank_accounts', row.to),
 		date: formatDay(row.date),
@@ -236,7 +236,7 @@ const bankDeposits = {
 		...stamps(row),
 		transaction: transactionRef(ctx, row.tx),
 		transaction_type: transactionTypeRef('BANK_DEPOSIT'),
-		deleted_at: null,
+		deleted_at: formatInstant(row.deleted),
 		from_bank_account: ctx.ref('bank_accounts', row.from),
 		to_bank_account: ctx.ref('bank_accounts', row.to),
 		date: formatDay(row.date),

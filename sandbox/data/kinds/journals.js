@@ -1,7 +1,7 @@
 'use strict';
 
 const { amount } = require('../money');
-const { DAY_MS, SEED_START, SEED_END, dayOf, formatDay, wholeSecond } = require('../time');
+const { DAY_MS, SEED_START, SEED_END, dayOf, formatDay, formatInstant, wholeSecond } = require('../time');
 const { stamps } = require('./common');
 const { post, transactionRef, transactionTypeRef } = require('./ledger');
 const { codeRef, hasRole, inCreationOrder, lookup } = require('./books');
@@ -177,7 +177,7 @@ const journals = {
 			...stamps(row),
 			transaction: transactionRef(ctx, row.tx),
 			transaction_type: transactionTypeRef('JOURNAL'),
-			deleted_at: null,
+			deleted_at: formatInstant(row.deleted),
 			date: formatDay(row.date),
 			reference: row.ref,
 			description: text(ctx, row.key),
@@ -291,7 +291,7 @@ const openingBalanceJournals = {
 			...stamps(row),
 			transaction: transactionRef(ctx, row.tx),
 			transaction_type: transactionTypeRef(ctx.biz.transactions[row.tx].type),
-			deleted_at: null,
+			deleted_at: formatInstant(row.deleted),
 			date: formatDay(row.date),
 			reference: `OBJ-${String(index + 1).padStart(3, '0')}`,
 			journal_lines: linesOf(ctx, row.tx).map((p, k) => ({

@@ -2,7 +2,7 @@
 
 const { amount } = require('../money');
 const { DAY_MS, SEED_START, SEED_END, dayOf, wholeSecond } = require('../time');
-const { stamps, currency, formatDay } = require('./common');
+const { stamps, currency, formatDay, formatInstant } = require('./common');
 const { post, transactionRef, transactionTypeRef } = require('./ledger');
 const { CUSTOMER, VENDOR } = require('./contacts');
 const { codeRef, bankByRole, inCreationOrder, lookup } = require('./books');
@@ -104,7 +104,7 @@ const contactAllocations = {
 			...stamps(row),
 			transaction: transactionRef(ctx, row.tx),
 			transaction_type: transactionTypeRef(row.type),
-			deleted_at: null,
+			deleted_at: formatInstant(row.deleted),
 			date: formatDay(row.date),
 			contact: ctx.ref('contacts', row.contact),
 			allocated_artefacts: [
@@ -246,7 +246,7 @@ const contactPayments = {
 			...stamps(row),
 			transaction: transactionRef(ctx, row.tx),
 			transaction_type: transactionTypeRef(row.type),
-			deleted_at: null,
+			deleted_at: formatInstant(row.deleted),
 			payment_method: codeRef(ctx, 'payment_methods', row.method, METHOD_LABELS[row.method]),
 			contact: ctx.ref('contacts', row.contact),
 			bank_account: ctx.ref('bank_accounts', row.bank),
@@ -411,7 +411,7 @@ const contactOpeningBalances = {
 			...stamps(row),
 			transaction: transactionRef(ctx, row.tx),
 			transaction_type: transactionTypeRef(row.type),
-			deleted_at: null,
+			deleted_at: formatInstant(row.deleted),
 			contact_opening_balance_type: codeRef(ctx, 'contact_opening_balance_types', row.kind, kindLabel),
 			contact: ctx.ref('contacts', row.contact),
 			date: formatDay(row.date),

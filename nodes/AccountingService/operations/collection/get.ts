@@ -1,14 +1,11 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { toItems } from '../../actions/output';
 import { recordPath } from '../../actions/recordPath';
 import { lower, withArticle } from '../../collections/wording';
-import { byShape, perRow } from '../../descriptions/blocks';
-import { optionsCollection } from '../../descriptions/common';
+import { perRow } from '../../descriptions/blocks';
 import { recordLocator } from '../../descriptions/recordLocator';
 import { apiRequest } from '../../transport';
 import { collectionOperation } from '../define';
-import { includeBusiness, showLegacyId } from './outputOptions';
+import { getOptions, getQuery } from './getOptions';
 
 /** One record by its ID, or a settings object, which has no ID. */
 export const get = collectionOperation({
@@ -28,14 +25,14 @@ export const get = collectionOperation({
 				},
 	properties: [
 		perRow((row) => (row.singleton ? undefined : recordLocator(row, `The ${lower(row.singular)} to get`))),
-		byShape((row) => optionsCollection(row.singleton ? [includeBusiness] : [includeBusiness, showLegacyId])),
+		getOptions,
 	],
 	handler: (row) =>
 		async function (parameters) {
 			const path = recordPath(row, parameters);
 			const business = parameters.business();
 			const options = parameters.options();
-			const qs: IDataObject = options.showLegacyId === true ? { show_legacy_id: true } : {};
+			const qs = getQuery(row, parameters, options);
 			const response = await apiRequest.call(this, { path, qs, business, ...parameters.requestScope() });
 			return toItems([response.body], response.business, options.includeBusiness === true);
 		},

@@ -1,36 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { sortProperty, type FilterDefinition } from '../../collections/filters';
+import { filterProperty, sortProperty } from '../../collections/filters';
 import type { CollectionDefinition } from '../../collections/table';
 import { byShape, sameFor } from '../../descriptions/blocks';
 import { optionsCollection, returnAllOrLimit } from '../../descriptions/common';
 import { includeBusiness, showLegacyId } from './outputOptions';
 
 /** The fields Get Many and Search share: both are one read of the list. */
-
-function filterProperty(filter: FilterDefinition): INodeProperties {
-	const common = {
-		displayName: filter.displayName,
-		name: filter.name,
-		description: filter.description,
-	};
-	switch (filter.kind) {
-		case 'boolean':
-			return { ...common, type: 'boolean', default: true };
-		case 'options':
-			return { ...common, type: 'options', options: filter.options ?? [], default: filter.options?.[0]?.value ?? '' };
-		case 'date':
-			return { ...common, type: 'dateTime', default: '', hint: 'Only the day counts' };
-		case 'dateTime':
-			return { ...common, type: 'dateTime', default: '', hint: 'A time without a time zone counts as UTC' };
-		case 'number':
-			return { ...common, type: 'number', default: 0 };
-		case 'integer':
-			return { ...common, type: 'number', typeOptions: { numberPrecision: 0 }, default: 0 };
-		default:
-			return { ...common, type: 'string', default: '' };
-	}
-}
 
 function filtersCollection(row: CollectionDefinition): INodeProperties | undefined {
 	if (!row.filters.length) return undefined;
