@@ -13,7 +13,7 @@ interface TokenSource {
 }
 
 /** Renews the way n8n does on a 401, and stores the rotated tokens so the node keeps working. */
-async function renew(sandbox: SandboxProcess, tokens: TokenSource) {
+export async function renew(sandbox: SandboxProcess, tokens: TokenSource) {
 	const current = tokens.store.oauthTokenData(tokens.credentialId);
 	const response = await request(sandbox.urls.tokenUrl, {
 		method: 'POST',

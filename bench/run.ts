@@ -1,14 +1,16 @@
 /**
  * `npm run bench`: what the node costs beyond the network, against one sandbox in its own process.
  * Prints a table of ratios and writes bench/RESULTS.md. `--smoke` runs tiny sizes (CI).
+ * `--only pdf` runs the Download PDF section alone and replaces only that section of RESULTS.md.
  */
 import { spawn } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 import { accountingServiceNode, probeNode, runWorkflow } from '../test/harness';
 import { connectToSandbox } from './connect';
+import { documentPdfMarkdown, measureDocumentPdf, type DocumentPdfRow } from './document-pdf';
 import { median, MiB, timed } from './measure';
 import {
 	measureParallelRead,
@@ -33,6 +35,7 @@ const SIZES = smoke
 			latencies: [20],
 			// 3 × 10 requests: within the budget, so the reads never wait the 60 s window out.
 			rateLimited: 2_000,
+			pdfRuns: 3,
 		}
 	: {
 			compare: 20_000,
@@ -45,6 +48,7 @@ const SIZES = smoke
 			latencies: [300, 1_000],
 			// 101 pages a read: three reads make 303 requests, more than the budget of a minute.
 			rateLimited: 20_100,
+			pdfRuns: 20,
 		};
 /** The latency of the rate-limited runs. */
 const RATE_LIMIT_LATENCY_MS = smoke ? 20 : 300;
@@ -61,6 +65,13 @@ const RATE_LIMITED_READERS = [1, 3];
 const OVERHEAD_OPTIONS = { concurrentRequests: 1, maxRequestsPerMinute: 60_000 };
 const attachmentArgument = process.argv.indexOf('--attachment-mib');
 if (attachmentArgument > 0) SIZES.attachmentMiB = Number(process.argv[attachmentArgument + 1]);
+/** `--only pdf`: the Download PDF section alone (the one section that can run on its own). */
+const onlyArgument = process.argv.indexOf('--only');
+const only = onlyArgument > 0 ? process.argv[onlyArgument + 1] : undefined;
+if (only !== undefined && only !== 'pdf') {
+	console.error(`--only takes pdf (the Download PDF section), not ${String(only)}`);
+	process.exit(2);
+}
 
 type Row = [string, string, string];
 
@@ -96,6 +107,11 @@ async function worker(
 }
 
 async function main() {
+	if (only === 'pdf') {
+		console.log(`Download PDF (loopback, medians of ${SIZES.pdfRuns})`);
+		replacePdfSection(await measureDocumentPdf(SIZES.pdfRuns, console.log));
+		return;
+	}
 	const sandbox = await startSandboxProcess({
 		scale: Math.max(...SIZES.scaling, SIZES.compare),
 		bigAttachmentMiB: SIZES.attachmentMiB,
@@ -251,8 +267,10 @@ async function main() {
 		RATE_LIMITED_READERS,
 		console.log,
 	);
+	console.log(`\nDownload PDF (loopback, medians of ${SIZES.pdfRuns})`);
+	const pdf = await measureDocumentPdf(SIZES.pdfRuns, console.log);
 	checkGoals(parallel, limited);
-	writeResults(rows, parallel, limited);
+	writeResults(rows, parallel, limited, pdf);
 }
 
 /** The goals of the parallel read; the bench warns when one is missed (the ratios are one run's). */
@@ -300,7 +318,7 @@ async function fetchAttachments(sandbox: SandboxProcess, token: string) {
 	return { smallest: bySize[0].id, largest: bySize[bySize.length - 1].id };
 }
 
-function writeResults(rows: Row[], parallel: ParallelRow[], limited: RateLimitRow[]) {
+function writeResults(rows: Row[], parallel: ParallelRow[], limited: RateLimitRow[], pdf: DocumentPdfRow[]) {
 	if (smoke) return;
 	const table = [
 		'| Measure | Result | Goal / note |',
@@ -312,9 +330,28 @@ function writeResults(rows: Row[], parallel: ParallelRow[], limited: RateLimitRo
 		resolve(__dirname, 'RESULTS.md'),
 		`# Benchmark results\n\nMachine: ${machine}\nDate: ${new Date().toISOString().slice(0, 10)}\nCommand: \`npm run bench\`\n\n` +
 			`${parallelReadMarkdown(SIZES.paced, parallel, limited)}\n` +
-			`## What the node costs beyond the network (loopback, one page at a time, budget out of the way)\n\n${table}\n`,
+			`## What the node costs beyond the network (loopback, one page at a time, budget out of the way)\n\n${table}\n\n` +
+			documentPdfMarkdown(pdf),
 	);
 	console.log('\nWrote bench/RESULTS.md');
+}
+
+/** `--only pdf`: the Download PDF section of RESULTS.md replaced (or added at the end), the rest kept as it is. */
+function replacePdfSection(pdf: DocumentPdfRow[]) {
+	if (smoke) return;
+	const file = resolve(__dirname, 'RESULTS.md');
+	const current = readFileSync(file, 'utf8');
+	const section = documentPdfMarkdown(pdf, true);
+	const start = current.indexOf('\n## Download PDF');
+	let updated: string;
+	if (start < 0) {
+		updated = `${current.trimEnd()}\n\n${section}`;
+	} else {
+		const next = current.indexOf('\n## ', start + 1);
+		updated = `${current.slice(0, start + 1)}${section}${next < 0 ? '' : `\n${current.slice(next + 1)}`}`;
+	}
+	writeFileSync(file, updated);
+	console.log('\nReplaced the Download PDF section of bench/RESULTS.md');
 }
 
 main().catch((error: unknown) => {
