@@ -47,7 +47,8 @@ export interface SandboxConnection {
  * credential, points it at the sandbox and connects it through n8n's own OAuth2 flow (PKCE, the
  * consent page in a popup); then the custom API call: the credential's HTTP Request entry in
  * the node panel and the node it adds; an imported example; last a new node creating a sales
- * invoice, its Fields mapper and one line built with the pickers — a screenshot at each stop.
+ * invoice, its Fields mapper and one line built with the pickers; then Download PDF of an invoice
+ * and its binary output — a screenshot at each stop.
  * When a step fails, the page as it was is saved next to the logs.
  */
 export async function captureEditor(
@@ -300,6 +301,33 @@ export async function captureEditor(
 			"Create a sales invoice: one line with product, ledger account and tax rate picked from the sandbox's lists",
 		);
 		await page.setViewportSize(WIDE);
+
+		stage = 'Download PDF of a sales invoice: its binary output';
+		await page.goto(`${url}/workflow/new`);
+		await page.click(testId('node-creator-plus-button'));
+		await page.locator(SEARCH).first().fill('Manual Trigger');
+		await page.locator(testId('item-iterator-item'), { hasText: 'Manual Trigger' }).first().click();
+		await page.locator(testId('canvas-trigger-node')).waitFor();
+		await page.click(testId('node-creator-plus-button'));
+		await page.locator(SEARCH).first().fill('Sage');
+		await page.locator(testId('item-iterator-item'), { hasText: 'Accounting Service' }).first().click();
+		await page.locator(SEARCH).first().fill('sales invoice as PDF');
+		await page.getByText('Download a sales invoice as PDF', { exact: true }).click();
+		await page.locator(testId('ndv')).waitFor();
+		// The first invoice of the business, picked from the list the sandbox serves.
+		await page.locator(`${testId('resource-locator-id')} ${testId('rlc-input')}`).click();
+		const invoice = page.locator(`${testId('rlc-item')}:visible`).first();
+		await invoice.click();
+		await invoice.waitFor({ state: 'hidden' });
+		await page.click(testId('node-execute-button'));
+		const output = page.locator(testId('output-panel'));
+		await output.getByText('.pdf').first().waitFor();
+		await page.mouse.move(WIDE.width - 40, WIDE.height - 40);
+		await settle(page);
+		await shoot(
+			'n8n-download-pdf-output.png',
+			'Download PDF of a sales invoice: the PDF in the binary output (file name from its number, application/pdf)',
+		);
 		return shots;
 	} catch (error) {
 		const failure = join(failureDir, 'browser-failure.png');
