@@ -1,3 +1,4 @@
+import { randomBytes } from 'crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { RequestBudget } from './transport/budget';
@@ -20,6 +21,8 @@ export const processState = {
 	renewals: new Map<string, Promise<void>>(),
 	/** Keyed by base URL and credential: the business the service named as the lead one. */
 	leadBusinesses: new Map<string, string>(),
+	/** Part of every default idempotency id of this process (actions/write/idempotency.ts). */
+	idempotencySalt: randomBytes(16).toString('hex'),
 };
 
 /** Tests move time instead of sleeping: every budget from here on waits on this clock. */

@@ -8,6 +8,7 @@ import {
 	connectCredential,
 	CredentialStore,
 	isN8n1,
+	probeNode,
 	recommendedGrantType,
 	runWorkflow,
 } from '../harness';
@@ -395,6 +396,72 @@ describe('nothing duplicated', () => {
 			),
 		).toHaveLength(1);
 		expect(result.json(NODE)).toHaveLength(1);
+	});
+
+	const plainCreate = (reference: string) =>
+		create('salesInvoice', defineBelow({ contact_id: ids.customer, date: '2025-03-12', reference }), {
+			lines: twoLines(),
+		}) as INodeParameters;
+
+	it('Retry On Fail after a create the service committed but whose answer was lost: one record', async () => {
+		const before = await totalOf('/sales_invoices');
+		env.sandbox.faults.inject({ kind: 'reset-after-commit', pathPrefix: '/sales_invoices' } as unknown as FaultSpec);
+		const position = env.sandbox.log.entries().length;
+		// The node does not repeat it itself (Max Retries 0): n8n's Retry On Fail runs the node again.
+		const result = await env.runNode(
+			{ ...plainCreate('RETRY-1'), requestOptions: { maxRetries: 0 } },
+			{ retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+		);
+		expect(result.error).toBeUndefined();
+		const posts = env.apiRequestsSince(position).filter((entry) => entry.method === 'POST');
+		expect(posts.map((entry) => entry.fault)).toEqual(['reset-after-commit', null]);
+		expect(await totalOf('/sales_invoices')).toBe(before + 1);
+	});
+
+	it('identical items of one run, and two executions of the same items, each make their own records', async () => {
+		const before = await totalOf('/sales_invoices');
+		const twice = await env.runNode(plainCreate('SAME'), {}, { input: [{ order: 1 }, { order: 1 }] });
+		expect(twice.error).toBeUndefined();
+		const again = await env.runNode(plainCreate('SAME'), {}, { input: [{ order: 1 }, { order: 1 }] });
+		expect(again.error).toBeUndefined();
+		const made = [...twice.json(NODE), ...again.json(NODE)].map((invoice) => invoice.id);
+		expect(new Set(made).size).toBe(4);
+		expect(await totalOf('/sales_invoices')).toBe(before + 4);
+	});
+
+	it('two runs of the node in one execution (as in a loop) with identical items make two records', async () => {
+		const before = await totalOf('/sales_invoices');
+		// One probe feeds two others; both feed the create, which n8n runs once for each (run 0, run 1).
+		const probe = (name: string) => ({ ...probeNode(env.credential, { path: '/businesses' }), name });
+		const result = await runWorkflow({
+			store: env.store,
+			nodes: [
+				probe('Start'),
+				probe('Branch A'),
+				probe('Branch B'),
+				accountingServiceNode(env.credential, plainCreate('LOOP')),
+			],
+			connections: {
+				Start: {
+					main: [
+						[
+							{ node: 'Branch A', type: 'main', index: 0 },
+							{ node: 'Branch B', type: 'main', index: 0 },
+						],
+					],
+				},
+				'Branch A': { main: [[{ node: NODE, type: 'main', index: 0 }]] },
+				'Branch B': { main: [[{ node: NODE, type: 'main', index: 0 }]] },
+			},
+			settings: { executionOrder: 'v1' },
+			input: [{ one: 1 }],
+		});
+		expect(result.error).toBeUndefined();
+		const runs = result.run.data.resultData.runData[NODE];
+		expect(runs).toHaveLength(2);
+		const made = runs.flatMap((run) => run.data?.main?.[0] ?? []).map((item) => item.json.id);
+		expect(new Set(made).size).toBe(made.length);
+		expect(await totalOf('/sales_invoices')).toBe(before + made.length);
 	});
 
 	it('the same Idempotency Key in two executions makes one record', async () => {

@@ -1,17 +1,29 @@
 import { createHash, randomBytes } from 'crypto';
 
+import type { IExecuteFunctions } from 'n8n-workflow';
+
 import type { CollectionDefinition } from '../../collections/table';
+import { processState } from '../../state';
 import type { ParameterReader } from '../parameters';
 
 /**
  * The `idempotency_id` of a create: with the Idempotency Key option, derived from it (the same
  * key always gives the same id, so a workflow that runs twice for one order creates one record);
- * otherwise a fresh one for this input item. Either way the transport repeats the create with it
- * after a lost answer, and the service recognises the repeat. 32 hex digits, no hyphens.
+ * otherwise derived from where the item is in this execution (execution, node, run of the node,
+ * item). The transport repeats the create with it after a lost answer, and n8n's Retry On Fail
+ * runs the node again with the same execution, run and items: the service recognises the repeat
+ * either way. Another item, another run of the node (a loop) or another execution gets another
+ * id. A random salt per n8n process keeps ids of an n8n whose execution ids start again (a new
+ * database) apart from those of the service's last 7 days. 32 hex digits, no hyphens.
  */
-export function idempotencyId(row: CollectionDefinition, parameters: ParameterReader): string {
+export function idempotencyId(
+	context: IExecuteFunctions,
+	row: CollectionDefinition,
+	parameters: ParameterReader,
+	itemIndex: number,
+): string {
 	const options = parameters.options();
-	if (!('idempotencyKey' in options)) return randomBytes(16).toString('hex');
+	if (!('idempotencyKey' in options)) return itemPlaceId(context, row, itemIndex);
 	const key = options.idempotencyKey;
 	if ((typeof key !== 'string' && typeof key !== 'number') || !String(key).trim()) {
 		parameters.fail(
@@ -19,8 +31,15 @@ export function idempotencyId(row: CollectionDefinition, parameters: ParameterRe
 			`it is empty for this item; map a value that identifies the record, such as an order number, or remove the option`,
 		);
 	}
-	return createHash('sha256')
-		.update(`${row.resource}\n${String(key).trim()}`)
-		.digest('hex')
-		.slice(0, 32);
+	return digest(`${row.resource}\n${String(key).trim()}`);
 }
+
+function itemPlaceId(context: IExecuteFunctions, row: CollectionDefinition, itemIndex: number): string {
+	const executionId = context.getExecutionId?.();
+	if (!executionId) return randomBytes(16).toString('hex');
+	const runIndex = context.getWorkflowDataProxy(itemIndex).$runIndex ?? 0;
+	const place = [processState.idempotencySalt, executionId, context.getNode().id, runIndex, itemIndex, row.resource];
+	return digest(place.join('\n'));
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);

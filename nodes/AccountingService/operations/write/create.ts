@@ -30,7 +30,7 @@ export const create = collectionOperation({
 		async function (parameters, itemIndex) {
 			const business = parameters.business();
 			const checked = checkedRecord(this, row, 'create', parameters, itemIndex);
-			const id = row.idempotentCreate ? idempotencyId(row, parameters) : undefined;
+			const id = row.idempotentCreate ? idempotencyId(this, row, parameters, itemIndex) : undefined;
 			const scope = parameters.requestScope();
 			const record = await withTaxAmounts.call(this, checked, business, parameters);
 			const response = await apiRequest.call(this, {
