@@ -10,6 +10,7 @@ const { attachments } = require('../data/kinds/attachments');
 const { BY_NAME } = require('../data/collections');
 const { parseDay, DAY_MS } = require('../data/time');
 const { renderRow } = require('../data/records');
+const { contactsWithPersonEmail } = require('./contact-person-emails');
 
 /**
  * List filters: one mechanism for every collection the table holds.
@@ -199,9 +200,9 @@ const BESPOKE = {
 	},
 	email: {
 		on: ['contacts'],
-		parse: (raw) => {
-			const e = raw.trim().toLowerCase();
-			return (row) => String(row.extra?.email ?? row.email).toLowerCase() === e;
+		parse: (raw, ctx) => {
+			const contacts = contactsWithPersonEmail(ctx, raw);
+			return (row, index) => contacts.has(index);
 		},
 	},
 	filter_inactive_contacts: {

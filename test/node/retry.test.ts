@@ -149,7 +149,9 @@ describe('what is repeated, per kind of request (the transport derives it from t
 		],
 		['POST', { sales_invoice: { date: '2024-01-01' } }, 'write'],
 		['POST', undefined, 'write'],
-		['PUT', { sales_invoice: { idempotency_id: '0123456789abcdef0123456789abcdef' } }, 'write'],
+		// The service's idempotency guide: POST and PUT.
+		['PUT', { sales_invoice: { idempotency_id: '0123456789abcdef0123456789abcdef' } }, 'idempotent'],
+		['PUT', { sales_invoice: { notes: 'no id' } }, 'write'],
 		['DELETE', undefined, 'write'],
 	] as const)('%s %j is a %s', (method, body, safety) => {
 		expect(repeatSafetyOfRequest({ method, body })).toBe(safety);

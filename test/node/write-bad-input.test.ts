@@ -180,12 +180,12 @@ const REFUSED: Array<[string, IDataObject, IDataObject[], RegExp]> = [
 		/Invalid "Lines": line 2: "Ledger Account" is required/,
 	],
 	[
-		'an editor line whose description maps to nothing',
+		'the only editor line maps to no description, product or service: it is blank, and no line is left',
 		salesInvoice(invoice({ invoice_lines: null }), {
 			lines: editorLines([{ description: '={{ "" }}', unitPrice: 10, ledgerAccount: ACCOUNT }]),
 		}),
 		[{}],
-		/Invalid "Lines": line 1: "Description" is required/,
+		/Invalid "Lines": every line is empty \(no product, service or description\)/,
 	],
 	[
 		'lines given in the editor and in Fields',

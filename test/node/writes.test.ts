@@ -2,6 +2,7 @@
 // Map Automatically, payments that settle them, voids and releases, nothing duplicated when an
 // answer is lost, nothing written under a readonly credential, the service's refusals shown.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { request } from 'undici';
 
 import {
 	accountingServiceNode,
@@ -41,6 +42,17 @@ const items = async (path: string) => (await env.fetchDirect(path)).body.$items 
 const totalOf = async (path: string) =>
 	(await env.fetchDirect(`${path}${path.includes('?') ? '&' : '?'}items_per_page=1`)).body.$total as number;
 const invoiceOf = async (id: string) => (await env.fetchDirect(`/sales_invoices/${id}`)).body;
+/** A write made directly (another user of the business), not through the node. */
+async function putDirect(path: string, body: IDataObject) {
+	const token = String((env.store.oauthTokenData(env.credential.id) as IDataObject).access_token);
+	const response = await request(`${env.urls.baseUrl}${path}`, {
+		method: 'PUT',
+		headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
+		body: JSON.stringify(body),
+	});
+	await response.body.text();
+	expect(response.statusCode).toBe(200);
+}
 const idOf = (value: unknown) => (value as IDataObject | undefined)?.id;
 const writesSince = (position: number) => env.apiRequestsSince(position).filter((entry) => entry.method !== 'GET');
 const cents = (value: unknown) => Math.round(Number(value) * 100);
@@ -495,7 +507,7 @@ describe('nothing duplicated', () => {
 		expect(await totalOf('/analysis_type_categories')).toBe(before);
 	});
 
-	it('an update is repeated after a 503 (not processed), never after a reset', async () => {
+	it('an update is repeated after a 503 (not processed); after a reset only where it carries an idempotency_id', async () => {
 		const invoice = await createInvoice();
 		env.sandbox.faults.inject({ kind: '503', pathPrefix: `/sales_invoices/${String(invoice.id)}` });
 		let position = env.sandbox.log.entries().length;
@@ -503,13 +515,60 @@ describe('nothing duplicated', () => {
 		expect(retried.error).toBeUndefined();
 		expect(writesSince(position).map((entry) => entry.status)).toEqual([503, 200]);
 
-		env.sandbox.faults.inject({ kind: 'reset', pathPrefix: `/sales_invoices/${String(invoice.id)}` });
+		// Sales invoices are idempotent at the service: the update carries an id, and is repeated.
+		env.sandbox.faults.inject({
+			kind: 'reset-after-commit',
+			pathPrefix: `/sales_invoices/${String(invoice.id)}`,
+		} as unknown as FaultSpec);
 		position = env.sandbox.log.entries().length;
-		const dropped = await env.runNode(
+		const repeated = await env.runNode(
 			update('salesInvoice', String(invoice.id), defineBelow({ notes: 'after reset' })),
 		);
+		expect(repeated.error).toBeUndefined();
+		expect(writesSince(position).map((entry) => [entry.fault, entry.status])).toEqual([
+			['reset-after-commit', null],
+			[null, 200],
+		]);
+		expect((await invoiceOf(String(invoice.id))).notes).toBe('after reset');
+
+		// Tax rates are not: their update carries no id and is never repeated after a reset.
+		const [rate] = await items('/tax_rates?items_per_page=1');
+		env.sandbox.faults.inject({ kind: 'reset', pathPrefix: `/tax_rates/${String(rate.id)}` });
+		position = env.sandbox.log.entries().length;
+		const dropped = await env.runNode(update('taxRate', String(rate.id), defineBelow({ name: 'After reset' })));
 		expect(dropped.error?.name).toBe('NodeApiError');
 		expect(writesSince(position)).toHaveLength(1);
+	});
+
+	it('Retry On Fail of an update whose answer was lost: the service recognises the repeat', async () => {
+		const invoice = await createInvoice();
+		env.sandbox.faults.inject({
+			kind: 'reset-after-commit',
+			pathPrefix: `/sales_invoices/${String(invoice.id)}`,
+		} as unknown as FaultSpec);
+		const position = env.sandbox.log.entries().length;
+		// Between n8n's two tries somebody else changes the invoice (through the API): a repeat the
+		// service recognises leaves that change alone; an update applied a second time would undo it.
+		let changedElsewhere: Promise<unknown> | undefined;
+		const watcher = setInterval(() => {
+			if (writesSince(position).length === 0) return;
+			clearInterval(watcher);
+			changedElsewhere = putDirect(`/sales_invoices/${String(invoice.id)}`, {
+				sales_invoice: { notes: 'changed elsewhere' },
+			});
+		}, 1);
+		const result = await env.runNode(
+			{
+				...update('salesInvoice', String(invoice.id), defineBelow({ notes: 'once' })),
+				requestOptions: { maxRetries: 0 },
+			},
+			{ retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+		);
+		clearInterval(watcher);
+		await changedElsewhere;
+		expect(result.error).toBeUndefined();
+		expect(writesSince(position).map((entry) => entry.status)).toEqual([null, 200, 200]);
+		expect((await invoiceOf(String(invoice.id))).notes).toBe('changed elsewhere');
 	});
 });
 

@@ -703,7 +703,7 @@ describe('idempotency', () => {
 		expect(second.status).toBe(201);
 		expect(second.json).toEqual(first.json);
 		expect(count(lead(), 'contacts')).toBe(before + 1);
-		// Another business, or another collection, is another key.
+		// Another business is another key (another collection in the same business: api-upsert-support.test.ts).
 		const elsewhere = await bodyFor('contacts', businessId('second'));
 		elsewhere.contact.idempotency_id = key;
 		const there = await post('/contacts', elsewhere, businessId('second'));
@@ -722,9 +722,9 @@ describe('idempotency', () => {
 		const reply = await post('/tax_rates', rate);
 		expectInvalid(reply, 'idempotency_id');
 		expect(reply.json[0].$message).toMatch(/not an attribute/);
-		// Nor on PUT.
-		const product = (await get('/products?items_per_page=1')).json.$items[0];
-		expectInvalid(await put(`/products/${product.id}`, { product: { idempotency_id: guid() } }), 'idempotency_id');
+		// Nor on PUT to such a resource (PUT to an idempotent one: api-upsert-support.test.ts).
+		const taxRate = (await get('/tax_rates?items_per_page=1')).json.$items[0];
+		expectInvalid(await put(`/tax_rates/${taxRate.id}`, { tax_rate: { idempotency_id: guid() } }), 'idempotency_id');
 	});
 
 	test('a refused request is not remembered: the corrected retry with the same idempotency_id goes through', async () => {

@@ -306,3 +306,18 @@ export const IDEMPOTENT_CREATES: readonly string[] = [
 	'stock_item',
 	'stock_movement',
 ];
+
+/**
+ * The attributes people identify a record by outside the service (a customer's account
+ * reference, an item code, a nominal code): the columns Create or Update can match on, the first
+ * preselected. Each must be an attribute of the record's create, or a write shorthand
+ * (actions/write/upsertKeys.ts), and found by the list's own filter of that name, by its search
+ * (which must match the attribute, see the search hints above) or else by reading the whole list.
+ */
+export const NATURAL_KEYS: Readonly<Record<string, readonly string[]>> = {
+	contact: ['reference', 'email'],
+	product: ['item_code'],
+	service: ['item_code'],
+	stockItem: ['item_code'],
+	ledgerAccount: ['nominal_code'],
+};

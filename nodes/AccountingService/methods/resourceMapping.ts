@@ -1,7 +1,8 @@
 import type { FieldType, ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 
 import { EDITOR_LISTS } from '../actions/write/editorLists';
-import { findCollection, writeSchemaOf } from '../collections/table';
+import { naturalKeysOf, upsertShorthands } from '../actions/write/upsertKeys';
+import { findCollection, writeSchemaOf, type CollectionDefinition } from '../collections/table';
 import type { WriteField, WriteFieldType } from '../collections/types';
 
 const ACRONYMS: Record<string, string> = {
@@ -82,6 +83,7 @@ export async function getWriteFields(this: ILoadOptionsFunctions): Promise<Resou
 	const resource = this.getCurrentNodeParameter('resource') as string;
 	const operation = this.getCurrentNodeParameter('operation') as string;
 	const row = findCollection(resource);
+	if (row && operation === 'upsert') return upsertFields(row);
 	const schema = row && (operation === 'create' || operation === 'update') ? writeSchemaOf(row, operation) : undefined;
 	if (!schema) return { fields: [], emptyFieldsNotice: 'This resource and operation take no attributes' };
 	const byEditor = (field: WriteField) => EDITOR_LISTS.some((list) => list.matches(field));
@@ -89,4 +91,23 @@ export async function getWriteFields(this: ILoadOptionsFunctions): Promise<Resou
 		mapperField(field, operation === 'create' && !!field.required && !byEditor(field)),
 	);
 	return { fields: [...fields.filter((field) => field.required), ...fields.filter((field) => !field.required)] };
+}
+
+/**
+ * Create or Update's attributes: the create's (its update takes the same), none required (an
+ * update needs none; the node checks a create's when it creates), those a create needs shown
+ * first. The natural keys can be matched on, the first preselected.
+ */
+function upsertFields(row: CollectionDefinition): ResourceMapperFields {
+	const schema = writeSchemaOf(row, 'create');
+	const keys = naturalKeysOf(row);
+	if (!schema || !keys.length) return { fields: [], emptyFieldsNotice: 'This resource has no key to match on' };
+	const fields = [...schema.fields, ...upsertShorthands(row)].map((field) => ({
+		...mapperField(field, false),
+		removed: !field.required && !keys.includes(field.name),
+		canBeUsedToMatch: keys.includes(field.name),
+		defaultMatch: field.name === keys[0],
+	}));
+	const shown = (field: ResourceMapperField) => field.canBeUsedToMatch || !field.removed;
+	return { fields: [...fields.filter(shown), ...fields.filter((field) => !shown(field))] };
 }

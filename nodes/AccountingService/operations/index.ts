@@ -13,6 +13,7 @@ import { create } from './write/create';
 import { deleteRecord } from './write/delete';
 import { reissue, release } from './write/recordAction';
 import { update } from './write/update';
+import { upsert } from './write/upsert';
 
 /** Resources outside the collection table. */
 export const OTHER_RESOURCES: ResourceOption[] = [
@@ -33,6 +34,7 @@ export const OPERATIONS: Operation[] = [
 	getAll,
 	search,
 	create,
+	upsert,
 	update,
 	deleteRecord,
 	release,

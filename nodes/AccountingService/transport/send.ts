@@ -33,14 +33,14 @@ export interface RawResponse {
 export type Renewal = 'n8n' | 'transport';
 
 /**
- * What repeating this request can do (retry.ts): a GET reads; a POST whose record carries an
- * `idempotency_id` (`{ "<wrapper>": { "idempotency_id": … } }`) is recognised by the service when
- * repeated; anything else is a write that is repeated only when the service did not process it.
+ * What repeating this request can do (retry.ts): a GET reads; a POST or PUT whose record carries
+ * an `idempotency_id` (`{ "<wrapper>": { "idempotency_id": … } }`) is recognised by the service
+ * when repeated; anything else is a write that is repeated only when the service did not process it.
  */
 export function repeatSafetyOfRequest(request: Pick<ApiRequest, 'method' | 'body'>): RepeatSafety {
 	const records = Object.values(request.body ?? {});
 	const carriesId =
-		(request.method ?? 'GET').toUpperCase() === 'POST' &&
+		['POST', 'PUT'].includes((request.method ?? 'GET').toUpperCase()) &&
 		records.length === 1 &&
 		typeof (records[0] as IDataObject | null)?.idempotency_id === 'string';
 	return repeatSafetyOf(request.method, carriesId);

@@ -1,12 +1,18 @@
 'use strict';
 
+const { invalid } = require('../errors');
+
 /**
- * Idempotent creation, as the service's developer guide describes it: a POST to one of these
- * resources may carry an `idempotency_id` inside its wrapper (a random GUID written as 32
- * hexadecimal digits without hyphens). For 7 days a repeated POST with the same idempotency_id,
- * in the same business and collection, gets the first answer again (same status, same body) and
- * creates nothing. Elsewhere `idempotency_id` is not an attribute, and is refused like any other
- * undeclared attribute.
+ * Idempotent writes, as the service's developer guide describes them for POST and PUT: a write to
+ * one of these resources may carry an `idempotency_id` inside its wrapper (a random GUID written
+ * as 32 hexadecimal digits without hyphens). For 7 days a repeat with the same idempotency_id in
+ * the same business, to the same resource (`POST /contacts`, `PUT /contacts/<id>`), gets the first
+ * answer again (same status, same body) and writes nothing. The same id sent to another resource
+ * (another collection, another record, POST after PUT) is refused: 422 `IdempotencyResourceMismatch`.
+ * Elsewhere `idempotency_id` is not an attribute, and is refused like any other undeclared one.
+ *
+ * The OpenAPI declares `idempotency_id` on no request definition (POST or PUT); the guide does, so
+ * it is read and taken out of the wrapper before the body is validated (validate.js `unwrap`).
  *
  * THE list of the resources that take it (wrapper names):
  */
@@ -55,35 +61,57 @@ const ATTRIBUTE = 'idempotency_id';
 const FORMAT = /^[0-9a-f]{32}$/i;
 const LIFETIME_MS = 7 * 24 * 3600 * 1000;
 
+const MISMATCH = 'IdempotencyResourceMismatch';
+
 /**
- * The answers of idempotent creations, kept 7 days on the sandbox clock. Only successful
- * creations are kept: a refused request created nothing, so a corrected retry with the same
- * idempotency_id goes through.
+ * The answers of idempotent writes, kept 7 days on the sandbox clock. Only successful writes are
+ * kept: a refused request wrote nothing, so a corrected retry with the same idempotency_id goes
+ * through.
  * @param {{ now(): number }} clock
  */
 function createIdempotencyStore(clock) {
-	/** @type {Map<string, { at: number, response: { status: number, json: any } }>} */
+	/** @type {Map<string, { at: number, resource: string, response: { status: number, json: any } }>} */
 	const answers = new Map();
-	const keyOf = (businessId, collection, id) => `${businessId}|${collection}|${id.toLowerCase()}`;
+	const keyOf = (businessId, id) => `${businessId}|${id.toLowerCase()}`;
+	/** The live entry of an id, forgetting it once its 7 days are over. */
+	function live(key) {
+		const kept = answers.get(key);
+		if (kept && clock.now() - kept.at >= LIFETIME_MS) {
+			answers.delete(key);
+			return undefined;
+		}
+		return kept;
+	}
 	return {
-		/** @returns {{ status: number, json: any } | undefined} a copy of the first answer, while it lives */
-		replay(businessId, collection, id) {
-			const key = keyOf(businessId, collection, id);
-			const kept = answers.get(key);
+		/**
+		 * A copy of the first answer to this resource, while it lives; answers 422 when the id was
+		 * used on another resource.
+		 * @param {string} businessId @param {string} resource `POST /contacts`, `PUT /contacts/<id>`
+		 * @param {string} id the idempotency_id
+		 * @returns {{ status: number, json: any } | undefined}
+		 */
+		replay(businessId, resource, id) {
+			const kept = live(keyOf(businessId, id));
 			if (!kept) return undefined;
-			if (clock.now() - kept.at >= LIFETIME_MS) {
-				answers.delete(key);
-				return undefined;
+			if (kept.resource !== resource) {
+				invalid([
+					{
+						source: ATTRIBUTE,
+						message: `${ATTRIBUTE} ${id} was already used for ${kept.resource}; use a new one for ${resource}`,
+						code: MISMATCH,
+					},
+				]);
 			}
 			return structuredClone(kept.response);
 		},
-		remember(businessId, collection, id, response) {
-			answers.set(keyOf(businessId, collection, id), {
+		remember(businessId, resource, id, response) {
+			answers.set(keyOf(businessId, id), {
 				at: clock.now(),
+				resource,
 				response: structuredClone({ status: response.status, json: response.json }),
 			});
 		},
 	};
 }
 
-module.exports = { IDEMPOTENT, ATTRIBUTE, FORMAT, LIFETIME_MS, createIdempotencyStore };
+module.exports = { IDEMPOTENT, ATTRIBUTE, FORMAT, LIFETIME_MS, MISMATCH, createIdempotencyStore };

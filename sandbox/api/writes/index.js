@@ -151,8 +151,9 @@ function createWrites({ dataset, clock }) {
 	function create(ctx, def, op, request) {
 		available(ctx, def);
 		const { input, idempotencyId } = unwrap(op, request.body);
+		const resource = `POST /${def.name}`;
 		if (idempotencyId) {
-			const kept = idempotency.replay(ctx.biz.id, def.name, idempotencyId);
+			const kept = idempotency.replay(ctx.biz.id, resource, idempotencyId);
 			if (kept) return kept;
 		}
 		const checked = checkBody(ctx, op, request.body, input);
@@ -175,16 +176,26 @@ function createWrites({ dataset, clock }) {
 		kind.afterCommit?.(w, row, index, { created: true, deleted: false });
 		ctx.touch(def.name);
 		const response = { status: op.status, json: fullRecord(ctx, def, index, false) };
-		if (idempotencyId) idempotency.remember(ctx.biz.id, def.name, idempotencyId, response);
+		if (idempotencyId) idempotency.remember(ctx.biz.id, resource, idempotencyId, response);
 		return response;
 	}
 
-	/** `PUT /<collection>/{id}` */
+	/** `PUT /<collection>/{id}`; with an idempotency_id, a repeat answers the first answer and changes nothing. */
 	function update(ctx, def, op, id, request) {
 		available(ctx, def);
 		const index = findRow(ctx, def, id);
+		const { input, idempotencyId } = unwrap(op, request.body);
+		if (!idempotencyId) return applyUpdate(ctx, def, op, index, input, request);
+		const resource = `PUT /${def.name}/${id}`;
+		const kept = idempotency.replay(ctx.biz.id, resource, idempotencyId);
+		if (kept) return kept;
+		const response = applyUpdate(ctx, def, op, index, input, request);
+		idempotency.remember(ctx.biz.id, resource, idempotencyId, response);
+		return response;
+	}
+
+	function applyUpdate(ctx, def, op, index, input, request) {
 		const row = ctx.rows(def.name)[index];
-		const { input } = unwrap(op, request.body);
 		const checked = checkBody(ctx, op, request.body, input);
 		const kind = kindOf(def);
 		const w = writeContext(ctx, def, op, { input, resolved: checked.resolved, row, rowIndex: index, index });

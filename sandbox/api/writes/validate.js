@@ -145,7 +145,7 @@ function unwrap(op, body) {
 	}
 	const input = { ...body[wrapper] };
 	let idempotencyId = null;
-	if (ATTRIBUTE in input && op.method === 'POST' && IDEMPOTENT.has(wrapper)) {
+	if (ATTRIBUTE in input && (op.method === 'POST' || op.method === 'PUT') && IDEMPOTENT.has(wrapper)) {
 		idempotencyId = input[ATTRIBUTE];
 		delete input[ATTRIBUTE];
 		if (typeof idempotencyId !== 'string' || !FORMAT.test(idempotencyId)) {

@@ -60,7 +60,10 @@ const kind = {
 		return row;
 	},
 	displayedAs: (row) => `${row.name} (${row.ref})`,
-	search: { name: (row) => row.name, reference: (row) => row.ref, email: (row) => row.email },
+	// The OpenAPI's /contacts `search`: "the contact name, company name or reference". A v3.1 contact
+	// has one name (the company's or the person's), so: name and reference. E-mail addresses are
+	// not searched; the `email` filter finds them (api/contact-person-emails.js).
+	search: { name: (row) => row.name, reference: (row) => row.ref },
 	render(row, ctx, index) {
 		const isCustomer = (row.types & CUSTOMER) !== 0;
 		const isVendor = (row.types & VENDOR) !== 0;

@@ -19,6 +19,24 @@ export function elementWord(listName: string): string {
 /** An empty value leaves the attribute out: n8n stores a mapper field left empty as null, a spreadsheet cell as "". */
 export const isUnset = (value: unknown) => value === undefined || value === null || value === '';
 
+/**
+ * Document lines that may be left blank: a sheet with columns item_code_1 … item_code_3 fills only
+ * some of them, so a line without a product, a service and a description is left out.
+ */
+const BLANK_LINE_ATTRIBUTES = ['product_id', 'service_id', 'description'];
+
+const skipsBlankLines = (field: WriteField) =>
+	/_lines$/.test(field.name) && !!field.fields?.some((child) => ['product_id', 'service_id'].includes(child.name));
+
+const isBlankLine = (element: unknown) =>
+	typeof element === 'object' &&
+	element !== null &&
+	!Array.isArray(element) &&
+	BLANK_LINE_ATTRIBUTES.every((name) => {
+		const value = (element as IDataObject)[name];
+		return isUnset(typeof value === 'string' ? value.trim() : value);
+	});
+
 interface Where {
 	/** The attribute or list the error is reported under (top level). */
 	field: string;
@@ -33,6 +51,12 @@ interface Where {
  * names the attribute, for an element of a list its number, and what is allowed.
  */
 export class AttributeChecker {
+	/**
+	 * List attribute → the number (from 1, as the user counted) of each line kept, where blank
+	 * lines were left out: errors found later name a line by the number the user gave it.
+	 */
+	readonly lineNumbers = new Map<string, number[]>();
+
 	constructor(private readonly fail: Fail) {}
 
 	/**
@@ -86,7 +110,7 @@ export class AttributeChecker {
 		elements: IDataObject[],
 		options: { required: boolean; label: string; naming: Naming; alsoRequired: string[] },
 	): IDataObject[] {
-		return elements.map((element, index) => {
+		return this.withoutBlankLines(field, elements, { field: options.label, inside: '' }).map(({ element, index }) => {
 			const checked = this.element(
 				field,
 				element,
@@ -100,6 +124,28 @@ export class AttributeChecker {
 				this.fail(options.label, `${elementWord(field.name)} ${index + 1}: "${options.naming(missing)}" is required`);
 			return checked;
 		});
+	}
+
+	/** The elements to check, each with its place in the list given; blank document lines left out. */
+	private withoutBlankLines(
+		field: WriteField,
+		elements: unknown[],
+		where: Where,
+	): Array<{ element: unknown; index: number }> {
+		const numbered = elements.map((element, index) => ({ element, index }));
+		if (where.inside || !skipsBlankLines(field)) return numbered;
+		const kept = numbered.filter(({ element }) => !isBlankLine(element));
+		if (elements.length && !kept.length) {
+			this.fail(
+				where.field,
+				`every ${elementWord(field.name)} is empty (no product, service or description); give at least one`,
+			);
+		}
+		this.lineNumbers.set(
+			field.name,
+			kept.map(({ index }) => index + 1),
+		);
+		return kept;
 	}
 
 	private problem(where: Where, text: string): never {
@@ -127,8 +173,12 @@ export class AttributeChecker {
 				const list = this.parsed(value, 'list', where);
 				if (!Array.isArray(list))
 					return this.problem(where, `expected a list (or its JSON text), got ${describeValue(list)}`);
+				if (field.fields) {
+					return this.withoutBlankLines(field, list as unknown[], where).map(({ element, index }) =>
+						this.element(field, element, index, where, required, naming),
+					);
+				}
 				return (list as unknown[]).map((element, index) => {
-					if (field.fields) return this.element(field, element, index, where, required, naming);
 					const inner: WriteField = { name: field.name, type: field.items ?? 'string', description: '' };
 					return this.value(
 						inner,

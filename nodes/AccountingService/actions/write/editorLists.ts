@@ -224,3 +224,20 @@ export function fromEditor(list: EditorList, target: WriteField, value: unknown)
 		return element;
 	});
 }
+
+/**
+ * For each entry, the attributes whose locator was picked From List: those are IDs whatever the
+ * operation's options say values are given by (an item code, a nominal code).
+ */
+export function pickedFromList(list: EditorList, target: WriteField, value: unknown): Array<Set<string>> {
+	const entries = ((value as IDataObject | undefined)?.[list.entry] ?? []) as IDataObject[];
+	const locators = editorFieldsFor(list, target).filter((field) => field.kind === 'locator' && !field.additional);
+	return (Array.isArray(entries) ? entries : []).map(
+		(entry) =>
+			new Set(
+				locators
+					.filter((field) => (entry[field.name] as IDataObject | undefined)?.mode === 'list')
+					.map((field) => field.attribute),
+			),
+	);
+}

@@ -34,12 +34,31 @@ export function idempotencyId(
 	return digest(`${row.resource}\n${String(key).trim()}`);
 }
 
-function itemPlaceId(context: IExecuteFunctions, row: CollectionDefinition, itemIndex: number): string {
+/**
+ * The `idempotency_id` of an update (the service's guide: POST and PUT), by the same rule as a
+ * create's default: a retried update that also sends e-mail or moves stock happens once. The
+ * record's path is part of it, so an id is never reused on another record.
+ */
+export function updateIdempotencyId(
+	context: IExecuteFunctions,
+	row: CollectionDefinition,
+	itemIndex: number,
+	path: string,
+): string {
+	return itemPlaceId(context, row, itemIndex, `update ${path}`);
+}
+
+function itemPlaceId(
+	context: IExecuteFunctions,
+	row: CollectionDefinition,
+	itemIndex: number,
+	write = 'create',
+): string {
 	const executionId = context.getExecutionId?.();
 	if (!executionId) return randomBytes(16).toString('hex');
 	const runIndex = context.getWorkflowDataProxy(itemIndex).$runIndex ?? 0;
 	const place = [processState.idempotencySalt, executionId, context.getNode().id, runIndex, itemIndex, row.resource];
-	return digest(place.join('\n'));
+	return digest([...place, ...(write === 'create' ? [] : [write])].join('\n'));
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);

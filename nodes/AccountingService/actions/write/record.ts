@@ -4,8 +4,8 @@ import { writeSchemaOf, type CollectionDefinition } from '../../collections/tabl
 import type { WriteField, WriteSchema } from '../../collections/types';
 import { lower, withArticle } from '../../collections/wording';
 import type { ParameterReader } from '../parameters';
-import { AttributeChecker, elementWord, isUnset } from './attributes';
-import { EDITOR_LISTS, editorFieldsFor, editorNaming, editorTarget, fromEditor } from './editorLists';
+import { AttributeChecker, elementWord, isUnset, type Naming } from './attributes';
+import { EDITOR_LISTS, editorFieldsFor, editorNaming, editorTarget, fromEditor, pickedFromList } from './editorLists';
 import { lineTaxAmount } from './tax';
 import { taxPercentages } from './taxRates';
 
@@ -15,10 +15,21 @@ interface MapperValue {
 	value?: IDataObject | null;
 }
 
+/** Where the lines of a list came from, for errors found after checking and for lookups. */
+export interface LineOrigins {
+	/** What errors are reported under: the editor's Lines, or the attribute in Fields. */
+	label: string;
+	naming: Naming;
+	/** Per line kept: its number as the user counted (blank lines are left out), and what was picked From List. */
+	lines: Array<{ number: number; pickedFromList: ReadonlySet<string> }>;
+}
+
 /** A record to send, checked before anything is sent (its lines' tax amounts still to be filled in). */
 export interface CheckedRecord {
 	schema: WriteSchema;
 	record: IDataObject;
+	/** Keyed by list attribute (`invoice_lines`). */
+	origins: Map<string, LineOrigins>;
 }
 
 /** The attributes the user set, from the mapper (or the input item with Map Automatically). */
@@ -64,11 +75,13 @@ export function checkedRecord(
 		label: string;
 		naming: (name: string) => string;
 		alsoRequired: string[];
+		picked: Array<Set<string>>;
 	}> = [];
 	for (const list of EDITOR_LISTS) {
 		const target = editorTarget(row, list, operation);
 		if (!target) continue;
-		const elements = fromEditor(list, target, parameters.value(list.parameter, {}));
+		const editorValue = parameters.value(list.parameter, {});
+		const elements = fromEditor(list, target, editorValue);
 		if (!elements.length) continue;
 		if (!isUnset(values[target.name])) {
 			parameters.fail(
@@ -81,7 +94,14 @@ export function checkedRecord(
 		const alsoRequired = editorFieldsFor(list, target)
 			.filter((field) => field.required)
 			.map((field) => field.attribute);
-		fromLists.push({ target, elements, label: list.displayName, naming: editorNaming(list), alsoRequired });
+		fromLists.push({
+			target,
+			elements,
+			label: list.displayName,
+			naming: editorNaming(list),
+			alsoRequired,
+			picked: pickedFromList(list, target, editorValue),
+		});
 	}
 
 	const record = checker.record(schema.fields, values, {
@@ -109,7 +129,19 @@ export function checkedRecord(
 	if (!create && !Object.keys(record).length) {
 		parameters.fail('Fields', `nothing to change: set at least one attribute of ${noun}`);
 	}
-	return { schema, record };
+	const origins = new Map<string, LineOrigins>();
+	for (const field of schema.fields) {
+		const list = record[field.name];
+		if (field.type !== 'array' || !Array.isArray(list)) continue;
+		const editor = fromLists.find(({ target }) => target.name === field.name);
+		const numbers = checker.lineNumbers.get(field.name) ?? list.map((_, index) => index + 1);
+		origins.set(field.name, {
+			label: editor?.label ?? field.name,
+			naming: editor?.naming ?? ((name) => name),
+			lines: numbers.map((number) => ({ number, pickedFromList: editor?.picked[number - 1] ?? new Set<string>() })),
+		});
+	}
+	return { schema, record, origins };
 }
 
 /** The lists of a schema whose elements carry a tax rate and a tax amount (document and payment lines). */
@@ -132,7 +164,7 @@ export async function withTaxAmounts(
 	business: string | undefined,
 	parameters: ParameterReader,
 ): Promise<IDataObject> {
-	const { record, schema } = checked;
+	const { record, schema, origins } = checked;
 	const pending = taxedLists(schema)
 		.flatMap((field) =>
 			(Array.isArray(record[field.name]) ? (record[field.name] as IDataObject[]) : []).map((line, index) => ({
@@ -147,7 +179,7 @@ export async function withTaxAmounts(
 	if (!rated.length) return record;
 	const rates = await taxPercentages.call(this, business, parameters.requestScope());
 	for (const { field, line, index } of rated) {
-		const where = `${elementWord(field.name)} ${index + 1}`;
+		const where = `${elementWord(field.name)} ${origins.get(field.name)?.lines[index]?.number ?? index + 1}`;
 		const rateId = String(line.tax_rate_id);
 		if (!rates.has(rateId)) {
 			parameters.fail(

@@ -1,37 +1,42 @@
+import type { INodeProperties } from 'n8n-workflow';
+
 import { toItems } from '../../actions/output';
 import { idempotencyId } from '../../actions/write/idempotency';
+import { withLookedUpIds } from '../../actions/write/lookups';
 import { checkedRecord, withTaxAmounts } from '../../actions/write/record';
 import { recordNoun } from '../../collections/wording';
 import { byShape } from '../../descriptions/blocks';
-import { optionsCollection } from '../../descriptions/common';
 import { apiRequest } from '../../transport';
 import { collectionOperation } from '../define';
-import { editorLists, recordFields } from './fields';
+import { editorLists, recordFields, writeOptions } from './fields';
 
 /** Where the service supports idempotent creates: a key of the user's that makes a repeated run create nothing new. */
-const idempotencyOptions = optionsCollection([
-	{
-		displayName: 'Idempotency Key',
-		name: 'idempotencyKey',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. {{ $json.orderNumber }}',
-		description:
-			'A value that identifies this record in your flow, such as a shop’s order number. The same key creates one record only, even when the workflow runs again. Without it, a create is protected against repeats within its own retries only.',
-	},
-]);
+const idempotencyKey: INodeProperties = {
+	displayName: 'Idempotency Key',
+	name: 'idempotencyKey',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. {{ $json.orderNumber }}',
+	description:
+		'A value that identifies this record in your flow, such as a shop’s order number. The same key creates one record only, even when the workflow runs again. Without it, a create is protected against repeats within its own retries only.',
+};
 
 export const create = collectionOperation({
 	value: 'create',
 	appliesTo: (row) => !!row.writes.create,
 	option: (row) => ({ name: 'Create', description: `Create ${recordNoun(row)}`, action: `Create ${recordNoun(row)}` }),
-	properties: [recordFields, editorLists, byShape((row) => (row.idempotentCreate ? idempotencyOptions : undefined))],
+	properties: [
+		recordFields,
+		editorLists,
+		byShape((row) => writeOptions(row, 'create', row.idempotentCreate ? [idempotencyKey] : [])),
+	],
 	handler: (row) =>
 		async function (parameters, itemIndex) {
 			const business = parameters.business();
 			const checked = checkedRecord(this, row, 'create', parameters, itemIndex);
 			const id = row.idempotentCreate ? idempotencyId(this, row, parameters, itemIndex) : undefined;
 			const scope = parameters.requestScope();
+			await withLookedUpIds.call(this, checked, business, parameters);
 			const record = await withTaxAmounts.call(this, checked, business, parameters);
 			const response = await apiRequest.call(this, {
 				method: 'POST',

@@ -7,8 +7,11 @@ import {
 	type EditorField,
 	type EditorList,
 } from '../../actions/write/editorLists';
+import { lookupsOffered } from '../../actions/write/lookups';
+import { writeSchemaOf, type CollectionDefinition } from '../../collections/table';
 import { lower } from '../../collections/wording';
 import { rowUses, sameFor, type BlockUse, type PropertyBlock } from '../../descriptions/blocks';
+import { optionsCollection } from '../../descriptions/common';
 
 /**
  * The record's attributes of a create or update: one resource mapper, its fields read per resource
@@ -135,3 +138,85 @@ function editorListProperties(list: EditorList, uses: readonly BlockUse[]): INod
 export const editorLists: PropertyBlock = {
 	build: (uses) => EDITOR_LISTS.flatMap((list) => editorListProperties(list, uses)),
 };
+
+/**
+ * Options of a document's or payment's create or update that say how its contact and its lines'
+ * items and ledger accounts are given, where its request schema has them. In Options rather than
+ * next to Fields: most writes give IDs (the default), and one line under "Add Option" keeps the
+ * form short while staying an explicit choice.
+ */
+function lookupOptions(row: CollectionDefinition, operation: 'create' | 'update'): INodeProperties[] {
+	const schema = writeSchemaOf(row, operation);
+	if (!schema) return [];
+	const offered = lookupsOffered(schema);
+	const fromList = 'A value picked From List under Lines is an ID whatever is chosen here.';
+	return [
+		...(offered.contact
+			? [
+					{
+						displayName: 'Contact Given By',
+						name: 'contactGivenBy',
+						type: 'options',
+						default: 'id',
+						description:
+							'What contact_id holds. A reference or e-mail is looked up once per execution; one that names no contact, or several, fails the item before anything is written.',
+						options: [
+							{ name: 'ID', value: 'id', description: 'The contact’s ID, sent as given' },
+							{
+								name: 'Reference',
+								value: 'reference',
+								description: 'The contact’s reference, e.g. ACME001, matched exactly',
+							},
+							{
+								name: 'E-Mail',
+								value: 'email',
+								description: 'The e-mail address of the contact, matched ignoring case',
+							},
+						],
+					} as INodeProperties,
+				]
+			: []),
+		...(offered.lineItems
+			? [
+					{
+						displayName: 'Line Items Given By',
+						name: 'lineItemsGivenBy',
+						type: 'options',
+						default: 'id',
+						description: `What each line’s product_id and service_id (Product and Service under Lines) hold. An item code is looked up once per execution; one that names no product or service, or several, fails the item before anything is written. ${fromList}`,
+						options: [
+							{ name: 'ID', value: 'id', description: 'The product’s or service’s ID, sent as given' },
+							{ name: 'Item Code', value: 'itemCode', description: 'Its item code, e.g. WID-001, matched exactly' },
+						],
+					} as INodeProperties,
+				]
+			: []),
+		...(offered.ledgerAccounts
+			? [
+					{
+						displayName: 'Ledger Accounts Given By',
+						name: 'ledgerAccountsGivenBy',
+						type: 'options',
+						default: 'id',
+						description: `What each line’s ledger_account_id (Ledger Account under Lines) holds. A nominal code is looked up in the business’s ledger accounts, read once per execution. ${fromList}`,
+						options: [
+							{ name: 'ID', value: 'id', description: 'The ledger account’s ID, sent as given' },
+							{ name: 'Nominal Code', value: 'nominalCode', description: 'Its nominal code, e.g. 4000' },
+						],
+					} as INodeProperties,
+				]
+			: []),
+	];
+}
+
+/** The Options of a create or update: `others` and the lookup options, in the alphabetical order n8n lists options in. */
+export function writeOptions(
+	row: CollectionDefinition,
+	operation: 'create' | 'update',
+	others: INodeProperties[] = [],
+): INodeProperties | undefined {
+	const options = [...others, ...lookupOptions(row, operation)].sort((a, b) =>
+		a.displayName.localeCompare(b.displayName),
+	);
+	return options.length ? optionsCollection(options) : undefined;
+}

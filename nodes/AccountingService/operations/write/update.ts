@@ -1,10 +1,13 @@
 import { toItems } from '../../actions/output';
 import { recordPath } from '../../actions/recordPath';
+import { updateIdempotencyId } from '../../actions/write/idempotency';
+import { withLookedUpIds } from '../../actions/write/lookups';
 import { checkedRecord, withTaxAmounts } from '../../actions/write/record';
 import { lower, recordNoun } from '../../collections/wording';
+import { byShape } from '../../descriptions/blocks';
 import { apiRequest } from '../../transport';
 import { collectionOperation } from '../define';
-import { editorLists, recordFields } from './fields';
+import { editorLists, recordFields, writeOptions } from './fields';
 import { writeLocator } from './locator';
 
 /** Changes a record, or a settings object: only the attributes the user sets. */
@@ -18,18 +21,21 @@ export const update = collectionOperation({
 			: `Change ${recordNoun(row)}: only the attributes you set`,
 		action: `Update ${recordNoun(row)}`,
 	}),
-	properties: [writeLocator, recordFields, editorLists],
+	properties: [writeLocator, recordFields, editorLists, byShape((row) => writeOptions(row, 'update'))],
 	handler: (row) =>
 		async function (parameters, itemIndex) {
 			const business = parameters.business();
 			const path = recordPath(row, parameters);
 			const checked = checkedRecord(this, row, 'update', parameters, itemIndex);
 			const scope = parameters.requestScope();
+			await withLookedUpIds.call(this, checked, business, parameters);
 			const record = await withTaxAmounts.call(this, checked, business, parameters);
+			// Resources whose creates the service recognises when repeated recognise repeated updates too.
+			const id = row.idempotentCreate && !row.singleton ? updateIdempotencyId(this, row, itemIndex, path) : undefined;
 			const response = await apiRequest.call(this, {
 				method: 'PUT',
 				path,
-				body: { [checked.schema.wrapper]: record },
+				body: { [checked.schema.wrapper]: id ? { ...record, idempotency_id: id } : record },
 				business,
 				...scope,
 			});

@@ -3,20 +3,19 @@
 const { amount } = require('../../../data/money');
 const { formatDay, parseDay, dayOf } = require('../../../data/time');
 const { cents } = require('../books');
+const { codeTaken } = require('../unique-codes');
 
 /**
  * Products, services, stock items and their movements, and the business's price and rate types.
- * Item codes are unique among live items of a collection; a stock movement moves the item's
- * quantity in stock, which never goes below zero.
+ * Item codes are unique among live items of a collection, case ignored (unique-codes.js); a stock
+ * movement moves the item's quantity in stock, which never goes below zero.
  */
 
 /** An item code no other live item of the collection has. */
 function uniqueCode(w, code) {
 	if (typeof code !== 'string') return;
-	const taken = w.ctx
-		.rows(w.def.name)
-		.some((row, i) => row.deleted === null && i !== w.rowIndex && (row.stored?.item_code ?? row.code) === code);
-	if (taken)
+	const codeOf = (row) => row.extra?.item_code ?? row.stored?.item_code ?? row.code;
+	if (codeTaken(w.ctx.rows(w.def.name), w.rowIndex, codeOf, code))
 		w.problems.add(
 			'item_code',
 			`item_code "${code}" is already used by another ${w.def.name.replace(/_/g, ' ').replace(/s$/, '')}`,

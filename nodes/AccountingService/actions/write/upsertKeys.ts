@@ -1,0 +1,65 @@
+import { createHash } from 'crypto';
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { NATURAL_KEYS } from '../../collections/overlay';
+import type { CollectionDefinition } from '../../collections/table';
+import type { WriteField } from '../../collections/types';
+
+/**
+ * A contact's e-mail is not an attribute of its create or update: it is its main contact
+ * person's. Create or Update offers it as an attribute of its own, `email` (what the contact's
+ * record and its list filter call it), and sends it as `main_contact_person.email`.
+ */
+export const CONTACT_EMAIL: WriteField = {
+	name: 'email',
+	type: 'string',
+	description: 'The email address of the contact’s main contact person',
+	maxLength: 100,
+};
+
+/** Attributes Create or Update takes beyond the request schema's, by resource. */
+const SHORTHANDS: Readonly<Record<string, readonly WriteField[]>> = { contact: [CONTACT_EMAIL] };
+
+export const upsertShorthands = (row: CollectionDefinition): readonly WriteField[] => SHORTHANDS[row.resource] ?? [];
+
+/** The columns Create or Update matches on for the row, the first preselected; none: it is not offered. */
+export const naturalKeysOf = (row: CollectionDefinition): readonly string[] => NATURAL_KEYS[row.resource] ?? [];
+
+/**
+ * What is compared of a key: its text without surrounding spaces, in lower case. Spaces around a
+ * value come from typing and spreadsheets, never mean another record. Case is ignored for
+ * references and codes as for e-mail addresses: the service's search and e-mail filter ignore it,
+ * and a code that differs only in case is meant as the same record far more often than not; two
+ * records that differ only in case then count as two matches, and nothing is written.
+ */
+export const keyText = (value: unknown): string => String(value).trim().toLowerCase();
+
+export const sameKey = (stored: unknown, wanted: unknown): boolean =>
+	stored !== undefined && stored !== null && keyText(stored) === keyText(wanted);
+
+/**
+ * The `idempotency_id` of the create when no record has the key: the same resource, column and
+ * key (as compared) give the same id, so two executions that both find nothing and both create
+ * make one record (the service answers the second POST with the first's answer). 32 hex digits.
+ */
+export const upsertIdempotencyId = (row: CollectionDefinition, column: string, value: unknown): string =>
+	createHash('sha256')
+		.update(['upsert', row.resource, column, keyText(value)].join('\n'))
+		.digest('hex')
+		.slice(0, 32);
+
+/** Moves the shorthand `email` of a contact into its main contact person, where the service takes it. */
+export function withShorthandsApplied(
+	row: CollectionDefinition,
+	record: IDataObject,
+	fail: (field: string, problem: string) => never,
+): IDataObject {
+	if (row.resource !== 'contact' || record.email === undefined) return record;
+	const { email, ...rest } = record;
+	const person = (rest.main_contact_person ?? {}) as IDataObject;
+	if (person.email !== undefined && keyText(person.email) !== keyText(email)) {
+		fail('email', `it differs from main_contact_person's email "${String(person.email)}"; give the address once`);
+	}
+	return { ...rest, main_contact_person: { ...person, email } };
+}
