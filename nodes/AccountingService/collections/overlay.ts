@@ -321,3 +321,69 @@ export const NATURAL_KEYS: Readonly<Record<string, readonly string[]>> = {
 	stockItem: ['item_code'],
 	ledgerAccount: ['nominal_code'],
 };
+
+/** Where the values of an attribute that names an entry of a reference list come from. */
+export interface ReferenceList {
+	/** The list's path (`GET /{path}`, every page). */
+	path: string;
+	/** Only in the writes of these collections (by path), where the name means another list elsewhere. */
+	onlyIn?: RegExp;
+}
+
+const listAt = (path: string, onlyIn?: RegExp): ReferenceList => ({ path, onlyIn });
+
+/**
+ * The write attributes (top level of a request schema) that name an entry of a short list of the
+ * business, by attribute name: the resource mapper offers that list's entries by name. Read from
+ * the OpenAPI's `_id` attributes and their descriptions. Long lists (contacts, products,
+ * documents) are left out on purpose: the lookups by reference and item code cover them; so are
+ * `status_id` outside documents (a bank reconciliation's or a migration's status is no artefact
+ * status) and `tax_address_region_id` (Canadian provinces only, the list holds US states too).
+ */
+export const REFERENCE_LISTS: Readonly<Record<string, ReferenceList>> = {
+	tax_rate_id: listAt('tax_rates'),
+	shipping_tax_rate_id: listAt('tax_rates'),
+	sales_tax_rate_id: listAt('tax_rates'),
+	purchase_tax_rate_id: listAt('tax_rates'),
+	default_sales_tax_rate_id: listAt('tax_rates'),
+	ledger_account_id: listAt('ledger_accounts'),
+	sales_ledger_account_id: listAt('ledger_accounts'),
+	purchase_ledger_account_id: listAt('ledger_accounts'),
+	default_sales_ledger_account_id: listAt('ledger_accounts'),
+	default_purchase_ledger_account_id: listAt('ledger_accounts'),
+	non_recoverable_ledger_account_id: listAt('ledger_accounts'),
+	bank_account_id: listAt('bank_accounts'),
+	from_bank_account_id: listAt('bank_accounts'),
+	to_bank_account_id: listAt('bank_accounts'),
+	payment_bank_account_id: listAt('bank_accounts'),
+	currency_id: listAt('currencies'),
+	base_currency_id: listAt('currencies'),
+	country_id: listAt('countries'),
+	country_of_registration_id: listAt('countries_of_registration'),
+	country_group_id: listAt('country_groups'),
+	payment_method_id: listAt('payment_methods'),
+	default_payment_method_id: listAt('payment_methods'),
+	contact_type_ids: listAt('contact_types'),
+	contact_person_type_ids: listAt('contact_person_types'),
+	status_id: listAt('artefact_statuses', /^(sales|purchase)_/),
+	transaction_type_id: listAt('transaction_types'),
+	address_type_id: listAt('address_types'),
+	analysis_type_id: listAt('analysis_types'),
+	attachment_context_type_id: listAt('attachment_context_types'),
+	bank_account_type_id: listAt('bank_account_types'),
+	business_activity_type_id: listAt('business_activity_types'),
+	business_type_id: listAt('business_types'),
+	catalog_item_type_id: listAt('catalog_item_types'),
+	contact_opening_balance_type_id: listAt('contact_opening_balance_types'),
+	corrective_reason_code_id: listAt('corrective_reason_codes'),
+	journal_code_type_id: listAt('journal_code_types'),
+	ledger_account_classification_id: listAt('ledger_account_classifications'),
+	ledger_account_type_id: listAt('ledger_account_types'),
+	legal_form_type_id: listAt('legal_form_types'),
+	product_sales_price_type_id: listAt('product_sales_price_types'),
+	quick_entry_type_id: listAt('quick_entry_types'),
+	tax_office_id: listAt('tax_offices'),
+	tax_return_frequency_id: listAt('tax_return_frequencies'),
+	tax_scheme_id: listAt('tax_schemes'),
+	tax_type_id: listAt('tax_types'),
+};
