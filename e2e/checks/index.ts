@@ -1,5 +1,6 @@
 import { attachmentsCheck } from './attachments';
 import { customApiCallCheck } from './custom-api-call';
+import { customersUpsertCheck } from './customers-upsert';
 import { newInvoicePdfCheck } from './new-invoice-pdf';
 import { newSalesInvoiceCheck } from './new-sales-invoice';
 import { paymentToInvoiceCheck } from './payment-to-invoice';
@@ -22,6 +23,7 @@ export const EXAMPLE_CHECKS = [
 	trialBalanceCheck,
 	sheetToSalesInvoicesCheck,
 	paymentToInvoiceCheck,
+	customersUpsertCheck,
 	newSalesInvoiceCheck,
 	newInvoicePdfCheck,
 	customApiCallCheck,

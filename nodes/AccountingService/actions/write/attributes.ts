@@ -28,6 +28,16 @@ const BLANK_LINE_ATTRIBUTES = ['product_id', 'service_id', 'description'];
 const skipsBlankLines = (field: WriteField) =>
 	/_lines$/.test(field.name) && !!field.fields?.some((child) => ['product_id', 'service_id'].includes(child.name));
 
+/**
+ * What a line's product or service provides when the line leaves it out (lineDefaults.ts), as
+ * the service's own editor fills it: such a line is not refused for lacking it before the item
+ * is read. Whether the item had it is checked after the defaults are filled.
+ */
+export const PROVIDED_BY_ITEM = ['description', 'ledger_account_id'];
+
+/** Whether a line (checked so far) names a product or service to take its defaults from. */
+export const namesItem = (line: IDataObject) => !isUnset(line.product_id) || !isUnset(line.service_id);
+
 const isBlankLine = (element: unknown) =>
 	typeof element === 'object' &&
 	element !== null &&
@@ -119,7 +129,9 @@ export class AttributeChecker {
 				options.required,
 				options.naming,
 			);
-			const missing = options.alsoRequired.find((name) => !(name in checked));
+			const missing = options.alsoRequired.find(
+				(name) => !(name in checked) && !(PROVIDED_BY_ITEM.includes(name) && namesItem(checked)),
+			);
 			if (missing)
 				this.fail(options.label, `${elementWord(field.name)} ${index + 1}: "${options.naming(missing)}" is required`);
 			return checked;
@@ -259,7 +271,9 @@ export class AttributeChecker {
 		}
 		if (required) {
 			for (const field of fields) {
-				if (field.required && !(field.name in result)) this.problem(where, `"${naming(field.name)}" is required`);
+				if (!field.required || field.name in result) continue;
+				if (PROVIDED_BY_ITEM.includes(field.name) && namesItem(result)) continue;
+				this.problem(where, `"${naming(field.name)}" is required`);
 			}
 		}
 		return result;

@@ -27,6 +27,11 @@ export interface EditorField {
 	/** Shown inside the entry's "Additional Fields" rather than always. */
 	additional?: boolean;
 	required?: boolean;
+	/**
+	 * Required unless the entry names a product or service, which provides it (lineDefaults.ts).
+	 * Not marked required in n8n: n8n would refuse to run a line that leaves it to its item.
+	 */
+	requiredWithoutItem?: boolean;
 }
 
 export interface EditorList {
@@ -46,9 +51,9 @@ const LINE_FIELDS: EditorField[] = [
 		attribute: 'description',
 		displayName: 'Description',
 		kind: 'string',
-		description: 'What the line is for, as the document shows it',
+		description: 'What the line is for, as the document shows it. Left empty, the product’s or service’s description.',
 		default: '',
-		required: true,
+		requiredWithoutItem: true,
 	},
 	{
 		name: 'product',
@@ -72,8 +77,9 @@ const LINE_FIELDS: EditorField[] = [
 		displayName: 'Ledger Account',
 		kind: 'locator',
 		searchListMethod: 'searchLedgerAccounts',
-		description: 'The ledger account the line is posted to',
-		required: true,
+		description:
+			'The ledger account the line is posted to. Left empty, the product’s or service’s sales or purchase ledger account.',
+		requiredWithoutItem: true,
 	},
 	{
 		name: 'quantity',
@@ -106,7 +112,8 @@ const LINE_FIELDS: EditorField[] = [
 		displayName: 'Tax Rate',
 		kind: 'locator',
 		searchListMethod: 'searchTaxRates',
-		description: 'The tax rate of the line; its tax amount is computed from it unless given below',
+		description:
+			'The tax rate of the line (left empty, the product’s or service’s); its tax amount is computed from it unless given below',
 	},
 	{
 		name: 'taxAmount',

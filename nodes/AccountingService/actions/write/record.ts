@@ -20,6 +20,8 @@ export interface LineOrigins {
 	/** What errors are reported under: the editor's Lines, or the attribute in Fields. */
 	label: string;
 	naming: Naming;
+	/** What every line must have: checked again once its product's or service's defaults are filled in. */
+	required: string[];
 	/** Per line kept: its number as the user counted (blank lines are left out), and what was picked From List. */
 	lines: Array<{ number: number; pickedFromList: ReadonlySet<string> }>;
 }
@@ -92,7 +94,7 @@ export function checkedRecord(
 		delete values[target.name];
 		// What the editor marks required is required in every entry, for an update too: an entry without it is unfinished.
 		const alsoRequired = editorFieldsFor(list, target)
-			.filter((field) => field.required)
+			.filter((field) => field.required || field.requiredWithoutItem)
 			.map((field) => field.attribute);
 		fromLists.push({
 			target,
@@ -135,9 +137,13 @@ export function checkedRecord(
 		if (field.type !== 'array' || !Array.isArray(list)) continue;
 		const editor = fromLists.find(({ target }) => target.name === field.name);
 		const numbers = checker.lineNumbers.get(field.name) ?? list.map((_, index) => index + 1);
+		const requiredBySchema = create
+			? (field.fields ?? []).filter((child) => child.required).map(({ name }) => name)
+			: [];
 		origins.set(field.name, {
 			label: editor?.label ?? field.name,
 			naming: editor?.naming ?? ((name) => name),
+			required: [...new Set([...requiredBySchema, ...(editor?.alsoRequired ?? [])])],
 			lines: numbers.map((number) => ({ number, pickedFromList: editor?.picked[number - 1] ?? new Set<string>() })),
 		});
 	}

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { toItems } from '../../actions/output';
 import { idempotencyId } from '../../actions/write/idempotency';
+import { withItemDefaults } from '../../actions/write/lineDefaults';
 import { withLookedUpIds } from '../../actions/write/lookups';
 import { checkedRecord, withTaxAmounts } from '../../actions/write/record';
 import { recordNoun } from '../../collections/wording';
@@ -37,6 +38,7 @@ export const create = collectionOperation({
 			const id = row.idempotentCreate ? idempotencyId(this, row, parameters, itemIndex) : undefined;
 			const scope = parameters.requestScope();
 			await withLookedUpIds.call(this, checked, business, parameters);
+			await withItemDefaults.call(this, checked, business, parameters);
 			const record = await withTaxAmounts.call(this, checked, business, parameters);
 			const response = await apiRequest.call(this, {
 				method: 'POST',

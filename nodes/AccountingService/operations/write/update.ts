@@ -1,6 +1,7 @@
 import { toItems } from '../../actions/output';
 import { recordPath } from '../../actions/recordPath';
 import { updateIdempotencyId } from '../../actions/write/idempotency';
+import { withItemDefaults } from '../../actions/write/lineDefaults';
 import { withLookedUpIds } from '../../actions/write/lookups';
 import { checkedRecord, withTaxAmounts } from '../../actions/write/record';
 import { lower, recordNoun } from '../../collections/wording';
@@ -29,6 +30,7 @@ export const update = collectionOperation({
 			const checked = checkedRecord(this, row, 'update', parameters, itemIndex);
 			const scope = parameters.requestScope();
 			await withLookedUpIds.call(this, checked, business, parameters);
+			await withItemDefaults.call(this, checked, business, parameters);
 			const record = await withTaxAmounts.call(this, checked, business, parameters);
 			// Resources whose creates the service recognises when repeated recognise repeated updates too.
 			const id = row.idempotentCreate && !row.singleton ? updateIdempotencyId(this, row, itemIndex, path) : undefined;
