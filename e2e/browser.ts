@@ -84,11 +84,7 @@ export async function captureEditor(
 		await page.waitForURL((address) => !address.pathname.startsWith('/signin'));
 
 		stage = 'new workflow with a manual trigger';
-		await page.goto(`${url}/workflow/new`);
-		await page.click(testId('node-creator-plus-button'));
-		await page.locator(SEARCH).first().fill('Manual Trigger');
-		await page.locator(testId('item-iterator-item'), { hasText: 'Manual Trigger' }).first().click();
-		await page.locator(testId('canvas-trigger-node')).waitFor();
+		await newWorkflow(page, url);
 
 		stage = 'search "Sage" in the node panel';
 		await page.click(testId('node-creator-plus-button'));
@@ -251,17 +247,8 @@ export async function captureEditor(
 		stage = 'Create a sales invoice: the Fields mapper';
 		// Taller, so the whole form (and then the whole line) fits without scrolling inside the panel.
 		await page.setViewportSize(TALL);
-		await page.goto(`${url}/workflow/new`);
-		await page.click(testId('node-creator-plus-button'));
-		await page.locator(SEARCH).first().fill('Manual Trigger');
-		await page.locator(testId('item-iterator-item'), { hasText: 'Manual Trigger' }).first().click();
-		await page.locator(testId('canvas-trigger-node')).waitFor();
-		await page.click(testId('node-creator-plus-button'));
-		await page.locator(SEARCH).first().fill('Sage');
-		await page.locator(testId('item-iterator-item'), { hasText: 'Accounting Service' }).first().click();
-		await page.locator(SEARCH).first().fill('create sales invoice');
-		await page.getByText('Create a sales invoice', { exact: true }).click();
-		await page.locator(testId('ndv')).waitFor();
+		await newWorkflow(page, url);
+		await addAction(page, 'create sales invoice', 'Create a sales invoice');
 		// The mapper's fields come from the node's getWriteFields: the required ones are shown.
 		const mapper = page.locator(testId('resource-mapper-container'));
 		await mapper.getByText('Contact ID', { exact: true }).waitFor();
@@ -303,17 +290,8 @@ export async function captureEditor(
 		await page.setViewportSize(WIDE);
 
 		stage = 'Download PDF of a sales invoice: its binary output';
-		await page.goto(`${url}/workflow/new`);
-		await page.click(testId('node-creator-plus-button'));
-		await page.locator(SEARCH).first().fill('Manual Trigger');
-		await page.locator(testId('item-iterator-item'), { hasText: 'Manual Trigger' }).first().click();
-		await page.locator(testId('canvas-trigger-node')).waitFor();
-		await page.click(testId('node-creator-plus-button'));
-		await page.locator(SEARCH).first().fill('Sage');
-		await page.locator(testId('item-iterator-item'), { hasText: 'Accounting Service' }).first().click();
-		await page.locator(SEARCH).first().fill('sales invoice as PDF');
-		await page.getByText('Download a sales invoice as PDF', { exact: true }).click();
-		await page.locator(testId('ndv')).waitFor();
+		await newWorkflow(page, url);
+		await addAction(page, 'sales invoice as PDF', 'Download a sales invoice as PDF');
 		// The first invoice of the business, picked from the list the sandbox serves.
 		await page.locator(`${testId('resource-locator-id')} ${testId('rlc-input')}`).click();
 		const invoice = page.locator(`${testId('rlc-item')}:visible`).first();
@@ -340,6 +318,25 @@ export async function captureEditor(
 }
 
 /** Panel animations and lazily loaded icons finish before a screenshot; n8n's open push connection rules out waiting for network idle. */
+/** A new workflow with a manual trigger on the canvas. */
+async function newWorkflow(page: Page, url: string): Promise<void> {
+	await page.goto(`${url}/workflow/new`);
+	await page.click(testId('node-creator-plus-button'));
+	await page.locator(SEARCH).first().fill('Manual Trigger');
+	await page.locator(testId('item-iterator-item'), { hasText: 'Manual Trigger' }).first().click();
+	await page.locator(testId('canvas-trigger-node')).waitFor();
+}
+
+/** One of the node's actions added after the trigger, found as a user finds it; its panel open. */
+async function addAction(page: Page, search: string, action: string): Promise<void> {
+	await page.click(testId('node-creator-plus-button'));
+	await page.locator(SEARCH).first().fill('Sage');
+	await page.locator(testId('item-iterator-item'), { hasText: 'Accounting Service' }).first().click();
+	await page.locator(SEARCH).first().fill(search);
+	await page.getByText(action, { exact: true }).click();
+	await page.locator(testId('ndv')).waitFor();
+}
+
 async function settle(page: Page): Promise<void> {
 	await page.waitForTimeout(800);
 }

@@ -5,14 +5,13 @@ import { LOCAL_OWNER } from './config';
 import type { N8nInstall } from './install-n8n';
 import { n8nEnv, type N8nInstance } from './n8n-env';
 import { startService, tail, type Service } from './processes';
+import { sleep } from './wait';
 
 export interface N8nServer {
 	url: string;
 	service: Service;
 	logFile: string;
 }
-
-const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
 
 /** `n8n start` on 127.0.0.1; resolves once /healthz/readiness answers (database connected and migrated), fails with n8n's log when it does not. */
 export async function startN8n(

@@ -3,9 +3,8 @@ import { join } from 'node:path';
 
 import { PDFParse } from 'pdf-parse';
 
+import { sleep, until } from '../wait';
 import { expect, type CheckContext, type ExampleCheck } from './types';
-
-const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
 
 /** The text a PDF shows, as a reader extracts it. */
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -28,11 +27,7 @@ async function check({ folder, sandbox, freshReader }: CheckContext): Promise<st
 	const created = sandbox.dataset.createRecord(lead, 'sales_invoices', { sent: false });
 	const number = String(created.invoice_number);
 	const file = join(folder, `${number}.pdf`);
-	const deadline = Date.now() + 150_000;
-	while (!existsSync(file)) {
-		if (Date.now() > deadline) throw new Error(`${number}.pdf did not arrive in ${folder} within 150 s`);
-		await sleep(1000);
-	}
+	await until(`${number}.pdf in ${folder}`, 150_000, () => (existsSync(file) ? true : undefined));
 	// The Write node may still be writing: wait until the file holds a whole PDF.
 	let bytes = readFileSync(file);
 	for (let tries = 0; !bytes.subarray(-8).toString('latin1').includes('%%EOF') && tries < 20; tries++) {

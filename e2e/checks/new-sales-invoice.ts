@@ -2,19 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { parseCsv } from '../csv';
+import { until } from '../wait';
 import { expect, type CheckContext, type ExampleCheck } from './types';
-
-const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
-
-async function until<T>(what: string, timeoutMs: number, probe: () => T | undefined): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
-		await sleep(1000);
-	}
-}
 
 /** The lines of n8n's log that mention the node, its trigger, polling or OAuth. */
 function n8nLogLines(logFile: string | undefined): string {

@@ -92,3 +92,23 @@ export function executionCache<T>(context: IExecuteFunctions, name: string): Map
 	}
 	return cache;
 }
+
+/**
+ * A read kept for the whole execution (per `cache` and `key`), so that a value repeated over items
+ * and lines costs one request. A failed read is not kept: the next item asks again.
+ */
+export async function oncePerExecution<T>(
+	context: IExecuteFunctions,
+	cache: string,
+	key: string,
+	read: () => Promise<T>,
+): Promise<T> {
+	const reads = executionCache<Promise<T>>(context, cache);
+	let pending = reads.get(key);
+	if (!pending) {
+		pending = read();
+		reads.set(key, pending);
+		pending.catch(() => reads.delete(key));
+	}
+	return await pending;
+}

@@ -28,7 +28,8 @@ async function listPage(
 	return { results: toResults(envelope.$items as Summary[]), paginationToken: envelope.$next ?? undefined };
 }
 
-function selectedBusiness(context: ILoadOptionsFunctions): string | undefined {
+/** The business the node's Business field names; undefined for the lead business. */
+export function selectedBusiness(context: ILoadOptionsFunctions): string | undefined {
 	const value = context.getCurrentNodeParameter('business', { extractValue: true }) as string | undefined;
 	return value && value !== LEAD_BUSINESS ? value : undefined;
 }

@@ -2,8 +2,8 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { REFERENCE_LISTS, type ReferenceList } from '../collections/overlay';
 import type { WriteField } from '../collections/types';
-import { LEAD_BUSINESS } from '../descriptions/business';
 import { apiRequestAllItems } from '../transport';
+import { selectedBusiness } from './listSearch';
 
 /** Attribute name → the entries of its reference list, by name, ids as values. */
 export type ReferenceOptions = Map<string, INodePropertyOptions[]>;
@@ -12,11 +12,6 @@ export type ReferenceOptions = Map<string, INodePropertyOptions[]>;
 export function referenceListOf(collectionPath: string, attribute: string): ReferenceList | undefined {
 	const reference = REFERENCE_LISTS[attribute];
 	return reference && (!reference.onlyIn || reference.onlyIn.test(collectionPath)) ? reference : undefined;
-}
-
-function selectedBusiness(context: ILoadOptionsFunctions): string | undefined {
-	const value = context.getCurrentNodeParameter('business', { extractValue: true }) as string | undefined;
-	return value && value !== LEAD_BUSINESS ? value : undefined;
 }
 
 /** Every entry of one list of the business, every page; undefined when it cannot be read. */

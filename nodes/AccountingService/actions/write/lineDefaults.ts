@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { executionCache } from '../../state';
+import { oncePerExecution } from '../../state';
 import { apiRequest } from '../../transport';
 import type { ParameterReader } from '../parameters';
 import { PROVIDED_BY_ITEM, elementWord, isUnset } from './attributes';
@@ -53,22 +53,15 @@ async function itemRecord(
 	business: string | undefined,
 	scope: ReturnType<ParameterReader['requestScope']>,
 ): Promise<IDataObject> {
-	const cache = executionCache<Promise<IDataObject>>(context, 'lineItems');
-	const key = `${business ?? ''}|${path}|${id}`;
-	let pending = cache.get(key);
-	if (!pending) {
-		pending = apiRequest
-			.call(context, {
-				path: `${path}/${encodeURIComponent(id)}`,
-				qs: { attributes: ITEM_ATTRIBUTES },
-				business,
-				...scope,
-			})
-			.then((response) => response.body);
-		cache.set(key, pending);
-		pending.catch(() => cache.delete(key));
-	}
-	return await pending;
+	return await oncePerExecution(context, 'lineItems', `${business ?? ''}|${path}|${id}`, async () => {
+		const response = await apiRequest.call(context, {
+			path: `${path}/${encodeURIComponent(id)}`,
+			qs: { attributes: ITEM_ATTRIBUTES },
+			business,
+			...scope,
+		});
+		return response.body;
+	});
 }
 
 const isNotFound = (error: unknown) => String((error as { httpCode?: unknown } | null)?.httpCode) === '404';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { executionCache } from '../../state';
+import { oncePerExecution } from '../../state';
 import { apiRequestAllItems } from '../../transport';
 import type { RetryPolicy } from '../../transport/retry';
 
@@ -22,21 +22,6 @@ export const searchTermsOf = (value: string): string | undefined =>
 		.join(' ') || undefined;
 
 /**
- * A read kept for the whole execution and business, so that a value repeated over items and
- * lines costs one request. A failed read is not kept: the next item asks again.
- */
-async function oncePerExecution<T>(context: IExecuteFunctions, key: string, read: () => Promise<T>): Promise<T> {
-	const cache = executionCache<Promise<T>>(context, 'lookups');
-	let pending = cache.get(key);
-	if (!pending) {
-		pending = read();
-		cache.set(key, pending);
-		pending.catch(() => cache.delete(key));
-	}
-	return await pending;
-}
-
-/**
  * The records of `path` whose `attribute` equals `value`: a search by the value's words (or the
  * given filter), every page, then the exact compare the search itself does not make.
  */
@@ -53,7 +38,7 @@ export async function recordsWhere(
 	scope: LookupScope,
 ): Promise<Candidates> {
 	const key = `${business ?? ''}|${lookup.path}|${JSON.stringify(lookup.query)}`;
-	const found = await oncePerExecution(this, key, async () => {
+	const found = await oncePerExecution(this, 'lookups', key, async () => {
 		const response = await apiRequestAllItems.call(this, {
 			path: lookup.path,
 			qs: { ...lookup.query, attributes: lookup.attribute },
@@ -74,7 +59,7 @@ export async function ledgerAccountsByNominalCode(
 	business: string | undefined,
 	scope: LookupScope,
 ): Promise<Map<string, IDataObject[]>> {
-	return await oncePerExecution(this, `${business ?? ''}|/ledger_accounts|nominal codes`, async () => {
+	return await oncePerExecution(this, 'lookups', `${business ?? ''}|/ledger_accounts|nominal codes`, async () => {
 		const response = await apiRequestAllItems.call(this, {
 			path: '/ledger_accounts',
 			qs: { attributes: 'nominal_code' },

@@ -13,6 +13,7 @@ import { taxPercentages } from './taxRates';
 interface MapperValue {
 	mappingMode?: string;
 	value?: IDataObject | null;
+	matchingColumns?: unknown;
 }
 
 /** Where the lines of a list came from, for errors found after checking and for lookups. */
@@ -35,20 +36,28 @@ export interface CheckedRecord {
 }
 
 /** The attributes the user set, from the mapper (or the input item with Map Automatically). */
-function mappedValues(
+/**
+ * The item's attributes as the resource mapper gives them: its own values, or with Map
+ * Automatically the input item's fields; and the columns it matches on (mode `upsert`).
+ */
+export function mappedValues(
 	context: IExecuteFunctions,
 	parameters: ParameterReader,
 	itemIndex: number,
-): { values: IDataObject; automatic: boolean } {
+): { values: IDataObject; automatic: boolean; matchingColumns: unknown } {
 	const mapper = (parameters.value('fields', { mappingMode: 'defineBelow', value: null }) ?? {}) as MapperValue;
 	if (typeof mapper !== 'object' || Array.isArray(mapper))
 		parameters.fail('Fields', 'expected the resource mapper’s value');
 	if (mapper.mappingMode === 'autoMapInputData') {
-		return { values: { ...(context.getInputData()[itemIndex]?.json ?? {}) }, automatic: true };
+		return {
+			values: { ...(context.getInputData()[itemIndex]?.json ?? {}) },
+			automatic: true,
+			matchingColumns: mapper.matchingColumns,
+		};
 	}
 	const values = mapper.value ?? {};
 	if (typeof values !== 'object' || Array.isArray(values)) parameters.fail('Fields', 'expected a set of attributes');
-	return { values: { ...values }, automatic: false };
+	return { values: { ...values }, automatic: false, matchingColumns: mapper.matchingColumns };
 }
 
 /**

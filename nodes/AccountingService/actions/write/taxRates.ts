@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { executionCache } from '../../state';
+import { oncePerExecution } from '../../state';
 import { apiRequestAllItems } from '../../transport';
 import type { RetryPolicy } from '../../transport/retry';
 
@@ -17,25 +17,21 @@ export async function taxPercentages(
 	business: string | undefined,
 	scope: { itemIndex: number; retry: RetryPolicy },
 ): Promise<TaxPercentages> {
-	const cache = executionCache<Promise<TaxPercentages>>(this, 'taxRates');
-	const key = business ?? '';
-	let pending = cache.get(key);
-	if (!pending) {
-		pending = apiRequestAllItems
-			.call(this, { path: '/tax_rates', qs: { attributes: 'percentage' }, business, ...scope })
-			.then((response) => {
-				const rates: TaxPercentages = new Map();
-				for (const rate of response.body as IDataObject[]) {
-					const percentage = typeof rate.percentage === 'string' ? Number(rate.percentage) : rate.percentage;
-					rates.set(
-						String(rate.id),
-						typeof percentage === 'number' && Number.isFinite(percentage) ? percentage : undefined,
-					);
-				}
-				return rates;
-			});
-		cache.set(key, pending);
-		pending.catch(() => cache.delete(key));
-	}
-	return await pending;
+	return await oncePerExecution(this, 'taxRates', business ?? '', async () => {
+		const response = await apiRequestAllItems.call(this, {
+			path: '/tax_rates',
+			qs: { attributes: 'percentage' },
+			business,
+			...scope,
+		});
+		const rates: TaxPercentages = new Map();
+		for (const rate of response.body as IDataObject[]) {
+			const percentage = typeof rate.percentage === 'string' ? Number(rate.percentage) : rate.percentage;
+			rates.set(
+				String(rate.id),
+				typeof percentage === 'number' && Number.isFinite(percentage) ? percentage : undefined,
+			);
+		}
+		return rates;
+	});
 }

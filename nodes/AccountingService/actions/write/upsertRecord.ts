@@ -5,14 +5,8 @@ import type { WriteSchema } from '../../collections/types';
 import { withArticle } from '../../collections/wording';
 import type { ParameterReader } from '../parameters';
 import { AttributeChecker, isUnset } from './attributes';
+import { mappedValues } from './record';
 import { naturalKeysOf, upsertShorthands, withShorthandsApplied } from './upsertKeys';
-
-/** The resource mapper's value in mode `upsert`. */
-interface UpsertMapperValue {
-	mappingMode?: string;
-	value?: IDataObject | null;
-	matchingColumns?: unknown;
-}
 
 /** What one item of Create or Update asks for, checked before any request. */
 export interface UpsertRequest {
@@ -45,13 +39,8 @@ export function upsertRequest(
 	if (!schema || !writeSchemaOf(row, 'update') || !keys.length) {
 		return parameters.fail('Operation', `${row.plural} cannot be created or updated by a key`);
 	}
-	const mapper = (parameters.value('fields', { mappingMode: 'defineBelow', value: null }) ?? {}) as UpsertMapperValue;
-	if (typeof mapper !== 'object' || Array.isArray(mapper))
-		parameters.fail('Fields', 'expected the resource mapper’s value');
-	const column = matchingColumn(mapper.matchingColumns, keys, parameters);
-	const automatic = mapper.mappingMode === 'autoMapInputData';
-	const values = automatic ? { ...(context.getInputData()[itemIndex]?.json ?? {}) } : { ...(mapper.value ?? {}) };
-	if (typeof values !== 'object' || Array.isArray(values)) parameters.fail('Fields', 'expected a set of attributes');
+	const { values, automatic, matchingColumns } = mappedValues(context, parameters, itemIndex);
+	const column = matchingColumn(matchingColumns, keys, parameters);
 
 	const fields = [...schema.fields, ...upsertShorthands(row)];
 	const noun = withArticle(row.singular);

@@ -5,18 +5,12 @@ import { findCollection, type CollectionDefinition } from '../../collections/tab
 import { recordLocator } from '../../descriptions/recordLocator';
 import { apiRequest } from '../../transport';
 import { resourceOperation } from '../define';
+import { outputFileField, outputFileFieldName } from '../outputFile';
 
 /** The service serves attachment files only to this Accept header, whatever the file's own type. */
 const OCTET_STREAM = 'application/octet-stream';
 
 const attachmentRow = findCollection('attachment') as CollectionDefinition;
-
-/** Which output field gets the file: checked before any request so a typo costs no download. */
-function binaryPropertyName(parameters: ParameterReader): string {
-	const name = parameters.string('binaryPropertyName', 'Put Output File in Field', 'data').trim();
-	if (!name) parameters.fail('Put Output File in Field', 'it is empty; enter a field name such as data');
-	return name;
-}
 
 /**
  * n8n takes the file name as a path and keeps only what follows the last separator, so a "/" or
@@ -36,7 +30,7 @@ function fileNameOf(record: IDataObject, id: string): string {
 async function downloadFile(this: IExecuteFunctions, parameters: ParameterReader) {
 	const id = parameters.recordId(attachmentRow);
 	const business = parameters.business();
-	const property = binaryPropertyName(parameters);
+	const property = outputFileFieldName(parameters);
 
 	const scope = parameters.requestScope();
 	const { body: record } = await apiRequest.call(this, { path: `/attachments/${id}`, business, ...scope });
@@ -65,16 +59,6 @@ export const downloadAttachmentFile = resourceOperation({
 		description: 'Download the file of an attachment as binary data',
 		action: 'Download an attachment file',
 	},
-	properties: [
-		recordLocator(attachmentRow, 'The attachment whose file to download'),
-		{
-			displayName: 'Put Output File in Field',
-			name: 'binaryPropertyName',
-			type: 'string',
-			required: true,
-			default: 'data',
-			hint: 'The name of the output binary field to put the file in',
-		},
-	],
+	properties: [recordLocator(attachmentRow, 'The attachment whose file to download'), outputFileField],
 	execute: downloadFile,
 });

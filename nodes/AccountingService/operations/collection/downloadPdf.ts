@@ -10,18 +10,12 @@ import { perRow, sameFor } from '../../descriptions/blocks';
 import { recordLocator } from '../../descriptions/recordLocator';
 import { apiRequest, headerValue } from '../../transport';
 import { collectionOperation } from '../define';
+import { outputFileField, outputFileFieldName } from '../outputFile';
 
 const PDF = 'application/pdf';
 
 /** The documents the service renders as PDFs: the item paths whose OpenAPI GET declares `mark_as_sent`. */
 export const rendersPdf = (row: CollectionDefinition) => row.markAsSent === true;
-
-/** Which output field gets the file: checked before any request so a typo costs no download. */
-function binaryPropertyName(parameters: ParameterReader): string {
-	const name = parameters.string('binaryPropertyName', 'Put Output File in Field', 'data').trim();
-	if (!name) parameters.fail('Put Output File in Field', 'it is empty; enter a field name such as data');
-	return name;
-}
 
 /** The document's own number (`invoice_number`, `credit_note_number`), what a person files it under. */
 function documentNumber(record: IDataObject): string | undefined {
@@ -72,7 +66,7 @@ async function downloadPdf(this: IExecuteFunctions, row: CollectionDefinition, p
 	const path = recordPath(row, parameters);
 	const id = path.slice(path.lastIndexOf('/') + 1);
 	const business = parameters.business();
-	const property = binaryPropertyName(parameters);
+	const property = outputFileFieldName(parameters);
 	const markAsSent = parameters.options().markAsSent === true;
 	const scope = parameters.requestScope();
 
@@ -130,14 +124,7 @@ export const downloadDocumentPdf = collectionOperation({
 	properties: [
 		perRow((row) => recordLocator(row, `The ${lower(row.singular)} to download`)),
 		sameFor([
-			{
-				displayName: 'Put Output File in Field',
-				name: 'binaryPropertyName',
-				type: 'string',
-				required: true,
-				default: 'data',
-				hint: 'The name of the output binary field to put the file in',
-			},
+			outputFileField,
 			optionsCollection([
 				{
 					displayName: 'Mark as Sent',

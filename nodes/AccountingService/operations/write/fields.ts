@@ -14,32 +14,39 @@ import { rowUses, sameFor, type BlockUse, type PropertyBlock } from '../../descr
 import { optionsCollection } from '../../descriptions/common';
 
 /**
- * The record's attributes of a create or update: one resource mapper, its fields read per resource
- * and operation from the OpenAPI's request schema (methods/resourceMapping.ts).
+ * The one resource mapper of a write, its fields read per resource and operation from the
+ * OpenAPI's request schema (methods/resourceMapping.ts); `mode` is n8n's mapper mode.
  */
-export const recordFields = sameFor([
-	{
-		displayName: 'Fields',
-		name: 'fields',
-		type: 'resourceMapper',
-		noDataExpression: true,
-		default: { mappingMode: 'defineBelow', value: null },
-		required: true,
-		description:
-			'The record’s attributes, named as the service names them. Map Automatically takes each from the input field of the same name (e.g. spreadsheet columns contact_id, date) and ignores the other input fields. A nested value (an address, lines) can be an object, a list, or their JSON text.',
-		typeOptions: {
-			loadOptionsDependsOn: ['resource', 'operation'],
-			resourceMapper: {
-				resourceMapperMethod: 'getWriteFields',
-				mode: 'add',
-				fieldWords: { singular: 'attribute', plural: 'attributes' },
-				addAllFields: false,
-				multiKeyMatch: false,
-				supportAutoMap: true,
+export function fieldsMapper(mode: 'add' | 'upsert', description: string): PropertyBlock {
+	return sameFor([
+		{
+			displayName: 'Fields',
+			name: 'fields',
+			type: 'resourceMapper',
+			noDataExpression: true,
+			default: { mappingMode: 'defineBelow', value: null },
+			required: true,
+			description,
+			typeOptions: {
+				loadOptionsDependsOn: ['resource', 'operation'],
+				resourceMapper: {
+					resourceMapperMethod: 'getWriteFields',
+					mode,
+					fieldWords: { singular: 'attribute', plural: 'attributes' },
+					addAllFields: false,
+					multiKeyMatch: false,
+					supportAutoMap: true,
+				},
 			},
 		},
-	},
-]);
+	]);
+}
+
+/** The record's attributes of a create or update. */
+export const recordFields = fieldsMapper(
+	'add',
+	'The record’s attributes, named as the service names them. Map Automatically takes each from the input field of the same name (e.g. spreadsheet columns contact_id, date) and ignores the other input fields. A nested value (an address, lines) can be an object, a list, or their JSON text.',
+);
 
 function editorFieldProperty(field: EditorField): INodeProperties {
 	const common = {

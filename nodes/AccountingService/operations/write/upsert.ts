@@ -6,34 +6,15 @@ import { recordsWithKey } from '../../actions/write/upsertMatch';
 import { naturalKeysOf, sameKey, upsertIdempotencyId } from '../../actions/write/upsertKeys';
 import { upsertRequest } from '../../actions/write/upsertRecord';
 import { lower, withArticle } from '../../collections/wording';
-import { sameFor } from '../../descriptions/blocks';
 import { apiRequest } from '../../transport';
 import { collectionOperation } from '../define';
+import { fieldsMapper } from './fields';
 
 /** The record's attributes and the column that finds it: n8n's resource mapper in mode `upsert`. */
-const upsertFields = sameFor([
-	{
-		displayName: 'Fields',
-		name: 'fields',
-		type: 'resourceMapper',
-		noDataExpression: true,
-		default: { mappingMode: 'defineBelow', value: null },
-		required: true,
-		description:
-			'The record’s attributes, named as the service names them, and the column to match on. Keys are compared without surrounding spaces and ignoring case (“ cust01 ” finds CUST01). No record with the key: one is created (the attributes a create needs are then required). One: it is updated with the attributes set here. More than one: nothing is written.',
-		typeOptions: {
-			loadOptionsDependsOn: ['resource', 'operation'],
-			resourceMapper: {
-				resourceMapperMethod: 'getWriteFields',
-				mode: 'upsert',
-				fieldWords: { singular: 'attribute', plural: 'attributes' },
-				addAllFields: false,
-				multiKeyMatch: false,
-				supportAutoMap: true,
-			},
-		},
-	},
-]);
+const upsertFields = fieldsMapper(
+	'upsert',
+	'The record’s attributes, named as the service names them, and the column to match on. Keys are compared without surrounding spaces and ignoring case (“ cust01 ” finds CUST01). No record with the key: one is created (the attributes a create needs are then required). One: it is updated with the attributes set here. More than one: nothing is written.',
+);
 
 /** "2 contacts have reference "C01": 5e1… (Acme Ltd), 7a2… (Acme Trading)". */
 const listed = (records: IDataObject[]) =>
