@@ -28,6 +28,7 @@ const { validateNetwork, createRateLimiter, createLatency } = require('./server/
  * @property {ReturnType<typeof createClock>} [clock] default: a clock starting at real time
  * @property {number} [latencyMs] every API answer takes this long (ms); default 0
  * @property {number} [latencyJitterMs] and up to this much more, at random (ms); default 0
+ * @property {number} [accessTokenSeconds] how long access tokens live; default 300 (the spec)
  * @property {{ requests: number, windowSeconds?: number }} [rateLimit] per business: at most
  *   `requests` API requests in any `windowSeconds` (default 60); more are answered 429 with Retry-After
  */
@@ -56,6 +57,7 @@ function createSandbox(options = {}) {
 		trialBalanceAmounts,
 		redirectUris = [],
 		clock = createClock(),
+		accessTokenSeconds,
 	} = options;
 	if (!isLoopbackHost(host)) throw new TypeError(`the sandbox binds loopback addresses only, not ${host}`);
 	const network = validateNetwork(options);
@@ -64,7 +66,7 @@ function createSandbox(options = {}) {
 	const api = require('./api').createApi({ dataset, clock });
 
 	const clients = createClientRegistry(redirectUris);
-	const tokens = createTokenStore(clock);
+	const tokens = createTokenStore(clock, accessTokenSeconds);
 	const codes = createCodeStore(clock);
 	const log = createRequestLog(clock);
 	const faults = createFaultQueue();

@@ -21,6 +21,8 @@ const SECRET_PARAMS = /^(access_token|refresh_token|token|code|code_verifier|cli
  * @property {'bearer'|'basic'|'other'|'none'} auth scheme of the Authorization header
  * @property {string|null} tokenFingerprint first 12 hex of sha256(bearer token)
  * @property {string|null} grantType token endpoint only
+ * @property {string|null} refreshTokenFingerprint token endpoint only: first 12 hex of sha256 of the refresh token sent
+ * @property {string|null} issuedRefreshFingerprint token endpoint only: the same of the refresh token issued
  * @property {string|null} fault kind of the injected fault that hit the request
  * @property {number} concurrent requests being served when it arrived, itself included
  */
@@ -61,6 +63,8 @@ function createRequestLog(clock, limit = DEFAULT_LIMIT) {
 				auth: authScheme(req.headers.authorization, token),
 				tokenFingerprint: token === undefined ? null : fingerprint(token),
 				grantType: null,
+				refreshTokenFingerprint: null,
+				issuedRefreshFingerprint: null,
 				fault: null,
 				concurrent: 1,
 			};

@@ -4,7 +4,8 @@ const { readForm } = require('../server/read-body');
 const { authenticateClient } = require('./client-authentication');
 const { sendOAuthError, sendOAuthSuccess } = require('./token-errors');
 const { verifierMatches } = require('./pkce');
-const { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS } = require('./rules');
+const { REFRESH_TOKEN_SECONDS } = require('./rules');
+const { fingerprint } = require('./secrets');
 
 const CODE_PROBLEMS = {
 	unknown: 'The authorization code is unknown.',
@@ -29,7 +30,8 @@ function createTokenEndpoint({ clients, codes, tokens }) {
 	/**
 	 * @param {import('node:http').IncomingMessage} req
 	 * @param {import('node:http').ServerResponse} res
-	 * @param {{ grantType: string|null }} logEntry receives the grant type, the one form field safe to log
+	 * @param {{ grantType: string|null, refreshTokenFingerprint: string|null, issuedRefreshFingerprint: string|null }} logEntry
+	 *   receives the grant type, and for a renewal the fingerprints of the refresh token sent and of the one issued
 	 */
 	async function handle(req, res, logEntry) {
 		const form = await readForm(req);
@@ -42,12 +44,12 @@ function createTokenEndpoint({ clients, codes, tokens }) {
 		if (!('client' in auth)) return sendOAuthError(res, 'invalid_client', auth.description, auth.headers);
 
 		if (grantType === undefined) return sendOAuthError(res, 'invalid_request', 'grant_type is missing.');
-		if (grantType === 'authorization_code') return exchangeCode(res, fields, auth.client.clientId);
-		if (grantType === 'refresh_token') return renew(res, fields, auth.client.clientId);
+		if (grantType === 'authorization_code') return exchangeCode(res, fields, auth.client.clientId, logEntry);
+		if (grantType === 'refresh_token') return renew(res, fields, auth.client.clientId, logEntry);
 		return sendOAuthError(res, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
 	}
 
-	function exchangeCode(res, fields, clientId) {
+	function exchangeCode(res, fields, clientId, logEntry) {
 		const code = fields.get('code');
 		const redirectUri = fields.get('redirect_uri');
 		const verifier = fields.get('code_verifier');
@@ -79,24 +81,31 @@ function createTokenEndpoint({ clients, codes, tokens }) {
 		} else if (!verifierMatches(verifier, grant.codeChallenge, grant.codeChallengeMethod ?? 'plain')) {
 			return sendOAuthError(res, 'invalid_grant', 'code_verifier does not match the code_challenge.');
 		}
-		return sendTokens(res, tokens.issuePair({ clientId, userId: grant.userId, scope: grant.scope }));
+		return sendTokens(res, tokens.issuePair({ clientId, userId: grant.userId, scope: grant.scope }), logEntry);
 	}
 
-	function renew(res, fields, clientId) {
+	function renew(res, fields, clientId, logEntry) {
 		const refreshToken = fields.get('refresh_token');
 		if (!refreshToken) return sendOAuthError(res, 'invalid_request', 'refresh_token is missing.');
+		logEntry.refreshTokenFingerprint = fingerprint(refreshToken);
 		const rotated = tokens.rotate(refreshToken, clientId);
 		if ('problem' in rotated) return sendOAuthError(res, 'invalid_grant', REFRESH_PROBLEMS[rotated.problem]);
-		return sendTokens(res, rotated);
+		return sendTokens(res, rotated, logEntry);
 	}
 
-	/** @param {import('./token-store').TokenPair} pair */
-	function sendTokens(res, pair) {
+	/**
+	 * @param {import('node:http').ServerResponse} res
+	 * @param {import('./token-store').TokenPair} pair
+	 * @param {{ issuedRefreshFingerprint: string|null }} logEntry
+	 */
+	function sendTokens(res, pair, logEntry) {
+		// Lets a run check that the chain of refresh tokens stayed unbroken: each issued one used once.
+		logEntry.issuedRefreshFingerprint = fingerprint(pair.refreshToken);
 		sendOAuthSuccess(res, {
 			access_token: pair.accessToken,
 			scopes: pair.grant.scope,
 			token_type: 'bearer',
-			expires_in: ACCESS_TOKEN_SECONDS,
+			expires_in: tokens.accessTokenSeconds,
 			refresh_token: pair.refreshToken,
 			refresh_token_expires_in: REFRESH_TOKEN_SECONDS,
 			requested_by_id: pair.grant.userId,

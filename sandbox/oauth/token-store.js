@@ -23,8 +23,9 @@ const FORGET_AFTER_MS = 24 * 3600 * 1000;
  * Access and refresh tokens, kept by digest. Refresh tokens rotate: each use issues a new
  * one and kills the used one at once. Access tokens cannot be revoked, only expire.
  * @param {{ now(): number }} clock
+ * @param {number} [accessTokenSeconds] how long an access token lives; the spec's 300 by default
  */
-function createTokenStore(clock) {
+function createTokenStore(clock, accessTokenSeconds = rules.ACCESS_TOKEN_SECONDS) {
 	/** @type {Map<string, TokenGrant & { expiresAt: number }>} */
 	const accessTokens = new Map();
 	/** @type {Map<string, TokenGrant & { expiresAt: number, state: 'active'|'used'|'revoked' }>} */
@@ -51,7 +52,7 @@ function createTokenStore(clock) {
 			clientId,
 			userId,
 			scope,
-			expiresAt: now + rules.ACCESS_TOKEN_SECONDS * 1000,
+			expiresAt: now + accessTokenSeconds * 1000,
 		});
 		refreshTokens.set(digest(refreshToken), {
 			clientId,
@@ -76,6 +77,7 @@ function createTokenStore(clock) {
 	}
 
 	return {
+		accessTokenSeconds,
 		issuePair,
 		/**
 		 * @param {string} accessToken

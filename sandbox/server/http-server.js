@@ -19,7 +19,7 @@ const REVOKE_PATH = '/revoke';
  * @param {ReturnType<import('../controls/request-log').createRequestLog>} parts.log
  * @param {ReturnType<import('../controls/faults').createFaultQueue>} parts.faults
  * @param {ReturnType<import('../oauth/authorization-page').createAuthorizationPage>} parts.authorizationPage
- * @param {{ handle(req: any, res: any, logEntry: { grantType: string|null }): Promise<void> }} parts.tokenEndpoint
+ * @param {{ handle(req: any, res: any, logEntry: import('../controls/request-log').LogEntry): Promise<void> }} parts.tokenEndpoint
  * @param {{ handle(req: any, res: any): Promise<void> }} parts.revokeEndpoint
  * @param {ReturnType<import('./api-gateway').createApiGateway>} parts.apiGateway
  * @param {ReturnType<import('../controls/http-controls').createHttpControls>} parts.controls

@@ -199,6 +199,8 @@ describe('request log', () => {
 			auth: 'bearer',
 			tokenFingerprint: createHash('sha256').update(tokens.access_token).digest('hex').slice(0, 12),
 			grantType: null,
+			refreshTokenFingerprint: null,
+			issuedRefreshFingerprint: null,
 			fault: null,
 			concurrent: 1,
 		});

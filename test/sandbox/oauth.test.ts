@@ -476,6 +476,46 @@ describe('token endpoint: renewal', () => {
 		const tokens = await obtainTokens(sandbox, urls);
 		expectOAuthError(await refresh(sandbox, urls, tokens.access_token), 400, 'invalid_grant');
 	});
+
+	test('the log links each renewal to the refresh token it spent and the one it issued, never the tokens', async () => {
+		sandbox.log.clear();
+		const first = await obtainTokens(sandbox, urls);
+		const renewed = await refresh(sandbox, urls, first.refresh_token);
+		await refresh(sandbox, urls, first.refresh_token);
+		const grants = sandbox.log.entries().filter((entry) => entry.grantType !== null);
+		expect(grants.map((entry) => [entry.grantType, entry.status])).toEqual([
+			['authorization_code', 200],
+			['refresh_token', 200],
+			['refresh_token', 400],
+		]);
+		const [exchange, renewal, replay] = grants;
+		expect(exchange.refreshTokenFingerprint).toBeNull();
+		expect(renewal.refreshTokenFingerprint).toBe(exchange.issuedRefreshFingerprint);
+		expect(renewal.issuedRefreshFingerprint).toMatch(/^[0-9a-f]{12}$/);
+		expect(renewal.issuedRefreshFingerprint).not.toBe(exchange.issuedRefreshFingerprint);
+		expect(replay.refreshTokenFingerprint).toBe(exchange.issuedRefreshFingerprint);
+		expect(replay.issuedRefreshFingerprint).toBeNull();
+		const logged = JSON.stringify(sandbox.log.entries());
+		for (const secret of [first.refresh_token, renewed.json.refresh_token, renewed.json.access_token])
+			expect(logged).not.toContain(secret);
+	});
+});
+
+describe('token endpoint: a shorter access-token lifetime (accessTokenSeconds)', () => {
+	test('tokens say and keep the lifetime the sandbox was started with', async () => {
+		const short = await startSandbox({ accessTokenSeconds: 60 });
+		try {
+			const tokens = await obtainTokens(short.sandbox, short.urls);
+			expect(tokens.expires_in).toBe(60);
+			short.sandbox.clock.advance(59);
+			expect((await apiGet(short.urls, '/user', tokens.access_token)).status).toBe(200);
+			short.sandbox.clock.advance(1);
+			expect((await apiGet(short.urls, '/user', tokens.access_token)).status).toBe(401);
+			expect((await refresh(short.sandbox, short.urls, tokens.refresh_token)).json.expires_in).toBe(60);
+		} finally {
+			await short.sandbox.stop();
+		}
+	});
 });
 
 describe('revoke endpoint', () => {
