@@ -9,8 +9,8 @@ const env = useConnectedSandbox({}, { fresh: true });
 const NODE = 'Accounting Service';
 const tokenEndpoint = (entry: LogEntry) => entry.path.endsWith('/token');
 
-function setStoredExpiry(expiresAt: number | undefined) {
-	const token = { ...env.store.oauthTokenData(env.credential.id) } as IDataObject;
+function setStoredExpiry(expiresAt: number | undefined, expiresInSeconds = 300) {
+	const token = { ...env.store.oauthTokenData(env.credential.id), expires_in: expiresInSeconds } as IDataObject;
 	if (expiresAt === undefined) delete token.n8n_expires_at;
 	else token.n8n_expires_at = String(expiresAt);
 	env.store.writeOauthTokenData(env.credential.id, token);
@@ -37,6 +37,18 @@ describe('access token expiry', () => {
 		const position = env.sandbox.log.entries().length;
 		await env.runNode({ resource: 'salesInvoice', operation: 'getAll', limit: 5 });
 		expect(env.sandbox.log.entries().slice(position).filter(tokenEndpoint)).toHaveLength(0);
+	});
+
+	it('a token that lives 60 s is renewed ahead only in its last quarter, not by every execution', async () => {
+		const renewalsWith = async (secondsLeft: number) => {
+			setStoredExpiry(Date.now() + secondsLeft * 1000, 60);
+			const position = env.sandbox.log.entries().length;
+			await env.runNode({ resource: 'salesInvoice', operation: 'getAll', limit: 5 });
+			return env.sandbox.log.entries().slice(position).filter(tokenEndpoint).length;
+		};
+		expect(await renewalsWith(40)).toBe(0);
+		expect(await renewalsWith(20)).toBe(0);
+		expect(await renewalsWith(10)).toBe(1);
 	});
 
 	it('without a recorded expiry (n8n before 2.36) one request meets the 401 and n8n renews and repeats it', async () => {

@@ -10,12 +10,23 @@ export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFu
 /** Refresh this long before the access token runs out (it lives 300 s), so no request meets a 401. */
 export const REFRESH_AHEAD_MS = 60_000;
 
+/**
+ * How long before expiry to renew a token that lives `expiresInSeconds`: a quarter of its life at
+ * most, so a short-lived token (60 s) is not renewed by every execution that starts.
+ */
+export function renewAheadMs(expiresInSeconds: unknown): number {
+	const lifetimeMs = Number(expiresInSeconds) * 1000;
+	return Number.isFinite(lifetimeMs) && lifetimeMs > 0 ? Math.min(REFRESH_AHEAD_MS, lifetimeMs / 4) : REFRESH_AHEAD_MS;
+}
+
 export interface CredentialView {
 	baseUrl: string;
 	/** Only compared, to notice that the tokens were renewed (here or by another execution). */
 	refreshToken?: unknown;
 	/** When n8n (2.36 and newer) recorded that the access token expires; absent on older n8n. */
 	expiresAt?: number;
+	/** Renew when less than this is left (renewAheadMs). */
+	aheadMs: number;
 }
 
 const credentialViews = new WeakMap<RequestContext, Promise<CredentialView>>();
@@ -34,6 +45,7 @@ export async function credentialView(context: RequestContext): Promise<Credentia
 				baseUrl: String(credentials.baseUrl ?? '').replace(/\/+$/, ''),
 				refreshToken: tokenData?.refresh_token,
 				expiresAt: Number.isFinite(expiresAt) ? expiresAt : undefined,
+				aheadMs: renewAheadMs(tokenData?.expires_in),
 			};
 		});
 		credentialViews.set(context, view);
@@ -89,7 +101,7 @@ export function canRenew(context: RequestContext): boolean {
  * A failed renewal is left to that 401 path, which reports it to the user.
  */
 export async function refreshIfExpiring(context: RequestContext, view: CredentialView): Promise<CredentialView> {
-	if (view.expiresAt === undefined || view.expiresAt - Date.now() > REFRESH_AHEAD_MS) return view;
+	if (view.expiresAt === undefined || view.expiresAt - Date.now() > view.aheadMs) return view;
 	if (!canRenew(context)) return view;
 	try {
 		await renewOnce(context, view.refreshToken);
@@ -99,7 +111,7 @@ export async function refreshIfExpiring(context: RequestContext, view: Credentia
 	const renewed = await credentialView(context);
 	// n8n up to 2.27 (at least) keeps the old n8n_expires_at through its refresh: renewing ahead
 	// again would renew before every request, so from here on leave it to the 401.
-	if (renewed.expiresAt !== undefined && renewed.expiresAt - Date.now() <= REFRESH_AHEAD_MS) {
+	if (renewed.expiresAt !== undefined && renewed.expiresAt - Date.now() <= renewed.aheadMs) {
 		return keepWithoutAhead(context, renewed);
 	}
 	return renewed;
