@@ -59,11 +59,7 @@ async function main(): Promise<void> {
 		await importCredentials(install, instance, file);
 		rmSync(file);
 		mkdirSync(instance.filesDir, { recursive: true });
-		const grant = await connectToSandbox({ urls, client: sandbox.client, consent: sandbox.consent });
-		const reader = new ServiceReader(
-			urls.baseUrl,
-			String((grant.oauthTokenData as { access_token: string }).access_token),
-		);
+		const reader = ServiceReader.ofSandbox({ urls, client: sandbox.client, consent: sandbox.consent });
 		const workflows: Workflow[] = [];
 		for (const { workflow } of loadExamples()) {
 			const check = EXAMPLE_CHECKS.find((candidate) => candidate.workflowId === workflow.id);

@@ -12,6 +12,7 @@ interface WorkflowNode {
 	name: string;
 	type: string;
 	parameters: Record<string, unknown>;
+	[key: string]: unknown;
 }
 
 export interface Workflow {

@@ -13,6 +13,8 @@ export interface N8nInstance {
 	port: number;
 	/** Port of n8n's task broker: two n8n processes with the default 5679 would collide. */
 	brokerPort: number;
+	/** Settings every command of this instance runs with (queue mode's database, Redis and key). */
+	env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -51,6 +53,7 @@ export function n8nEnv(instance: N8nInstance, extra: NodeJS.ProcessEnv = {}): No
 		N8N_LOG_LEVEL: 'warn',
 		// Binary data on disk, as most installs run: attachment downloads are streamed into it.
 		N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
+		...instance.env,
 		...extra,
 	});
 }

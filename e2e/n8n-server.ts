@@ -13,16 +13,29 @@ export interface N8nServer {
 	logFile: string;
 }
 
-/** `n8n start` on 127.0.0.1; resolves once /healthz/readiness answers (database connected and migrated), fails with n8n's log when it does not. */
+export interface N8nProcess {
+	/** n8n's arguments; `start` by default (`worker` for a queue-mode worker). */
+	args?: string[];
+	/** Environment besides n8nEnv's (queue mode's database, Redis and key). */
+	env?: NodeJS.ProcessEnv;
+	/** Log file name in `root`. */
+	logName?: string;
+	/** The port whose /healthz/readiness says it is ready; the instance's port by default (a worker's health port). */
+	healthPort?: number;
+}
+
+/** `n8n start` (or a worker) on 127.0.0.1; resolves once /healthz/readiness answers (database connected and migrated), fails with n8n's log when it does not. */
 export async function startN8n(
 	install: N8nInstall,
 	instance: N8nInstance,
 	root: string,
+	{ args = ['start'], env = {}, logName = 'n8n-start.log', healthPort = instance.port }: N8nProcess = {},
 	timeoutMs = 120_000,
 ): Promise<N8nServer> {
-	const logFile = join(root, 'n8n-start.log');
-	const service = startService(process.execPath, [install.bin, 'start'], {
-		env: n8nEnv(instance, { N8N_LOG_LEVEL: process.env.E2E_N8N_LOG_LEVEL ?? 'info' }),
+	const logFile = join(root, logName);
+	const label = `n8n ${args.join(' ')}`;
+	const service = startService(process.execPath, [install.bin, ...args], {
+		env: n8nEnv(instance, { N8N_LOG_LEVEL: process.env.E2E_N8N_LOG_LEVEL ?? 'info', ...env }),
 		logFile,
 	});
 	const url = `http://127.0.0.1:${instance.port}`;
@@ -30,9 +43,11 @@ export async function startN8n(
 	void service.exited.then((why) => (exit = why));
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
-		if (exit) throw new Error(`n8n start ${exit} before it was ready:\n${tail(readFileSync(logFile, 'utf8'))}`);
+		if (exit) throw new Error(`${label} ${exit} before it was ready:\n${tail(readFileSync(logFile, 'utf8'))}`);
 		try {
-			const response = await fetch(`${url}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
+			const response = await fetch(`http://127.0.0.1:${healthPort}/healthz/readiness`, {
+				signal: AbortSignal.timeout(2000),
+			});
 			if (response.ok) return { url, service, logFile };
 		} catch {
 			// Not listening yet.
@@ -41,7 +56,7 @@ export async function startN8n(
 	}
 	await service.stop();
 	throw new Error(
-		`n8n start: /healthz/readiness did not answer within ${timeoutMs / 1000} s:\n${tail(readFileSync(logFile, 'utf8'))}`,
+		`${label}: /healthz/readiness did not answer within ${timeoutMs / 1000} s:\n${tail(readFileSync(logFile, 'utf8'))}`,
 	);
 }
 
@@ -70,4 +85,21 @@ export async function nodeTypesLoaded(url: string, session: string): Promise<str
 	if (!response.ok) throw new Error(`n8n /types/nodes.json answered ${response.status}`);
 	const types = (await response.json()) as Array<{ name: string }>;
 	return [...new Set(types.map((type) => type.name))];
+}
+
+/** Publishes (activates) a workflow of a running n8n through its REST API, as the editor's Publish does. */
+export async function activateWorkflow(url: string, session: string, id: string): Promise<void> {
+	const headers = { cookie: session, 'content-type': 'application/json' };
+	const workflow = await fetch(`${url}/rest/workflows/${id}`, { headers });
+	if (!workflow.ok) throw new Error(`n8n GET /rest/workflows/${id} answered ${workflow.status}`);
+	const { versionId } = ((await workflow.json()) as { data: { versionId: string } }).data;
+	const response = await fetch(`${url}/rest/workflows/${id}/activate`, {
+		method: 'POST',
+		headers,
+		body: JSON.stringify({ versionId }),
+	});
+	if (!response.ok)
+		throw new Error(
+			`n8n could not publish workflow ${id}: ${response.status} ${(await response.text()).slice(0, 500)}`,
+		);
 }

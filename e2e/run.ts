@@ -8,6 +8,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 
 import { createSandbox } from '../sandbox';
 import { fingerprint } from '../sandbox/oauth/secrets';
@@ -23,15 +24,25 @@ import { exitOnSignals, onShutdown, shutdown, watchdog } from './lifecycle';
 import { info, printTimings, seconds, step } from './log';
 import { executeWorkflow, importCredentials, importWorkflows, publishWorkflow } from './n8n-cli';
 import { instanceFolders } from './n8n-env';
-import { createOwner, nodeTypesLoaded, startN8n } from './n8n-server';
+import { activateWorkflow, createOwner, nodeTypesLoaded, startN8n } from './n8n-server';
 import { ensureN8n } from './install-n8n';
 import { checkTarballContents } from './package-check';
 import { freePort } from './ports';
 import { ServiceReader } from './service-reader';
 import { buildPackage, packPackage, unpackInto } from './stage-package';
+import { parseDuration, soak } from './soak';
+import { sleep } from './wait';
+import { CHANGES_WORKFLOW_ID, LOAD_WORKFLOW_ID, changesWorkflow, loadWorkflow } from './scale/workflows';
 
 /** Cold runs install n8n (≈ 4–5 min); warm runs take about a minute. */
 const WHOLE_RUN_LIMIT_MS = 25 * 60_000;
+
+/** `--soak 30m`: how long n8n keeps working after the checks (soak.ts); none by default. */
+function soakDuration(): number | undefined {
+	const { values } = parseArgs({ options: { soak: { type: 'string' } } });
+	return values.soak === undefined ? undefined : parseDuration(values.soak);
+}
+const SOAK_MS = soakDuration();
 
 async function main(): Promise<void> {
 	const started = performance.now();
@@ -59,6 +70,8 @@ async function main(): Promise<void> {
 	const sandbox = createSandbox({
 		port: 0,
 		redirectUris: [`http://127.0.0.1:${instance.port}/rest/oauth2-credential/callback`],
+		// The soak runs as the issue asks: access tokens of a minute, the service's rate limit.
+		...(SOAK_MS ? { accessTokenSeconds: 60, rateLimit: { requests: 200 } } : {}),
 	});
 	onShutdown(async () => await sandbox.stop());
 	const urls = await sandbox.start();
@@ -76,11 +89,7 @@ async function main(): Promise<void> {
 	});
 
 	// The checks read the sandbox with a grant of their own, apart from the one n8n renews.
-	const ownGrant = await connectToSandbox(running);
-	const reader = new ServiceReader(
-		urls.baseUrl,
-		String((ownGrant.oauthTokenData as { access_token: string }).access_token),
-	);
+	const reader = ServiceReader.ofSandbox(running);
 
 	const folders = new Map<string, string>();
 	await step('examples: n8n import:workflow', async () => {
@@ -97,6 +106,8 @@ async function main(): Promise<void> {
 			const settings = { folder, ...check.settings, ...prepared };
 			workflows.push(adaptExample(workflow, settings, check.nodeParameters, urls.baseUrl, check.settingsNode));
 		}
+		// The soak's workflows are published when it starts: their trigger must not poll during the checks.
+		if (SOAK_MS) workflows.push(loadWorkflow(), changesWorkflow(new Date().getSeconds()));
 		writeWorkflows(join(root, 'workflows'), workflows);
 		await importWorkflows(install, instance, join(root, 'workflows'));
 		info(`${workflows.length} workflows: ${workflows.map((workflow) => workflow.name).join('; ')}`);
@@ -106,11 +117,7 @@ async function main(): Promise<void> {
 		const folder = folders.get(check.workflowId);
 		if (!folder) throw new Error(`no example file has workflow id ${check.workflowId}`);
 		const executeAgain = async () => await executeWorkflow(install, instance, check.workflowId);
-		const freshReader = async () => {
-			const grant = await connectToSandbox(running);
-			return new ServiceReader(urls.baseUrl, String((grant.oauthTokenData as { access_token: string }).access_token));
-		};
-		return { folder, reader, sandbox, n8nDir: install.dir, importedTokenFingerprint, executeAgain, freshReader };
+		return { folder, reader, sandbox, n8nDir: install.dir, importedTokenFingerprint, executeAgain };
 	};
 
 	for (const check of EXAMPLE_CHECKS.filter((candidate) => candidate.runs === 'execute')) {
@@ -130,10 +137,11 @@ async function main(): Promise<void> {
 	}
 	const logSeqBeforeStart = Math.max(0, ...sandbox.log.entries().map((entry: { seq: number }) => entry.seq));
 
+	let session = '';
 	const server = await step('n8n start, owner setup over REST', async () => {
 		const started = await startN8n(install, instance, root);
 		onShutdown(async () => await started.service.stop());
-		const session = await createOwner(started.url);
+		session = await createOwner(started.url);
 		const types = await nodeTypesLoaded(started.url, session);
 		const ours = types.filter((type) => type.startsWith(CUSTOM_NODE_PREFIX));
 		if (!ours.includes(`${CUSTOM_NODE_PREFIX}accountingService`)) {
@@ -164,12 +172,22 @@ async function main(): Promise<void> {
 	});
 	await triggerChecks;
 
+	if (SOAK_MS) {
+		await step(`soak: n8n keeps working for ${seconds(SOAK_MS)} (60 s tokens, the rate limit)`, async () => {
+			for (const id of [LOAD_WORKFLOW_ID, CHANGES_WORKFLOW_ID]) await activateWorkflow(server.url, session, id);
+			// Activation makes the trigger's first poll, which notes where "now" is; changes come after its second.
+			await sleep(2_000);
+			const workflowIds = [...folders.keys(), LOAD_WORKFLOW_ID, CHANGES_WORKFLOW_ID];
+			await soak({ install, server, session, sandbox, reader, workflowIds, folder: join(root, 'soak') }, SOAK_MS);
+		});
+	}
+
 	passed = true;
 	console.log(`\ne2e passed in ${seconds(performance.now() - started)}`);
 }
 
 exitOnSignals((signal) => console.error(`\n${signal}: stopping n8n and the sandbox.`));
-watchdog(WHOLE_RUN_LIMIT_MS, 'e2e');
+watchdog(WHOLE_RUN_LIMIT_MS + (SOAK_MS ?? 0) * 1.2, 'e2e');
 main()
 	.then(async () => {
 		printTimings();

@@ -1,21 +1,32 @@
+import { connectToSandbox, type RunningSandbox } from './credential';
+
 /**
- * Reads the sandbox's API directly, with a token of its own, to know what the examples should
- * have produced without going through the node under test.
+ * Reads the sandbox's API directly, with a grant of its own, to know what the examples should
+ * have produced without going through the node under test. An access token that expired (the
+ * soak and queue runs use 60 s tokens) is replaced by connecting again.
  */
 export class ServiceReader {
+	private accessToken: Promise<string> | undefined;
+
 	constructor(
 		private readonly baseUrl: string,
-		private readonly accessToken: string,
+		private readonly connect: () => Promise<string>,
 	) {}
 
-	async get<T = Record<string, unknown>>(path: string, business?: string): Promise<T> {
-		const response = await fetch(this.baseUrl + path, {
-			headers: {
-				authorization: `Bearer ${this.accessToken}`,
-				accept: 'application/json',
-				...(business ? { 'x-business': business } : {}),
-			},
+	/** A reader with its own consent and code exchange, as a second app of the same user. */
+	static ofSandbox(sandbox: RunningSandbox): ServiceReader {
+		return new ServiceReader(sandbox.urls.baseUrl, async () => {
+			const grant = await connectToSandbox(sandbox);
+			return String((grant.oauthTokenData as { access_token: string }).access_token);
 		});
+	}
+
+	async get<T = Record<string, unknown>>(path: string, business?: string): Promise<T> {
+		let response = await this.send(path, business);
+		if (response.status === 401) {
+			this.accessToken = undefined;
+			response = await this.send(path, business);
+		}
 		if (!response.ok) throw new Error(`sandbox GET ${path}: ${response.status} ${await response.text()}`);
 		return (await response.json()) as T;
 	}
@@ -30,5 +41,16 @@ export class ServiceReader {
 			next = page.$next;
 		}
 		return records;
+	}
+
+	private async send(path: string, business: string | undefined): Promise<Response> {
+		this.accessToken ??= this.connect();
+		return await fetch(this.baseUrl + path, {
+			headers: {
+				authorization: `Bearer ${await this.accessToken}`,
+				accept: 'application/json',
+				...(business ? { 'x-business': business } : {}),
+			},
+		});
 	}
 }

@@ -22,7 +22,7 @@ async function pdfText(bytes: Buffer): Promise<string> {
  * `<number>.pdf`, a PDF that shows the number, equal to the service's rendering, and the invoice
  * must still be unsent (Mark as Sent is off).
  */
-async function check({ folder, sandbox, freshReader }: CheckContext): Promise<string> {
+async function check({ folder, sandbox, reader }: CheckContext): Promise<string> {
 	const lead = sandbox.dataset.leadBusinessId;
 	const created = sandbox.dataset.createRecord(lead, 'sales_invoices', { sent: false });
 	const number = String(created.invoice_number);
@@ -39,7 +39,6 @@ async function check({ folder, sandbox, freshReader }: CheckContext): Promise<st
 	expect(text.includes(number), `${number}.pdf does not show the invoice number; its text: ${text.slice(0, 300)}`);
 	const expected = await sandbox.dataset.renderDocumentPdf(lead, 'sales_invoices', String(created.id));
 	expect(bytes.equals(expected), `${number}.pdf differs from the service's rendering of the invoice`);
-	const reader = await freshReader!();
 	const now = await reader.get<{ sent: boolean }>(`/sales_invoices/${String(created.id)}?attributes=sent`);
 	expect(now.sent === false, `${number} was marked as sent by downloading its PDF`);
 	return `new invoice ${number} arrived as ${number}.pdf (${bytes.length} bytes, equal to the service's rendering, shows its number); still unsent`;

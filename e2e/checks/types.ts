@@ -48,8 +48,6 @@ export interface CheckContext {
 	n8nLogFile?: string;
 	/** Fingerprint (as the request log has it) of the access token the n8n credential was imported with. */
 	importedTokenFingerprint?: string;
-	/** A reader with a grant of its own made now (the shared reader's token may have expired by then). */
-	freshReader?: () => Promise<ServiceReader>;
 	/** Runs the example with `n8n execute` once more; for checks that change the sandbox between runs. */
 	executeAgain?: () => Promise<RunData>;
 }

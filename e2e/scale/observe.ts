@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from 'node:fs';
+
+import type { Emission } from './evidence';
+import type { ExecutionSummary, N8nExecutions } from './n8n-executions';
+
+/** What each execution of the trigger's workflow received from the trigger. */
+export async function triggerEmissions(
+	executions: N8nExecutions,
+	list: ExecutionSummary[],
+	triggerNode: string,
+): Promise<Emission[]> {
+	const emissions: Emission[] = [];
+	for (const execution of list) {
+		const runs = (await executions.runData(execution.id)).resultData.runData[triggerNode] ?? [];
+		for (const item of runs[0]?.data?.main?.[0] ?? []) {
+			emissions.push({ execution: execution.id, id: String(item.json.id), updatedAt: String(item.json.updated_at) });
+		}
+	}
+	return emissions;
+}
+
+/** Executions a queue-mode worker logged (at level info) as started and as finished. */
+export function workerLog(logFile: string): { started: string[]; finished: string[] } {
+	const text = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
+	const ids = (verb: string) => [...text.matchAll(new RegExp(`Worker ${verb} execution (\\d+)`, 'g'))].map((m) => m[1]);
+	return { started: ids('started'), finished: ids('finished') };
+}
+
+/** Executions main gave up on because the worker running them stopped answering (queue mode). */
+export function stalledIn(mainLog: string): string[] {
+	const text = existsSync(mainLog) ? readFileSync(mainLog, 'utf8') : '';
+	return [
+		...new Set([...text.matchAll(/job stalled more than maxStalledCount \(execution (\d+)\)/g)].map((m) => m[1])),
+	];
+}
+
+/** Executions a worker started and has not finished: what it holds right now. */
+export function heldBy(logFile: string): string[] {
+	const { started, finished } = workerLog(logFile);
+	const done = new Set(finished);
+	return started.filter((id) => !done.has(id));
+}
+
+/** Lines of n8n's logs that say an execution or a renewal went wrong. */
+export function troubleIn(logFiles: string[]): string[] {
+	return logFiles.flatMap((file) =>
+		(existsSync(file) ? readFileSync(file, 'utf8') : '')
+			.split('\n')
+			.filter((line) =>
+				/Unable to sign|needs to be reconnected|invalid_grant|not connected to the service/i.test(line),
+			),
+	);
+}
+
+/** Executions by status, e.g. { success: 60, crashed: 1 }. */
+export function byStatus(list: ExecutionSummary[]): Record<string, number> {
+	const counts: Record<string, number> = {};
+	for (const execution of list) counts[execution.status] = (counts[execution.status] ?? 0) + 1;
+	return counts;
+}
