@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { chromium, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 import { AccountingServiceOAuth2Api } from '../credentials/AccountingServiceOAuth2Api.credentials';
-import { LOCAL_OWNER } from './config';
-import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
+import { launchChromium, signIn } from './chromium';
 import { info } from './log';
 
 const STEP_TIMEOUT = 30_000;
@@ -57,15 +54,8 @@ export async function captureEditor(
 	docsDir: string,
 	failureDir: string,
 ): Promise<Screenshot[]> {
-	const profile = mkdtempSync(join(tmpdir(), 'e2e-chromium-'));
-	const context = await chromium.launchPersistentContext(profile, {
-		executablePath: CHROMIUM,
-		headless: true,
-		args: CHROMIUM_ARGS,
-		viewport: WIDE,
-		// Chromium's own temporary files (singleton socket) go with the profile, not into /tmp.
-		env: { ...process.env, TMPDIR: profile },
-	});
+	const browser = await launchChromium(WIDE);
+	const { context } = browser;
 	context.setDefaultTimeout(STEP_TIMEOUT);
 	const page = await context.newPage();
 	const shots: Screenshot[] = [];
@@ -77,11 +67,7 @@ export async function captureEditor(
 	};
 	let stage = 'sign in';
 	try {
-		await page.goto(`${url}/signin`);
-		await page.fill(`${testId('emailOrLdapLoginId')} input`, LOCAL_OWNER.email);
-		await page.fill(`${testId('password')} input`, LOCAL_OWNER.password);
-		await page.click(testId('form-submit-button'));
-		await page.waitForURL((address) => !address.pathname.startsWith('/signin'));
+		await signIn(page, url);
 
 		stage = 'new workflow with a manual trigger';
 		await newWorkflow(page, url);
@@ -312,8 +298,7 @@ export async function captureEditor(
 		await page.screenshot({ path: failure }).catch(() => undefined);
 		throw new Error(`browser, at "${stage}": ${(error as Error).message.split('\n')[0]} (page saved as ${failure})`);
 	} finally {
-		await context.close();
-		rmSync(profile, { recursive: true, force: true });
+		await browser.close();
 	}
 }
 

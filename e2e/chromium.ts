@@ -1,5 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+import { LOCAL_OWNER } from './config';
 import { info } from './log';
 import { runCommand } from './processes';
 
@@ -46,3 +51,36 @@ export const CHROMIUM_ARGS = [
 	'--disable-component-update',
 	'--disable-sync',
 ];
+
+/** Headless Chromium in a profile of its own, removed by `close`. */
+export async function launchChromium(viewport: {
+	width: number;
+	height: number;
+}): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+	const profile = mkdtempSync(join(tmpdir(), 'e2e-chromium-'));
+	const context = await chromium.launchPersistentContext(profile, {
+		executablePath: CHROMIUM,
+		headless: true,
+		args: CHROMIUM_ARGS,
+		viewport,
+		// Chromium's own temporary files (singleton socket) go with the profile, not into /tmp.
+		env: { ...process.env, TMPDIR: profile },
+	});
+	return {
+		context,
+		async close() {
+			await context.close().catch(() => undefined);
+			rmSync(profile, { recursive: true, force: true });
+		},
+	};
+}
+
+/** Signs in to n8n's editor as the local owner. */
+export async function signIn(page: Page, n8nUrl: string): Promise<void> {
+	const testId = (id: string) => `[data-test-id="${id}"]`;
+	await page.goto(`${n8nUrl}/signin`);
+	await page.fill(`${testId('emailOrLdapLoginId')} input`, LOCAL_OWNER.email);
+	await page.fill(`${testId('password')} input`, LOCAL_OWNER.password);
+	await page.click(testId('form-submit-button'));
+	await page.waitForURL((address) => !address.pathname.startsWith('/signin'));
+}

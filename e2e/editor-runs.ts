@@ -1,11 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
-import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
-import { LOCAL_OWNER } from './config';
+import { launchChromium, signIn } from './chromium';
 
 const STEP_TIMEOUT = 30_000;
 /** A run of the examples takes 1–10 s; far longer means the editor never heard the run end. */
@@ -36,28 +34,12 @@ export async function startEditorRuns(
 	options: { everyMs: number; screenshotDir: string },
 ): Promise<EditorRuns> {
 	mkdirSync(options.screenshotDir, { recursive: true });
-	const profile = mkdtempSync(join(tmpdir(), 'e2e-chromium-'));
-	const context = await chromium.launchPersistentContext(profile, {
-		executablePath: CHROMIUM,
-		headless: true,
-		args: CHROMIUM_ARGS,
-		viewport: { width: 1440, height: 900 },
-		// Chromium's own temporary files (singleton socket) go with the profile, not into /tmp.
-		env: { ...process.env, TMPDIR: profile },
-	});
-	const closeBrowser = async () => {
-		await context.close().catch(() => undefined);
-		rmSync(profile, { recursive: true, force: true });
-	};
+	const { context, close: closeBrowser } = await launchChromium({ width: 1440, height: 900 });
 	context.setDefaultTimeout(STEP_TIMEOUT);
 	const page = await context.newPage();
 	const workflowUrl = `${n8nUrl}/workflow/${workflowId}`;
 	try {
-		await page.goto(`${n8nUrl}/signin`);
-		await page.fill(`${testId('emailOrLdapLoginId')} input`, LOCAL_OWNER.email);
-		await page.fill(`${testId('password')} input`, LOCAL_OWNER.password);
-		await page.click(testId('form-submit-button'));
-		await page.waitForURL((address) => !address.pathname.startsWith('/signin'));
+		await signIn(page, n8nUrl);
 		await openWorkflow(page, workflowUrl);
 	} catch (error) {
 		await closeBrowser();

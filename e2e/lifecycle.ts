@@ -1,3 +1,5 @@
+import { printTimings } from './log';
+
 /**
  * Cleanup that runs however the script ends: normally, on an error, on Ctrl+C or SIGTERM, or
  * when the watchdog fires. Children still running are then killed by processes.ts's exit hook.
@@ -37,4 +39,25 @@ export function watchdog(ms: number, what: string): void {
 		console.error(`\n${what}: still running after ${Math.round(ms / 60_000)} minutes, stopping.`);
 		void shutdown().then(() => process.exit(1));
 	}, ms).unref();
+}
+
+/**
+ * Runs a script's `main` to its end: what it started is stopped however it ends (done, failed,
+ * Ctrl+C, SIGTERM, or still running after `limitMs`); exits 0 when it passed, 1 when not.
+ */
+export function runScript(name: string, main: () => Promise<void>, limitMs: number, stopping: string): void {
+	exitOnSignals((signal) => console.error(`\n${signal}: stopping ${stopping}.`));
+	watchdog(limitMs, name);
+	main()
+		.then(async () => {
+			printTimings();
+			await shutdown();
+			process.exit(0);
+		})
+		.catch(async (error: unknown) => {
+			printTimings();
+			console.error(`\n${name} FAILED: ${error instanceof Error ? error.message : String(error)}`);
+			await shutdown();
+			process.exit(1);
+		});
 }

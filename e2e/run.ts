@@ -20,8 +20,8 @@ import { checkCommunityLoad } from './community-load';
 import { checkConnectExchange } from './connect-check';
 import { connectToSandbox, writeCredentialImport } from './credential';
 import { adaptExample, loadExamples, writeWorkflows, type Workflow } from './examples';
-import { exitOnSignals, onShutdown, shutdown, watchdog } from './lifecycle';
-import { info, printTimings, seconds, step } from './log';
+import { onShutdown, runScript } from './lifecycle';
+import { info, seconds, step } from './log';
 import { executeWorkflow, importCredentials, importWorkflows, publishWorkflow } from './n8n-cli';
 import { instanceFolders } from './n8n-env';
 import { activateWorkflow, createOwner, nodeTypesLoaded, startN8n } from './n8n-server';
@@ -186,17 +186,4 @@ async function main(): Promise<void> {
 	console.log(`\ne2e passed in ${seconds(performance.now() - started)}`);
 }
 
-exitOnSignals((signal) => console.error(`\n${signal}: stopping n8n and the sandbox.`));
-watchdog(WHOLE_RUN_LIMIT_MS + (SOAK_MS ?? 0) * 1.2, 'e2e');
-main()
-	.then(async () => {
-		printTimings();
-		await shutdown();
-		process.exit(0);
-	})
-	.catch(async (error: unknown) => {
-		printTimings();
-		console.error(`\ne2e FAILED: ${error instanceof Error ? error.message : String(error)}`);
-		await shutdown();
-		process.exit(1);
-	});
+runScript('e2e', main, WHOLE_RUN_LIMIT_MS + (SOAK_MS ?? 0) * 1.2, 'n8n and the sandbox');

@@ -16,7 +16,7 @@ import { BookChanges, type SandboxBooks } from './scale/changes';
 import { emissionsOnce, refreshChain, requestRate, type LoggedRequest } from './scale/evidence';
 import { anOrder, driveLoad } from './scale/load';
 import { N8nExecutions, type ExecutionSummary } from './scale/n8n-executions';
-import { byStatus, triggerEmissions, troubleIn } from './scale/observe';
+import { byStatus, logSize, triggerEmissions, troubleIn } from './scale/observe';
 import { CHANGES_WORKFLOW_ID, LOAD_WEBHOOK_PATH, TRIGGER_NODE } from './scale/workflows';
 
 /** The example a person runs from the editor during the soak. */
@@ -47,6 +47,9 @@ export function parseDuration(text: string): number {
 export async function soak(context: SoakContext, durationMs: number): Promise<void> {
 	const { sandbox, server } = context;
 	const startedAt = Date.now();
+	// The editor's check before the soak saves a credential before Connect on purpose: what n8n
+	// logged about it is not the soak's.
+	const logFrom = logSize(server.logFile);
 	const order = await anOrder(context.reader);
 	const changes = new BookChanges(sandbox);
 	changes.start(BOOK_CHANGE_EVERY_MS);
@@ -105,7 +108,10 @@ export async function soak(context: SoakContext, durationMs: number): Promise<vo
 		...chain.spentTwice.map((fingerprint) => `refresh token ${fingerprint} spent twice`),
 		...emitted.twice.map((change) => `put out twice: ${change}`),
 		...emitted.missing.map((change) => `never put out: ${change}`),
-		...troubleIn([server.logFile]).map((line) => `n8n log: ${line}`),
+		...troubleIn(server.logFile, logFrom).map((line) => `n8n log: ${line}`),
+		...troubleIn(server.logFile)
+			.filter((line) => /Unable to sign/.test(line))
+			.map((line) => `n8n log, whole run: ${line}`),
 	];
 	info(
 		`soak ${Math.round((Date.now() - startedAt) / 1000)} s: executions ${JSON.stringify(byStatus(during))}; ` +

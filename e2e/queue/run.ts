@@ -18,8 +18,8 @@ import { parseArgs } from 'node:util';
 import { createSandbox } from '../../sandbox';
 import { connectToSandbox, writeCredentialImport } from '../credential';
 import { ensureN8n } from '../install-n8n';
-import { exitOnSignals, onShutdown, shutdown, watchdog } from '../lifecycle';
-import { info, printTimings, seconds, step } from '../log';
+import { onShutdown, runScript } from '../lifecycle';
+import { info, seconds, step } from '../log';
 import { importCredentials, importWorkflows, publishWorkflow } from '../n8n-cli';
 import { createOwner, startN8n } from '../n8n-server';
 import { writeWorkflows } from '../examples';
@@ -220,7 +220,7 @@ async function main(): Promise<void> {
 			references: invoices.map((invoice) => String(invoice.reference)),
 			log: sandbox.log.entries(),
 			leadBusinessId: sandbox.dataset.leadBusinessId,
-			trouble: troubleIn([server.logFile, ...workers.map((worker) => worker.logFile)]),
+			trouble: [server, ...workers].flatMap((process) => troubleIn(process.logFile)),
 		};
 	});
 	const verdict = judge(findings);
@@ -249,17 +249,4 @@ async function allExecutions(executions: N8nExecutions): Promise<ExecutionSummar
 	return [...(await executions.of(LOAD_WORKFLOW_ID)), ...(await executions.of(CHANGES_WORKFLOW_ID))];
 }
 
-exitOnSignals((signal) => console.error(`\n${signal}: stopping n8n, the workers, PostgreSQL, Redis and the sandbox.`));
-watchdog(40 * 60_000, 'e2e:queue');
-main()
-	.then(async () => {
-		printTimings();
-		await shutdown();
-		process.exit(0);
-	})
-	.catch(async (error: unknown) => {
-		printTimings();
-		console.error(`\ne2e:queue FAILED: ${error instanceof Error ? error.message : String(error)}`);
-		await shutdown();
-		process.exit(1);
-	});
+runScript('e2e:queue', main, 40 * 60_000, 'n8n, the workers, PostgreSQL, Redis and the sandbox');

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 
 import type { Emission } from './evidence';
 import type { ExecutionSummary, N8nExecutions } from './n8n-executions';
@@ -41,15 +41,17 @@ export function heldBy(logFile: string): string[] {
 	return started.filter((id) => !done.has(id));
 }
 
-/** Lines of n8n's logs that say an execution or a renewal went wrong. */
-export function troubleIn(logFiles: string[]): string[] {
-	return logFiles.flatMap((file) =>
-		(existsSync(file) ? readFileSync(file, 'utf8') : '')
-			.split('\n')
-			.filter((line) =>
-				/Unable to sign|needs to be reconnected|invalid_grant|not connected to the service/i.test(line),
-			),
-	);
+/** Lines of an n8n log, from byte `from` on, that say signing or a renewal went wrong. */
+export function troubleIn(logFile: string, from = 0): string[] {
+	const text = existsSync(logFile) ? readFileSync(logFile).subarray(from).toString('utf8') : '';
+	return text
+		.split('\n')
+		.filter((line) => /Unable to sign|needs to be reconnected|invalid_grant|not connected to the service/i.test(line));
+}
+
+/** How far a log has been written: where a later troubleIn starts. */
+export function logSize(logFile: string): number {
+	return existsSync(logFile) ? statSync(logFile).size : 0;
 }
 
 /** Executions by status, e.g. { success: 60, crashed: 1 }. */
