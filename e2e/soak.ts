@@ -117,7 +117,7 @@ export async function soak(context: SoakContext, durationMs: number): Promise<vo
 		`soak ${Math.round((Date.now() - startedAt) / 1000)} s: executions ${JSON.stringify(byStatus(during))}; ` +
 			`${editor.runs} editor runs; ${outcomes.length} orders (${outcomes.filter((o) => o.attempts > 1).length} sent again); ` +
 			`${chain.renewals} renewals; trigger put out ${emitted.emitted} changes of ${changes.lastChange.size} records; ` +
-			`at most ${rate.maxPerMinute} requests in any 60 s, ${rate.tooMany} answered 429`,
+			`in any 60 s at most ${rate.maxPerMinute} requests sent, ${rate.maxServedPerMinute} served; ${rate.tooMany} answered 429, ${rate.expired} 401`,
 	);
 	if (problems.length) throw new Error(`soak: ${problems.length} problems:\n  ${problems.slice(0, 30).join('\n  ')}`);
 }

@@ -87,14 +87,16 @@ export function judge(findings: QueueFindings): Verdict {
 		triggerEmitted: emitted.emitted,
 		businessRequests: rate.requests,
 		maxRequestsPer60s: rate.maxPerMinute,
+		maxServedPer60s: rate.maxServedPerMinute,
 		answered429: rate.tooMany,
+		answered401: rate.expired,
 	};
 	const lines = [
 		`${figures.calls} orders, ${figures.retriedCalls} sent again after the worker was killed; ${figures.invoicesCreated} invoices, each order's once`,
 		`executions ${JSON.stringify(figures.executionsByStatus)}; per worker ${perWorker.join(' / ')}; the killed worker held ${figures.killedWorkerHeld.join(', ')}`,
 		`${chain.renewals} renewals, each with a refresh token issued before and spent once; ${chain.refused} refused`,
 		`trigger: ${figures.triggerChanges} records changed, ${emitted.emitted} changes put out, none twice`,
-		`the business: ${rate.requests} requests, at most ${rate.maxPerMinute} in any 60 s, ${rate.tooMany} answered 429 (absorbed)`,
+		`the business: ${rate.requests} requests; in any 60 s at most ${rate.maxPerMinute} sent, ${rate.maxServedPerMinute} served; ${rate.tooMany} answered 429 and ${rate.expired} 401, all absorbed`,
 	];
 	return { figures, lines, problems };
 }

@@ -56,27 +56,37 @@ export function refreshChain(entries: LoggedRequest[]): RefreshChain {
 export interface RequestRate {
 	/** API requests (everything under /v3.1) of the business. */
 	requests: number;
-	/** The most that arrived in any 60 seconds. */
+	/** The most that arrived in any 60 seconds, refused ones included. */
 	maxPerMinute: number;
+	/** The most the service served (not 429) in any 60 seconds: what its limit counts. */
+	maxServedPerMinute: number;
 	/** Those answered 429 Too Many Requests. */
 	tooMany: number;
+	/** Those answered 401: an access token that had expired (n8n renews and repeats them). */
+	expired: number;
 }
 
 /** The business's API requests as the service counts them: a sliding window of 60 s. */
 export function requestRate(entries: LoggedRequest[], isBusiness: (business: string | null) => boolean): RequestRate {
 	const ofBusiness = entries.filter((entry) => entry.path.startsWith('/v3.1/') && isBusiness(entry.business));
-	const times = ofBusiness.map((entry) => Date.parse(entry.at)).sort((a, b) => a - b);
-	let maxPerMinute = 0;
+	return {
+		requests: ofBusiness.length,
+		maxPerMinute: mostInAMinute(ofBusiness),
+		maxServedPerMinute: mostInAMinute(ofBusiness.filter((entry) => entry.status !== 429)),
+		tooMany: ofBusiness.filter((entry) => entry.status === 429).length,
+		expired: ofBusiness.filter((entry) => entry.status === 401).length,
+	};
+}
+
+function mostInAMinute(entries: LoggedRequest[]): number {
+	const times = entries.map((entry) => Date.parse(entry.at)).sort((a, b) => a - b);
+	let most = 0;
 	let first = 0;
 	for (let last = 0; last < times.length; last++) {
 		while (times[last] - times[first] >= 60_000) first++;
-		maxPerMinute = Math.max(maxPerMinute, last - first + 1);
+		most = Math.max(most, last - first + 1);
 	}
-	return {
-		requests: ofBusiness.length,
-		maxPerMinute,
-		tooMany: ofBusiness.filter((entry) => entry.status === 429).length,
-	};
+	return most;
 }
 
 /** One record a trigger's execution put out. */

@@ -45,14 +45,20 @@ describe('requestRate', () => {
 	const at = (seconds: number, fields: Partial<LoggedRequest> = {}) =>
 		request({ at: new Date(Date.UTC(2026, 0, 1) + seconds * 1000).toISOString(), ...fields });
 
-	it('counts the most requests of the business in any 60 s, and its 429s', () => {
-		const entries = [at(0), at(10), at(59.9, { status: 429 }), at(60), at(61), at(200), at(5, { business: 'other' })];
-		expect(requestRate(entries, (business) => business === null)).toEqual({ requests: 6, maxPerMinute: 4, tooMany: 1 });
+	it('counts the most requests of the business in any 60 s, served and refused, and its 429s and 401s', () => {
+		const entries = [at(0), at(10, { status: 401 }), at(59.9, { status: 429 }), at(60), at(61), at(200)];
+		expect(requestRate([...entries, at(5, { business: 'other' })], (business) => business === null)).toEqual({
+			requests: 6,
+			maxPerMinute: 4,
+			maxServedPerMinute: 3,
+			tooMany: 1,
+			expired: 1,
+		});
 	});
 
 	it('leaves out the token endpoint and other businesses', () => {
 		const entries = [at(0, { path: '/token' }), at(1, { business: 'other' }), at(2)];
-		expect(requestRate(entries, (business) => business === null)).toEqual({ requests: 1, maxPerMinute: 1, tooMany: 0 });
+		expect(requestRate(entries, (business) => business === null)).toMatchObject({ requests: 1, maxPerMinute: 1 });
 	});
 });
 
