@@ -107,7 +107,7 @@ async function main(): Promise<void> {
 			workflows.push(adaptExample(workflow, settings, check.nodeParameters, urls.baseUrl, check.settingsNode));
 		}
 		// The soak's workflows are published when it starts: their trigger must not poll during the checks.
-		if (SOAK_MS) workflows.push(loadWorkflow(), changesWorkflow(new Date().getSeconds()));
+		if (SOAK_MS) workflows.push(loadWorkflow(), changesWorkflow());
 		writeWorkflows(join(root, 'workflows'), workflows);
 		await importWorkflows(install, instance, join(root, 'workflows'));
 		info(`${workflows.length} workflows: ${workflows.map((workflow) => workflow.name).join('; ')}`);

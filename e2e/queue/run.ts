@@ -75,7 +75,7 @@ async function main(): Promise<void> {
 	let passed = false;
 	onShutdown(async () => {
 		if (passed && !process.env.E2E_KEEP) rmSync(root, { recursive: true, force: true });
-		else console.log(`\nWork folder kept for inspection (n8n's logs, report.json): ${root}`);
+		else console.log(`\nWork folder kept for inspection (n8n's logs, report.json, sandbox-log.json): ${root}`);
 	});
 
 	const install = await step('n8n 2.41.1 (installed once into a cache)', ensureN8n);
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
 		writeCredentialImport(file, await connectToSandbox(running));
 		await importCredentials(install, instances.main, file);
 		rmSync(file);
-		writeWorkflows(join(root, 'workflows'), [loadWorkflow(), changesWorkflow(secondSoon(40))]);
+		writeWorkflows(join(root, 'workflows'), [loadWorkflow(), changesWorkflow()]);
 		await importWorkflows(install, instances.main, join(root, 'workflows'));
 		for (const id of [LOAD_WORKFLOW_ID, CHANGES_WORKFLOW_ID]) await publishWorkflow(install, instances.main, id);
 	});
@@ -224,6 +224,8 @@ async function main(): Promise<void> {
 		};
 	});
 	const verdict = judge(findings);
+	// What the sandbox saw (token fingerprints, never tokens), for reading a failure afterwards.
+	writeFileSync(join(root, 'sandbox-log.json'), JSON.stringify(findings.log));
 	writeFileSync(
 		join(root, 'report.json'),
 		JSON.stringify({ figures: verdict.figures, problems: verdict.problems }, null, 2),
@@ -238,11 +240,6 @@ async function main(): Promise<void> {
 /** The trigger's window reads; the load's Return All reads sales invoices without this filter. */
 function isTriggerPoll(entry: { path: string }): boolean {
 	return entry.path.startsWith('/v3.1/sales_invoices') && entry.path.includes('updated_or_created_since');
-}
-
-/** The second of the minute `ahead` seconds from now: the trigger's first poll comes soon after n8n starts. */
-function secondSoon(ahead: number): number {
-	return Math.floor(Date.now() / 1000 + ahead) % 60;
 }
 
 async function allExecutions(executions: N8nExecutions): Promise<ExecutionSummary[]> {

@@ -68,7 +68,7 @@ export async function startPostgres(logFile: string): Promise<Database & { stop(
 	]);
 	const service = startService(command, args, { env: process.env, logFile });
 	const database = { host: LOOPBACK, port, name: DATABASE, user: 'postgres', service };
-	await untilAnswers('PostgreSQL', service, async () => {
+	await untilAnswers('PostgreSQL (apt-get install -y postgresql)', service, async () => {
 		await psql(database, 'postgres', `CREATE DATABASE ${DATABASE}`);
 	});
 	return {
@@ -107,7 +107,7 @@ export async function startRedis(logFile: string): Promise<Redis> {
 	writeFileSync(config, [`bind ${LOOPBACK}`, `port ${port}`, `dir ${dir}`, 'save ""', 'appendonly no', ''].join('\n'));
 	const service = startService('redis-server', [config], { env: process.env, logFile });
 	const redis = { host: LOOPBACK, port, service };
-	await untilAnswers('Redis', service, async () => {
+	await untilAnswers('Redis (apt-get install -y redis-server)', service, async () => {
 		const { stdout } = await runCommand('redis-cli', ['-h', LOOPBACK, '-p', String(port), 'ping'], {
 			timeoutMs: 5_000,
 			label: 'redis-cli ping',

@@ -104,10 +104,11 @@ export function loadWorkflow(): Workflow {
 }
 
 /**
- * The trigger watching every change of sales invoices, polled once a minute at second `atSecond`:
- * n8n 2.41 refuses to activate a poll more often than once a minute.
+ * The trigger watching every change of sales invoices, polled once a minute (n8n 2.41 refuses to
+ * activate a poll more often); it also polls once when activated.
  */
-export function changesWorkflow(atSecond: number): Workflow {
+export function changesWorkflow(): Workflow {
+	const atSecond = new Date().getSeconds();
 	return {
 		id: CHANGES_WORKFLOW_ID,
 		name: 'Scale: sales invoices created or changed',
