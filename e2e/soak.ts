@@ -11,12 +11,11 @@ import type { N8nServer } from './n8n-server';
 import { info } from './log';
 import { ServiceReader } from './service-reader';
 import { startEditorRuns } from './editor-runs';
-import { sleep, until } from './wait';
 import { BookChanges, type SandboxBooks } from './scale/changes';
 import { emissionsOnce, refreshChain, requestRate, type LoggedRequest } from './scale/evidence';
 import { anOrder, driveLoad } from './scale/load';
-import { N8nExecutions, type ExecutionSummary } from './scale/n8n-executions';
-import { byStatus, logSize, triggerEmissions, troubleIn } from './scale/observe';
+import { N8nExecutions } from './scale/n8n-executions';
+import { byStatus, emissionsOnceCaughtUp, logSize, settledExecutions, troubleIn } from './scale/observe';
 import { CHANGES_WORKFLOW_ID, LOAD_WEBHOOK_PATH, TRIGGER_NODE } from './scale/workflows';
 
 /** The example a person runs from the editor during the soak. */
@@ -67,27 +66,13 @@ export async function soak(context: SoakContext, durationMs: number): Promise<vo
 	await changes.stop();
 	await editor.stop();
 
-	// The trigger's next poll puts out the last changes.
-	const loadEnd = sandbox.log.entries().at(-1)?.seq ?? 0;
-	await until('a poll of the trigger after the load', 90_000, () =>
-		sandbox.log
-			.entries()
-			.find((entry) => entry.seq > loadEnd && entry.path.includes('updated_or_created_since') && entry.status === 200),
-	);
-	await sleep(5_000);
-
 	const executions = new N8nExecutions(server.url, context.session, context.install);
-	const during: ExecutionSummary[] = [];
-	for (const id of context.workflowIds) {
-		during.push(
-			...(await executions.of(id)).filter(
-				(execution) => execution.startedAt !== null && Date.parse(execution.startedAt) >= startedAt,
-			),
-		);
-	}
-	const changesRuns = during.filter((e) => e.workflowId === CHANGES_WORKFLOW_ID && e.status === 'success');
-	const emissions = (await triggerEmissions(executions, changesRuns, TRIGGER_NODE)).filter(
-		(emission) => Date.parse(emission.updatedAt) >= startedAt,
+	// Changes before the soak belong to the e2e's checks.
+	const emissions = (
+		await emissionsOnceCaughtUp(executions, CHANGES_WORKFLOW_ID, TRIGGER_NODE, changes.lastChange)
+	).filter((emission) => Date.parse(emission.updatedAt) >= startedAt);
+	const during = (await settledExecutions(executions, context.workflowIds)).filter(
+		(execution) => execution.startedAt !== null && Date.parse(execution.startedAt) >= startedAt,
 	);
 	const emitted = emissionsOnce(emissions, changes.lastChange);
 	const log = sandbox.log.entries();

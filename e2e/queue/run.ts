@@ -28,8 +28,8 @@ import { buildPackage, packPackage, unpackInto } from '../stage-package';
 import { sleep, until } from '../wait';
 import { BookChanges } from '../scale/changes';
 import { anOrder, driveLoad } from '../scale/load';
-import { N8nExecutions, type ExecutionSummary } from '../scale/n8n-executions';
-import { heldBy, stalledIn, triggerEmissions, troubleIn, workerLog } from '../scale/observe';
+import { N8nExecutions } from '../scale/n8n-executions';
+import { emissionsOnceCaughtUp, heldBy, settledExecutions, stalledIn, troubleIn, workerLog } from '../scale/observe';
 import {
 	CHANGES_WORKFLOW_ID,
 	LOAD_WEBHOOK_PATH,
@@ -42,7 +42,6 @@ import { queueInstances, queueModeEnv, workerProcess } from './n8n-queue';
 import { startPostgres, startRedis } from './servers';
 import { judge } from './verdict';
 
-const UNFINISHED = new Set(['new', 'running', 'waiting']);
 const WORKERS = 2;
 const WORKER_CONCURRENCY = 4;
 const ACCESS_TOKEN_SECONDS = 60;
@@ -187,18 +186,9 @@ async function main(): Promise<void> {
 
 	const findings = await step('what n8n recorded and what the sandbox saw', async () => {
 		const executions = new N8nExecutions(server.url, session, install);
-		// The trigger's poll after the load, then main marking the killed worker's executions.
-		const loadEnd = sandbox.log.entries().at(-1)?.seq ?? 0;
-		await until('a poll of the trigger after the load', 90_000, () =>
-			sandbox.log.entries().find((entry) => entry.seq > loadEnd && isTriggerPoll(entry) && entry.status === 200),
-		);
-		await sleep(5_000);
-		const deadline = Date.now() + 120_000;
-		let lists = await allExecutions(executions);
-		while (lists.some((execution) => UNFINISHED.has(execution.status)) && Date.now() < deadline) {
-			await sleep(3_000);
-			lists = await allExecutions(executions);
-		}
+		// The trigger's polls after the load, and main marking the killed worker's executions.
+		const emissions = await emissionsOnceCaughtUp(executions, CHANGES_WORKFLOW_ID, TRIGGER_NODE, changes.lastChange);
+		const lists = await settledExecutions(executions, [LOAD_WORKFLOW_ID, CHANGES_WORKFLOW_ID]);
 		const invoices = await reader.all('/sales_invoices?attributes=reference');
 		// What the worker had taken: those its log shows started and main's log shows lost with it
 		// (a job taken in the instant before the kill may not have reached the worker's log).
@@ -211,11 +201,7 @@ async function main(): Promise<void> {
 			killed,
 			executions: lists,
 			workers: workers.map((worker) => workerLog(worker.logFile)),
-			emissions: await triggerEmissions(
-				executions,
-				lists.filter((execution) => execution.workflowId === CHANGES_WORKFLOW_ID && execution.status === 'success'),
-				TRIGGER_NODE,
-			),
+			emissions,
 			lastChange: changes.lastChange,
 			references: invoices.map((invoice) => String(invoice.reference)),
 			log: sandbox.log.entries(),
@@ -240,10 +226,6 @@ async function main(): Promise<void> {
 /** The trigger's window reads; the load's Return All reads sales invoices without this filter. */
 function isTriggerPoll(entry: { path: string }): boolean {
 	return entry.path.startsWith('/v3.1/sales_invoices') && entry.path.includes('updated_or_created_since');
-}
-
-async function allExecutions(executions: N8nExecutions): Promise<ExecutionSummary[]> {
-	return [...(await executions.of(LOAD_WORKFLOW_ID)), ...(await executions.of(CHANGES_WORKFLOW_ID))];
 }
 
 runScript('e2e:queue', main, 40 * 60_000, 'n8n, the workers, PostgreSQL, Redis and the sandbox');

@@ -19,6 +19,8 @@ export interface ExecutionSummary {
  */
 export class N8nExecutions {
 	private readonly parseFlatted: (text: string) => unknown;
+	/** A finished execution's data does not change: read once. */
+	private readonly runDataById = new Map<string, Promise<RunData['data']>>();
 
 	constructor(
 		private readonly url: string,
@@ -48,8 +50,15 @@ export class N8nExecutions {
 
 	/** The run data of one execution: what each node put out. */
 	async runData(id: string): Promise<RunData['data']> {
-		const execution = await this.get<{ data: string }>(`/rest/executions/${id}`);
-		return this.parseFlatted(execution.data) as RunData['data'];
+		let data = this.runDataById.get(id);
+		if (!data) {
+			data = this.get<{ data: string }>(`/rest/executions/${id}`).then(
+				(execution) => this.parseFlatted(execution.data) as RunData['data'],
+			);
+			this.runDataById.set(id, data);
+			data.catch(() => this.runDataById.delete(id));
+		}
+		return await data;
 	}
 
 	private async get<T>(path: string): Promise<T> {

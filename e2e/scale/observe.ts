@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 
-import type { Emission } from './evidence';
+import { sleep } from '../wait';
+import { emissionsOnce, type Emission } from './evidence';
 import type { ExecutionSummary, N8nExecutions } from './n8n-executions';
 
 /** What each execution of the trigger's workflow received from the trigger. */
@@ -17,6 +18,43 @@ export async function triggerEmissions(
 		}
 	}
 	return emissions;
+}
+
+/**
+ * What the trigger's successful executions put out, once they have put out the last change of
+ * every record in `lastChange` (the trigger polls once a minute), or once `timeoutMs` has passed.
+ */
+export async function emissionsOnceCaughtUp(
+	executions: N8nExecutions,
+	workflowId: string,
+	triggerNode: string,
+	lastChange: Map<string, string>,
+	timeoutMs = 100_000,
+): Promise<Emission[]> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const succeeded = (await executions.of(workflowId)).filter((execution) => execution.status === 'success');
+		const emissions = await triggerEmissions(executions, succeeded, triggerNode);
+		if (emissionsOnce(emissions, lastChange).missing.length === 0 || Date.now() > deadline) return emissions;
+		await sleep(5_000);
+	}
+}
+
+const UNFINISHED = new Set(['new', 'running', 'waiting']);
+
+/** The executions of these workflows once none is still under way (or after `timeoutMs`). */
+export async function settledExecutions(
+	executions: N8nExecutions,
+	workflowIds: string[],
+	timeoutMs = 120_000,
+): Promise<ExecutionSummary[]> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const all: ExecutionSummary[] = [];
+		for (const id of workflowIds) all.push(...(await executions.of(id)));
+		if (!all.some((execution) => UNFINISHED.has(execution.status)) || Date.now() > deadline) return all;
+		await sleep(3_000);
+	}
 }
 
 /** Executions a queue-mode worker logged (at level info) as started and as finished. */
