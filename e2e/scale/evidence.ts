@@ -58,7 +58,7 @@ export interface RequestRate {
 	requests: number;
 	/** The most that arrived in any 60 seconds, refused ones included. */
 	maxPerMinute: number;
-	/** The most the service served (not 429) in any 60 seconds: what its limit counts. */
+	/** The most the service counted in any 60 seconds: served, neither 429 nor 401 (what its limit counts). */
 	maxServedPerMinute: number;
 	/** Those answered 429 Too Many Requests. */
 	tooMany: number;
@@ -72,7 +72,7 @@ export function requestRate(entries: LoggedRequest[], isBusiness: (business: str
 	return {
 		requests: ofBusiness.length,
 		maxPerMinute: mostInAMinute(ofBusiness),
-		maxServedPerMinute: mostInAMinute(ofBusiness.filter((entry) => entry.status !== 429)),
+		maxServedPerMinute: mostInAMinute(ofBusiness.filter((entry) => entry.status !== 429 && entry.status !== 401)),
 		tooMany: ofBusiness.filter((entry) => entry.status === 429).length,
 		expired: ofBusiness.filter((entry) => entry.status === 401).length,
 	};

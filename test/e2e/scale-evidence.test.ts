@@ -50,7 +50,7 @@ describe('requestRate', () => {
 		expect(requestRate([...entries, at(5, { business: 'other' })], (business) => business === null)).toEqual({
 			requests: 6,
 			maxPerMinute: 4,
-			maxServedPerMinute: 3,
+			maxServedPerMinute: 2,
 			tooMany: 1,
 			expired: 1,
 		});
