@@ -12,7 +12,7 @@ import { info } from './log';
 import { ServiceReader } from './service-reader';
 import { startEditorRuns } from './editor-runs';
 import { BookChanges, type SandboxBooks } from './scale/changes';
-import { emissionsOnce, refreshChain, requestRate, type LoggedRequest } from './scale/evidence';
+import { emissionsOnce, ordersNotOnce, refreshChain, requestRate, type LoggedRequest } from './scale/evidence';
 import { anOrder, driveLoad } from './scale/load';
 import { N8nExecutions } from './scale/n8n-executions';
 import { byStatus, emissionsOnceCaughtUp, logSize, settledExecutions, troubleIn } from './scale/observe';
@@ -78,17 +78,18 @@ export async function soak(context: SoakContext, durationMs: number): Promise<vo
 	const log = sandbox.log.entries();
 	const chain = refreshChain(log);
 	const rate = requestRate(log, () => true);
-	const references = new Map<string, number>();
-	for (const invoice of await context.reader.all('/sales_invoices?attributes=reference'))
-		references.set(String(invoice.reference), (references.get(String(invoice.reference)) ?? 0) + 1);
+	const references = (await context.reader.all('/sales_invoices?attributes=reference')).map((invoice) =>
+		String(invoice.reference),
+	);
 
 	const problems = [
 		...during.filter((e) => e.status !== 'success').map((e) => `execution ${e.id} of ${e.workflowId}: ${e.status}`),
 		...editor.failures.map((failure) => `editor: ${failure}`),
 		...outcomes.filter((o) => !o.invoice).map((o) => `order ${o.key} never answered: ${o.failures.at(-1)}`),
-		...outcomes
-			.filter((o) => references.get(o.key) !== 1)
-			.map((o) => `order ${o.key}: ${references.get(o.key) ?? 0} invoices`),
+		...ordersNotOnce(
+			outcomes.map((o) => o.key),
+			references,
+		).map((order) => `order without exactly one invoice: ${order}`),
 		...(chain.refused ? [`${chain.refused} renewals refused`] : []),
 		...chain.spentTwice.map((fingerprint) => `refresh token ${fingerprint} spent twice`),
 		...emitted.twice.map((change) => `put out twice: ${change}`),

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 
 import { instanceFolders, type N8nInstance } from '../n8n-env';
 import { freePort } from '../ports';
+import type { N8nProcess } from '../n8n-server';
 import type { Database, Redis } from './servers';
 
 /**
@@ -50,7 +51,7 @@ async function ports(): Promise<{ port: number; brokerPort: number }> {
 }
 
 /** How a worker is started: its health endpoint on its own port tells when it is ready. */
-export function workerProcess(worker: N8nInstance, index: number, concurrency: number) {
+export function workerProcess(worker: N8nInstance, index: number, concurrency: number): N8nProcess {
 	return {
 		args: ['worker', `--concurrency=${concurrency}`],
 		env: { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(worker.port) },

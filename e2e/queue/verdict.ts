@@ -1,4 +1,11 @@
-import { emissionsOnce, refreshChain, requestRate, type Emission, type LoggedRequest } from '../scale/evidence';
+import {
+	emissionsOnce,
+	ordersNotOnce,
+	refreshChain,
+	requestRate,
+	type Emission,
+	type LoggedRequest,
+} from '../scale/evidence';
 import type { CallOutcome, LoadPlan } from '../scale/load';
 import type { ExecutionSummary } from '../scale/n8n-executions';
 import { byStatus } from '../scale/observe';
@@ -30,7 +37,7 @@ export interface Verdict {
 /** The issue's list of what queue mode must show, checked against what was recorded. */
 export function judge(findings: QueueFindings): Verdict {
 	const problems: string[] = [];
-	const require = (holds: boolean, problem: string) => {
+	const demand = (holds: boolean, problem: string) => {
 		if (!holds) problems.push(problem);
 	};
 
@@ -39,38 +46,41 @@ export function judge(findings: QueueFindings): Verdict {
 		(execution) => execution.status !== 'success' && !killedIds.has(execution.id),
 	);
 	const killedStatus = findings.executions.filter((execution) => killedIds.has(execution.id));
-	require(failed.length === 0, `failed executions: ${failed.map((e) => `${e.id} ${e.status}`).join(', ')}`);
-	require(killedIds.size > 0, 'the killed worker held no execution');
-	require(killedStatus.length === killedIds.size &&
-		killedStatus.every(
-			(execution) => execution.status !== 'running',
-		), `the killed worker's executions are not all marked by n8n: ${killedStatus.map((e) => `${e.id} ${e.status}`).join(', ')}`);
+	demand(failed.length === 0, `failed executions: ${failed.map((e) => `${e.id} ${e.status}`).join(', ')}`);
+	demand(killedIds.size > 0, 'the killed worker held no execution');
+	demand(
+		killedStatus.length === killedIds.size && killedStatus.every((execution) => execution.status !== 'running'),
+		`the killed worker's executions are not all marked by n8n: ${killedStatus.map((e) => `${e.id} ${e.status}`).join(', ')}`,
+	);
 
 	const perWorker = findings.workers.map((worker) => worker.finished.length);
-	require(perWorker.every(
-		(count) => count > 0,
-	), `executions per worker ${perWorker.join(' / ')}: not every worker ran some`);
+	demand(
+		perWorker.every((count) => count > 0),
+		`executions per worker ${perWorker.join(' / ')}: not every worker ran some`,
+	);
 
 	const unanswered = findings.outcomes.filter((outcome) => !outcome.invoice);
-	require(unanswered.length ===
-		0, `orders never answered: ${unanswered.map((o) => `${o.key} (${o.failures.at(-1)})`).join('; ')}`);
+	demand(
+		unanswered.length === 0,
+		`orders never answered: ${unanswered.map((o) => `${o.key} (${o.failures.at(-1)})`).join('; ')}`,
+	);
 	const retried = findings.outcomes.filter((outcome) => outcome.attempts > 1);
-	const invoicesPerKey = new Map<string, number>();
-	for (const reference of findings.references) invoicesPerKey.set(reference, (invoicesPerKey.get(reference) ?? 0) + 1);
-	const notOnce = findings.outcomes.filter((outcome) => invoicesPerKey.get(outcome.key) !== 1);
-	require(notOnce.length ===
-		0, `orders without exactly one invoice: ${notOnce.map((o) => `${o.key} ×${invoicesPerKey.get(o.key) ?? 0}`).join(', ')}`);
+	const notOnce = ordersNotOnce(
+		findings.outcomes.map((outcome) => outcome.key),
+		findings.references,
+	);
+	demand(notOnce.length === 0, `orders without exactly one invoice: ${notOnce.join(', ')}`);
 
 	const chain = refreshChain(findings.log);
-	require(chain.refused === 0, `${chain.refused} renewals refused (invalid_grant)`);
-	require(chain.spentTwice.length === 0, `refresh tokens spent twice: ${chain.spentTwice.join(', ')}`);
-	require(chain.unknownOrigin === 0, `${chain.unknownOrigin} renewals with a refresh token never issued`);
-	require(findings.trouble.length === 0, `n8n logged:\n${findings.trouble.slice(0, 10).join('\n')}`);
+	demand(chain.refused === 0, `${chain.refused} renewals refused (invalid_grant)`);
+	demand(chain.spentTwice.length === 0, `refresh tokens spent twice: ${chain.spentTwice.join(', ')}`);
+	demand(chain.unknownOrigin === 0, `${chain.unknownOrigin} renewals with a refresh token never issued`);
+	demand(findings.trouble.length === 0, `n8n logged:\n${findings.trouble.slice(0, 10).join('\n')}`);
 
 	const emitted = emissionsOnce(findings.emissions, findings.lastChange);
-	require(emitted.twice.length === 0, `changes the trigger put out twice: ${emitted.twice.join(', ')}`);
-	require(emitted.missing.length === 0, `changes the trigger never put out: ${emitted.missing.join(', ')}`);
-	require(emitted.unexpected.length === 0, `records put out that did not change: ${emitted.unexpected.join(', ')}`);
+	demand(emitted.twice.length === 0, `changes the trigger put out twice: ${emitted.twice.join(', ')}`);
+	demand(emitted.missing.length === 0, `changes the trigger never put out: ${emitted.missing.join(', ')}`);
+	demand(emitted.unexpected.length === 0, `records put out that did not change: ${emitted.unexpected.join(', ')}`);
 
 	const rate = requestRate(findings.log, (business) => business === null || business === findings.leadBusinessId);
 	const figures = {

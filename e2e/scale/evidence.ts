@@ -126,3 +126,13 @@ export function emissionsOnce(emissions: Emission[], lastChange: Map<string, str
 	const unexpected = [...new Set(emissions.map((emission) => emission.id))].filter((id) => !lastChange.has(id));
 	return { emitted: executionsOf.size, twice, missing, unexpected };
 }
+
+/**
+ * Orders (by their key, which each order's record carries as its reference) that did not end as
+ * exactly one record: `key ×count`. `references` holds the reference of every record at the end.
+ */
+export function ordersNotOnce(keys: string[], references: string[]): string[] {
+	const recordsPerKey = new Map<string, number>();
+	for (const reference of references) recordsPerKey.set(reference, (recordsPerKey.get(reference) ?? 0) + 1);
+	return keys.filter((key) => recordsPerKey.get(key) !== 1).map((key) => `${key} ×${recordsPerKey.get(key) ?? 0}`);
+}

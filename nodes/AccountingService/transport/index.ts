@@ -8,7 +8,7 @@
  *   at once, a list that moves while it is read.
  * - types.ts: what requests and answers look like; clock.ts: the time all waiting is on.
  */
-export { CREDENTIAL_TYPE, REFRESH_AHEAD_MS, type RequestContext } from './credential';
+export { CREDENTIAL_TYPE, type RequestContext } from './credential';
 export { apiRequest } from './request';
 export { apiRequestAllItems, apiRequestListPage } from './read';
 export { repeatSafetyOfRequest } from './send';
