@@ -1,5 +1,8 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import type { CollectionDefinition } from '../collections/table';
+import { shapeRecords, type Output } from '../output/output';
+
 /** One output item per record; with "Include Business", each says which business it came from. */
 export function toItems(
 	records: IDataObject[],
@@ -9,4 +12,29 @@ export function toItems(
 	return records.map((record) => ({
 		json: includeBusiness ? { ...record, business_id: business ?? null } : record,
 	}));
+}
+
+export interface RecordOutput {
+	output: Output;
+	/** The business the service answered for, added as business_id when `includeBusiness`. */
+	business?: string;
+	includeBusiness?: boolean;
+	/** Show Legacy ID asked the service for each record's legacy_id: keep it in every output. */
+	legacyId?: boolean;
+	/** The node's own fields for every item (the upsert's `operation`). */
+	added?: IDataObject;
+}
+
+/** The items of records of a collection, in the chosen output, with the node's own fields added. */
+export function recordItems(
+	row: CollectionDefinition,
+	records: IDataObject[],
+	how: RecordOutput,
+): INodeExecutionData[] {
+	const added = (record: IDataObject): IDataObject => ({
+		...(how.legacyId && how.output !== 'raw' ? { legacy_id: (record.legacy_id as IDataObject[string]) ?? null } : {}),
+		...how.added,
+		...(how.includeBusiness ? { business_id: how.business ?? null } : {}),
+	});
+	return shapeRecords(row, records, how.output, added).map((json) => ({ json }));
 }

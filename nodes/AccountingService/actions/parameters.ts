@@ -5,6 +5,7 @@ import type { FilterDefinition } from '../collections/filters';
 import type { CollectionDefinition } from '../collections/table';
 import { LEAD_BUSINESS } from '../descriptions/business';
 import { businessIdFrom, readPaceFrom, retryPolicyFrom } from '../helpers/parameterValues';
+import { outputsOf, type Output } from '../output/output';
 import { describeValue as describe, type Refuse, toChoice, toDay, toScalar, toText } from '../helpers/values';
 import type { ReadPace } from '../transport/types';
 import type { RetryPolicy } from '../transport/retry';
@@ -118,6 +119,15 @@ export class ParameterReader {
 	/** A value that must be one of a fixed set (an expression can yield anything). */
 	choice<T extends string>(label: string, value: unknown, allowed: readonly T[]): T {
 		return toChoice(value, allowed, this.refuser(label));
+	}
+
+	/**
+	 * The chosen Output: a top-level field of the reads, an option of the writes. An expression
+	 * may give anything, so the value is checked against what the collection offers.
+	 */
+	output(row: CollectionDefinition, where: 'field' | 'options'): Output {
+		const chosen = where === 'field' ? this.raw('output', 'simplified') : (this.options().output ?? 'simplified');
+		return this.choice<Output>('Output', chosen, outputsOf(row));
 	}
 
 	/** The list options as query parameters. */

@@ -387,3 +387,47 @@ export const REFERENCE_LISTS: Readonly<Record<string, ReferenceList>> = {
 	tax_scheme_id: listAt('tax_schemes'),
 	tax_type_id: listAt('tax_types'),
 };
+
+/**
+ * The columns a Simplified row starts with, where the record has them, in this order: what
+ * people read a record by (its number, date, contact, status and totals). The record's key
+ * column comes first; every other column follows in the OpenAPI's order. `*_number` stands for
+ * the document's number, whatever the document calls it (`invoice_number`, `quote_number`).
+ */
+export const LEADING_COLUMNS: readonly string[] = [
+	'displayed_as',
+	'*_number',
+	'name',
+	'date',
+	'due_date',
+	'contact_id',
+	'contact_name',
+	'contact_reference',
+	'reference',
+	'status_id',
+	'status_name',
+	'currency_id',
+	'net_amount',
+	'tax_amount',
+	'total_amount',
+	'outstanding_amount',
+	'created_at',
+	'updated_at',
+];
+
+/**
+ * The document's columns each line of One Row per Line repeats (where the document has them),
+ * after its key: enough to sort, filter and pivot lines by document, customer and date, and
+ * the document's `updated_at` to tell a line's version.
+ */
+export const DOCUMENT_COLUMNS_ON_LINES: readonly string[] = [
+	'displayed_as',
+	'*_number',
+	'date',
+	'contact_id',
+	'contact_name',
+	'reference',
+	'status_id',
+	'currency_id',
+	'updated_at',
+];

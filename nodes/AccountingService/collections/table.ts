@@ -35,6 +35,8 @@ export interface CollectionDefinition {
 	writes: WriteMethods;
 	/** Creates carry an `idempotency_id` (overlay.ts's list of the service's idempotent creates). */
 	idempotentCreate: boolean;
+	/** The record's read definition in the OpenAPI: its fields are in generated-records.ts. */
+	definition: string;
 }
 
 /** A filter or an option of Get with the overlay's texts and kind for its query parameter. */
@@ -70,6 +72,7 @@ function merge(row: GeneratedCollection): CollectionDefinition {
 		availability: row.availability,
 		writes: row.writes,
 		idempotentCreate: !!row.writes.create && IDEMPOTENT_CREATES.includes(WRITE_SCHEMAS[row.writes.create].wrapper),
+		definition: row.definition,
 	};
 }
 

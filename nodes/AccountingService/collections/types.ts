@@ -103,3 +103,16 @@ export interface CollectionOverlay {
 	searchMatches?: string | false;
 	filters?: Record<string, Partial<Omit<FilterDefinition, 'name' | 'query'>>>;
 }
+
+export type RecordValueType = 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'dateTime';
+
+/**
+ * One field of a record as the OpenAPI's read definition gives it (openapi/records.js): a plain
+ * value, a reference to another record, an object that exists only inside the record (an
+ * invoice's address), or a list of values, of references, or of objects (lines, allocations).
+ */
+export type RecordField =
+	| { name: string; kind: 'value' | 'values'; type: RecordValueType }
+	| { name: string; kind: 'reference' | 'references' }
+	| { name: string; kind: 'object'; fields: RecordField[] }
+	| { name: string; kind: 'records'; definition: string };

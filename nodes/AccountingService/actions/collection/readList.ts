@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import type { CollectionDefinition } from '../../collections/table';
 import { apiRequestAllItems } from '../../transport';
-import { toItems } from '../output';
+import { attributesFor } from '../../output/output';
+import { recordItems } from '../output';
 import type { ParameterReader } from '../parameters';
 
 /** Get Many and Search are one read of the list; Search only adds `search=`. */
@@ -14,12 +15,20 @@ export async function readList(
 ): Promise<INodeExecutionData[]> {
 	const limit = parameters.limit();
 	const business = parameters.business();
+	const output = parameters.output(row, 'field');
 	const { query, includeBusiness } = parameters.listOptions();
+	const attributes = attributesFor(row, output);
+	if (attributes !== undefined) query.attributes = attributes;
 	const filters = parameters.filters(row);
 	const response = await apiRequestAllItems.call(
 		this,
 		{ path: `/${row.path}`, qs: { ...filters, ...query, ...extraQuery }, business, ...parameters.requestScope() },
 		limit,
 	);
-	return toItems(response.body, response.business, includeBusiness);
+	return recordItems(row, response.body, {
+		output,
+		business: response.business,
+		includeBusiness,
+		legacyId: query.show_legacy_id === true,
+	});
 }

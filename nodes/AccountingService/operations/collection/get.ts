@@ -1,11 +1,13 @@
-import { toItems } from '../../actions/output';
+import { recordItems } from '../../actions/output';
 import { recordPath } from '../../actions/recordPath';
 import { lower, withArticle } from '../../collections/wording';
 import { perRow } from '../../descriptions/blocks';
 import { recordLocator } from '../../descriptions/recordLocator';
 import { apiRequest } from '../../transport';
 import { collectionOperation } from '../define';
+import { attributesFor } from '../../output/output';
 import { getOptions, getQuery } from './getOptions';
+import { outputField } from './outputOptions';
 
 /** One record by its ID, or a settings object, which has no ID. */
 export const get = collectionOperation({
@@ -25,6 +27,7 @@ export const get = collectionOperation({
 				},
 	properties: [
 		perRow((row) => (row.singleton ? undefined : recordLocator(row, `The ${lower(row.singular)} to get`))),
+		outputField,
 		getOptions,
 	],
 	handler: (row) =>
@@ -32,8 +35,18 @@ export const get = collectionOperation({
 			const path = recordPath(row, parameters);
 			const business = parameters.business();
 			const options = parameters.options();
+			const output = parameters.output(row, 'field');
 			const qs = getQuery(row, parameters, options);
+			const attributes = attributesFor(row, output);
+			if (attributes !== undefined && row.getOptions.some((option) => option.query === 'attributes')) {
+				qs.attributes = attributes;
+			}
 			const response = await apiRequest.call(this, { path, qs, business, ...parameters.requestScope() });
-			return toItems([response.body], response.business, options.includeBusiness === true);
+			return recordItems(row, [response.body], {
+				output,
+				business: response.business,
+				includeBusiness: options.includeBusiness === true,
+				legacyId: qs.show_legacy_id === true,
+			});
 		},
 });

@@ -2,6 +2,7 @@ import { readList } from '../../actions/collection/readList';
 import { lower } from '../../collections/wording';
 import { collectionOperation } from '../define';
 import { filters, listOptions, paging } from './listFields';
+import { outputField } from './outputOptions';
 
 export const getAll = collectionOperation({
 	value: 'getAll',
@@ -11,7 +12,7 @@ export const getAll = collectionOperation({
 		description: `Get many ${lower(row.plural)}`,
 		action: `Get many ${lower(row.plural)}`,
 	}),
-	properties: [paging, filters, listOptions],
+	properties: [paging, outputField, filters, listOptions],
 	handler: (row) =>
 		async function (parameters) {
 			return await readList.call(this, row, parameters, {});

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ParameterReader } from '../../actions/parameters';
-import { filterProperty } from '../../collections/filters';
+import { filterProperty, type FilterDefinition } from '../../collections/filters';
 import type { CollectionDefinition } from '../../collections/table';
 import { byShape } from '../../descriptions/blocks';
 import { optionsCollection } from '../../descriptions/common';
@@ -20,8 +20,14 @@ function declaredOptions(row: CollectionDefinition) {
 
 const byDisplayName = (a: INodeProperties, b: INodeProperties) => a.displayName.localeCompare(b.displayName);
 
+/** Get's own Attributes choose the fields of a Raw record; the other outputs ask for what their columns need. */
+const declaredOption = (option: FilterDefinition): INodeProperties =>
+	option.query === 'attributes'
+		? { ...filterProperty(option), displayOptions: { show: { '/output': ['raw'] } } }
+		: filterProperty(option);
+
 export const getOptions = byShape((row) =>
-	optionsCollection([...outputOptions(row), ...declaredOptions(row).map(filterProperty)].sort(byDisplayName)),
+	optionsCollection([...outputOptions(row), ...declaredOptions(row).map(declaredOption)].sort(byDisplayName)),
 );
 
 /** The chosen options as the query of the record's GET, in the service's format. */

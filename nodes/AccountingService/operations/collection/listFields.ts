@@ -27,7 +27,8 @@ const attributes: INodeProperties = {
 	default: 'all',
 	placeholder: 'e.g. contact_name,total_amount,outstanding_amount',
 	description:
-		'Fields to return besides ID and label: "all" for complete records, or a comma-separated list of field names',
+		'Fields to return besides ID and label: "all" for complete records, or a comma-separated list of field names. Simplified and One Row per Line ask for the fields their columns need.',
+	displayOptions: { show: { '/output': ['raw'] } },
 };
 
 export const paging = sameFor(returnAllOrLimit());

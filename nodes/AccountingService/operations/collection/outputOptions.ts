@@ -1,6 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { byShape } from '../../descriptions/blocks';
+import { outputProperty } from '../../output/output';
+
 /** Options of what a read outputs, shared by Get and the list reads. */
+
+/** The reads' Output field: Simplified, One Row per Line (documents with lines) or Raw. */
+export const outputField = byShape((row) => outputProperty(row));
 
 export const showLegacyId: INodeProperties = {
 	displayName: 'Show Legacy ID',

@@ -4,6 +4,7 @@ import { lower } from '../../collections/wording';
 import { sameFor } from '../../descriptions/blocks';
 import { collectionOperation } from '../define';
 import { filters, listOptions, paging } from './listFields';
+import { outputField } from './outputOptions';
 
 const searchText = sameFor([
 	{
@@ -25,7 +26,7 @@ export const search = collectionOperation({
 		description: `Find ${lower(row.plural)} by the start of a word in their ${row.searchMatches}`,
 		action: `Search ${lower(row.plural)}`,
 	}),
-	properties: [searchText, paging, filters, listOptions],
+	properties: [searchText, paging, outputField, filters, listOptions],
 	handler: (row) =>
 		async function (parameters) {
 			return await readList.call(this, row, parameters, { search: parameters.searchText() });

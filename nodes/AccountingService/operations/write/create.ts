@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { toItems } from '../../actions/output';
+import { recordItems } from '../../actions/output';
 import { idempotencyId } from '../../actions/write/idempotency';
 import { withItemDefaults } from '../../actions/write/lineDefaults';
 import { withLookedUpIds } from '../../actions/write/lookups';
@@ -47,6 +47,6 @@ export const create = collectionOperation({
 				business,
 				...scope,
 			});
-			return toItems([response.body], undefined, false);
+			return recordItems(row, [response.body], { output: parameters.output(row, 'options') });
 		},
 });

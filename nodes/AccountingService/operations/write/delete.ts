@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { toItems } from '../../actions/output';
+import { recordItems, toItems } from '../../actions/output';
 import type { ParameterReader } from '../../actions/parameters';
 import { recordPath } from '../../actions/recordPath';
 import { deleteVoids, type CollectionDefinition } from '../../collections/table';
@@ -8,6 +8,8 @@ import { lower, recordNoun } from '../../collections/wording';
 import { byShape } from '../../descriptions/blocks';
 import { apiRequest } from '../../transport';
 import { collectionOperation } from '../define';
+import { shapeOf } from '../../output/shape';
+import { outputOptions } from './fields';
 import { writeLocator } from './locator';
 
 const voidReason = byShape((row) =>
@@ -67,7 +69,7 @@ export const deleteRecord = collectionOperation({
 			: `Delete ${recordNoun(row)}`,
 		action: `Delete ${recordNoun(row)}`,
 	}),
-	properties: [writeLocator, voidReason],
+	properties: [writeLocator, voidReason, outputOptions],
 	handler: (row) =>
 		async function (parameters) {
 			const business = parameters.business();
@@ -81,6 +83,9 @@ export const deleteRecord = collectionOperation({
 			const scope = parameters.requestScope();
 			const response = await apiRequest.call(this, { method: 'DELETE', path, qs, business, ...scope });
 			const id = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
-			return toItems([isRecord(response.body) ? response.body : { id, deleted: true }], undefined, false);
+			const output = parameters.output(row, 'options');
+			if (isRecord(response.body)) return recordItems(row, [response.body], { output });
+			const key = output === 'raw' ? 'id' : shapeOf(row).key;
+			return toItems([{ [key]: id, deleted: true }], undefined, false);
 		},
 });

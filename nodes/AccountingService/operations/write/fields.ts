@@ -10,7 +10,8 @@ import {
 import { lookupsOffered } from '../../actions/write/lookups';
 import { writeSchemaOf, type CollectionDefinition } from '../../collections/table';
 import { lower } from '../../collections/wording';
-import { rowUses, sameFor, type BlockUse, type PropertyBlock } from '../../descriptions/blocks';
+import { byShape, rowUses, sameFor, type BlockUse, type PropertyBlock } from '../../descriptions/blocks';
+import { outputProperty } from '../../output/output';
 import { optionsCollection } from '../../descriptions/common';
 
 /**
@@ -221,9 +222,12 @@ export function writeOptions(
 	row: CollectionDefinition,
 	operation: 'create' | 'update',
 	others: INodeProperties[] = [],
-): INodeProperties | undefined {
-	const options = [...others, ...lookupOptions(row, operation)].sort((a, b) =>
+): INodeProperties {
+	const options = [...others, ...lookupOptions(row, operation), outputProperty(row)].sort((a, b) =>
 		a.displayName.localeCompare(b.displayName),
 	);
-	return options.length ? optionsCollection(options) : undefined;
+	return optionsCollection(options);
 }
+
+/** The Options of a write that has no other: what it outputs of the record it wrote. */
+export const outputOptions = byShape((row) => optionsCollection([outputProperty(row)]));

@@ -1,8 +1,9 @@
-import { toItems } from '../../actions/output';
+import { recordItems } from '../../actions/output';
 import { recordPath } from '../../actions/recordPath';
 import { recordNoun } from '../../collections/wording';
 import { apiRequest } from '../../transport';
 import { collectionOperation } from '../define';
+import { outputOptions } from './fields';
 import { writeLocator } from './locator';
 
 /** `POST /{path}/{key}/<action>`, offered where the OpenAPI has it for the collection. */
@@ -11,13 +12,13 @@ function recordAction(action: string, name: string, describe: (noun: string) => 
 		value: action,
 		appliesTo: (row) => row.writes.actions.includes(action),
 		option: (row) => ({ name, description: describe(recordNoun(row)), action: `${name} ${recordNoun(row)}` }),
-		properties: [writeLocator],
+		properties: [writeLocator, outputOptions],
 		handler: (row) =>
 			async function (parameters) {
 				const business = parameters.business();
 				const path = `${recordPath(row, parameters)}/${action}`;
 				const response = await apiRequest.call(this, { method: 'POST', path, business, ...parameters.requestScope() });
-				return toItems([response.body], undefined, false);
+				return recordItems(row, [response.body], { output: parameters.output(row, 'options') });
 			},
 	});
 }

@@ -1,4 +1,4 @@
-import { toItems } from '../../actions/output';
+import { recordItems } from '../../actions/output';
 import { recordPath } from '../../actions/recordPath';
 import { updateIdempotencyId } from '../../actions/write/idempotency';
 import { withItemDefaults } from '../../actions/write/lineDefaults';
@@ -41,6 +41,6 @@ export const update = collectionOperation({
 				business,
 				...scope,
 			});
-			return toItems([response.body], undefined, false);
+			return recordItems(row, [response.body], { output: parameters.output(row, 'options') });
 		},
 });

@@ -1,14 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { toItems } from '../../actions/output';
+import { recordItems } from '../../actions/output';
 import { recordsWithKey } from '../../actions/write/upsertMatch';
 import { naturalKeysOf, sameKey, upsertIdempotencyId } from '../../actions/write/upsertKeys';
 import { upsertRequest } from '../../actions/write/upsertRecord';
 import { lower, withArticle } from '../../collections/wording';
 import { apiRequest } from '../../transport';
 import { collectionOperation } from '../define';
-import { fieldsMapper } from './fields';
+import { fieldsMapper, outputOptions } from './fields';
 
 /** The record's attributes and the column that finds it: n8n's resource mapper in mode `upsert`. */
 const upsertFields = fieldsMapper(
@@ -33,7 +33,7 @@ export const upsert = collectionOperation({
 		description: `Create ${withArticle(row.singular)}, or update the one with the same ${naturalKeysOf(row).join(' or ')}`,
 		action: `Create or update ${withArticle(row.singular)}`,
 	}),
-	properties: [upsertFields],
+	properties: [upsertFields, outputOptions],
 	handler: (row) =>
 		async function (parameters, itemIndex) {
 			const business = parameters.business();
@@ -59,7 +59,10 @@ export const upsert = collectionOperation({
 					business,
 					...scope,
 				});
-				return toItems([{ ...(response.body as IDataObject), operation: 'updated' }], undefined, false);
+				return recordItems(row, [response.body as IDataObject], {
+					output: parameters.output(row, 'options'),
+					added: { operation: 'updated' },
+				});
 			}
 			const record = request.create();
 			const id = row.idempotentCreate ? upsertIdempotencyId(row, column, value) : undefined;
@@ -79,6 +82,9 @@ export const upsert = collectionOperation({
 					{ itemIndex, description: 'The service remembers a create for 7 days. Create this one with Create.' },
 				);
 			}
-			return toItems([{ ...created, operation: 'created' }], undefined, false);
+			return recordItems(row, [created], {
+				output: parameters.output(row, 'options'),
+				added: { operation: 'created' },
+			});
 		},
 });

@@ -1,0 +1,84 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { CollectionDefinition } from '../collections/table';
+import { lineRows, simplifiedRow } from './rows';
+import { shapeOf } from './shape';
+
+/**
+ * What a read or write outputs (n8n's Output convention, as in Outlook v2): flat rows for a
+ * sheet or a Data Table, one row per line of a document, or the service's record as it is.
+ */
+export type Output = 'simplified' | 'lines' | 'raw';
+
+export const hasLines = (row: CollectionDefinition) => shapeOf(row).lines !== undefined;
+
+export const outputsOf = (row: CollectionDefinition): Output[] =>
+	hasLines(row) ? ['simplified', 'lines', 'raw'] : ['simplified', 'raw'];
+
+/** The Output choice of a collection: One Row per Line only for documents with lines. */
+export function outputProperty(row: CollectionDefinition, name = 'output'): INodeProperties {
+	return {
+		displayName: 'Output',
+		name,
+		type: 'options',
+		default: 'simplified',
+		options: [
+			{
+				name: 'Simplified',
+				value: 'simplified',
+				description:
+					'One flat row per record for a sheet or a Data Table: plain values only, the record’s ID as <record>_id (sales_invoice_id), each reference as <field>_id and <field>_name',
+			},
+			...(hasLines(row)
+				? [
+						{
+							name: 'One Row per Line',
+							value: 'lines',
+							description:
+								'One row per line of each document: the document’s ID, number, date and contact, then line_number and the line’s own columns as line_<field>',
+						},
+					]
+				: []),
+			{
+				name: 'Raw',
+				value: 'raw',
+				description: 'The record exactly as the service sends it, nested objects and lists included',
+			},
+		],
+	};
+}
+
+/** What every record of a list carries without being asked for. */
+const SUMMARY = new Set(['id', 'displayed_as', '$path']);
+
+/**
+ * The attributes a read asks the service for: what the rows need beyond the summary every record
+ * is listed with, not more. Undefined leaves the request as it was: Raw (the service's own
+ * default, or the user's Attributes), or a record that is no more than its summary.
+ */
+export function attributesFor(row: CollectionDefinition, output: Output): string | undefined {
+	const shape = shapeOf(row);
+	if (output === 'raw') return undefined;
+	const attributes = output === 'lines' && shape.lines ? [...shape.attributes, shape.lines.field] : shape.attributes;
+	const beyondSummary = attributes.filter((name) => !SUMMARY.has(name));
+	return beyondSummary.length ? beyondSummary.join(',') : undefined;
+}
+
+/**
+ * The records as the chosen output gives them; `added` are the node's own fields of each record
+ * (business_id, the upsert's operation), kept in every output.
+ */
+export function shapeRecords(
+	row: CollectionDefinition,
+	records: readonly IDataObject[],
+	output: Output,
+	added: (record: IDataObject) => IDataObject = () => ({}),
+): IDataObject[] {
+	if (output === 'raw') return records.map((record) => ({ ...record, ...added(record) }));
+	const shape = shapeOf(row);
+	return records.flatMap((record) => {
+		const rows = output === 'lines' ? lineRows(record, shape) : [simplifiedRow(record, shape)];
+		const extra = added(record);
+		return rows.map((flat) => ({ ...flat, ...extra }));
+	});
+}
