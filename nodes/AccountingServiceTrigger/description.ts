@@ -8,6 +8,7 @@ import {
 } from '../AccountingService/collections/table';
 import { businessSelector } from '../AccountingService/descriptions/business';
 import { requestOptions } from '../AccountingService/descriptions/requestOptions';
+import { hasLines, outputProperty } from '../AccountingService/output/output';
 import type { TriggerEvent } from './poll/position';
 
 /**
@@ -33,6 +34,12 @@ export const EVENTS: readonly EventOption[] = [
 			'A record was created or changed (by its updated_at); a record changed twice between polls comes once, as it is now',
 	},
 	{
+		name: 'New, Updated or Deleted Record',
+		value: 'anyChange',
+		description:
+			'A record was created, changed or deleted; each item’s change_type says which, and its key column which record, so a table can be kept equal to the books',
+	},
+	{
 		name: 'Deleted Record',
 		value: 'deleted',
 		description:
@@ -44,7 +51,75 @@ export const EVENTS: readonly EventOption[] = [
 const listsDeletions = (row: CollectionDefinition) => hasFilter(row, 'deleted_since');
 
 export const eventsOf = (row: CollectionDefinition): readonly EventOption[] =>
-	EVENTS.filter((event) => event.value !== 'deleted' || listsDeletions(row));
+	EVENTS.filter((event) => !['deleted', 'anyChange'].includes(event.value) || listsDeletions(row));
+
+export type StartFrom = 'now' | 'date' | 'all';
+
+/** Existing records output per poll while the trigger starts from a date or from all of them. */
+export const DEFAULT_START_BATCH = 2000;
+
+const startProperties: INodeProperties[] = [
+	{
+		displayName: 'Start From',
+		name: 'startFrom',
+		type: 'options',
+		noDataExpression: true,
+		default: 'now',
+		options: [
+			{ name: 'Now', value: 'now', description: 'Only what happens after the workflow is published' },
+			{
+				name: 'A Date',
+				value: 'date',
+				description: 'Every record changed since a date you give, then every later change',
+			},
+			{
+				name: 'All Existing Records',
+				value: 'all',
+				description:
+					'Every current record once (change_type "created"), then every later change: fills a table from empty',
+			},
+		],
+		description:
+			'Where the trigger starts when it is published. Existing records come a batch per poll (Options), within the business’s request budget. Changing this starts over.',
+	},
+	{
+		displayName: 'Start Date',
+		name: 'startDate',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		description: 'Records changed at or after this time (the service’s time, UTC unless the value says otherwise)',
+		displayOptions: { show: { startFrom: ['date'] } },
+	},
+];
+
+/** One Output list for the documents with lines, one for the other collections. */
+function outputProperties(): INodeProperties[] {
+	const groups = [WATCHABLE.filter(hasLines), WATCHABLE.filter((row) => !hasLines(row))];
+	return groups.map((rows) => ({
+		...outputProperty(rows[0]),
+		displayOptions: { show: { resource: rows.map((row) => row.resource) } },
+	}));
+}
+
+const triggerOptions: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Existing Records per Poll',
+			name: 'startBatchSize',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: DEFAULT_START_BATCH,
+			description:
+				'Starting from a date or from all existing records: about how many of them each poll outputs (whole pages of 200) until all are out',
+		},
+	],
+};
 
 /** One Event list for the collections that list deletions, one for the others. */
 function eventProperties(): INodeProperties[] {
@@ -76,13 +151,8 @@ export const triggerProperties: INodeProperties[] = [
 		})).sort((a, b) => a.name.localeCompare(b.name)),
 	},
 	...eventProperties(),
-	{
-		displayName: 'Full Records',
-		name: 'fullRecords',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to output every field of each record (attributes=all) instead of its ID, label, path, created_at and updated_at (deleted_at for deletions)',
-	},
+	...startProperties,
+	...outputProperties(),
+	triggerOptions,
 	requestOptions,
 ];

@@ -31,11 +31,11 @@ describe('trigger node description', () => {
 		expect(Object.keys(trigger.methods.listSearch)).toEqual(['searchBusinesses']);
 	});
 
-	it('offers Deleted Record where the service lists deletions, the two other events everywhere, no expressions', () => {
+	it('offers Deleted Record and New, Updated or Deleted Record where the service lists deletions, the two other events everywhere, no expressions', () => {
 		const events = description.properties.filter((candidate) => candidate.name === 'event');
 		const values = events.map((event) => event.options?.map((option) => (option as { value: string }).value));
 		expect(values).toEqual([
-			['new', 'newOrUpdated', 'deleted'],
+			['new', 'newOrUpdated', 'anyChange', 'deleted'],
 			['new', 'newOrUpdated'],
 		]);
 		const shown = events.map((event) => (event.displayOptions?.show?.resource ?? []) as string[]);
@@ -43,6 +43,27 @@ describe('trigger node description', () => {
 		expect([...shown[0], ...shown[1]].sort()).toEqual(WATCHABLE.map((row) => row.resource).sort());
 		expect(property('resource')?.noDataExpression).toBe(true);
 		for (const event of events) expect(event.noDataExpression).toBe(true);
+	});
+
+	it('offers One Row per Line for the documents with lines, Simplified and Raw everywhere; Start From with its date', () => {
+		const outputs = description.properties.filter((candidate) => candidate.name === 'output');
+		const values = outputs.map((output) => output.options?.map((option) => (option as { value: string }).value));
+		expect(values).toEqual([
+			['simplified', 'lines', 'raw'],
+			['simplified', 'raw'],
+		]);
+		expect(outputs[0].displayOptions?.show?.resource).toEqual(
+			expect.arrayContaining(['salesInvoice', 'purchaseInvoice']),
+		);
+		const shown = outputs.map((output) => (output.displayOptions?.show?.resource ?? []) as string[]);
+		expect([...shown[0], ...shown[1]].sort()).toEqual(WATCHABLE.map((row) => row.resource).sort());
+		expect(property('startFrom')?.options?.map((option) => (option as { value: string }).value)).toEqual([
+			'now',
+			'date',
+			'all',
+		]);
+		expect(property('startDate')?.displayOptions?.show).toEqual({ startFrom: ['date'] });
+		expect(property('fullRecords')).toBeUndefined();
 	});
 
 	it('finds its icons next to the action node’s (the build copies them to the same place in dist)', () => {

@@ -41,7 +41,12 @@ export async function startTriggerSandbox({
 	const poller = (parameters: INodeParameters = {}, staticData?: string) =>
 		new Poller(
 			env.store,
-			accountingServiceTriggerNode(env.credential, { resource: 'salesInvoice', event: 'new', ...parameters }),
+			accountingServiceTriggerNode(env.credential, {
+				resource: 'salesInvoice',
+				event: 'new',
+				output: 'raw',
+				...parameters,
+			}),
 			{ staticData },
 		);
 
@@ -70,7 +75,14 @@ export async function startTriggerSandbox({
 	const fetchTestEvent = async (parameters: INodeParameters = {}) =>
 		await runWorkflow({
 			store: env.store,
-			nodes: [accountingServiceTriggerNode(env.credential, { resource: 'salesInvoice', event: 'new', ...parameters })],
+			nodes: [
+				accountingServiceTriggerNode(env.credential, {
+					resource: 'salesInvoice',
+					event: 'new',
+					output: 'raw',
+					...parameters,
+				}),
+			],
 			nodeTypes: new NodeTypes([loadAccountingServiceTrigger()]),
 			mode: 'manual',
 		});

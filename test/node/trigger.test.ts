@@ -66,8 +66,8 @@ describe('first poll', () => {
 		await poller.activate();
 		expect(poller.nodeStaticData()).toEqual({
 			position: {
-				version: 1,
-				watching: 'salesInvoice|new|lead',
+				version: 2,
+				watching: 'salesInvoice|new|lead|now',
 				business: env.lead,
 				since: '2026-01-15T08:59:00.000Z',
 				seen: {},
@@ -340,7 +340,7 @@ describe('deleted records', () => {
 		expect(ids(first.json).sort()).toEqual([a.id, b.id].sort());
 		for (const item of first.json)
 			expect(item.deleted_at).toBe(new Date(env.clock.now()).toISOString().replace('.000Z', 'Z'));
-		expect(Object.keys(first.json[0]).sort()).toEqual(['$path', 'deleted_at', 'displayed_as', 'id']);
+		for (const item of first.json) expect(item.change_type).toBe('deleted');
 
 		// Another deletion in the same second, after that poll: the next poll, alone.
 		const c = env.create('contacts');
@@ -409,20 +409,29 @@ describe('deleted records', () => {
 });
 
 describe('options', () => {
-	it('Full Records outputs every field (attributes=all); otherwise id, label, path and the two timestamps', async () => {
-		const full = env.poller({ fullRecords: true });
-		const brief = env.poller();
-		await full.activate();
-		await brief.activate();
+	it('Raw outputs every field (attributes=all) and change_type; Simplified the same columns as Get Many', async () => {
+		const raw = env.poller({ output: 'raw' });
+		const simplified = env.poller({ output: 'simplified' });
+		await raw.activate();
+		await simplified.activate();
 		env.clock.advance(60);
 		const record = env.create('sales_invoices', { fields: { notes: 'for the sheet' } });
 
-		expect((await full.poll()).json).toEqual([record]);
+		expect((await raw.poll()).json).toEqual([{ ...record, change_type: 'created' }]);
 		expect(record).toHaveProperty('total_amount');
-		const [summary] = (await brief.poll()).json;
-		expect(Object.keys(summary).sort()).toEqual(['$path', 'created_at', 'displayed_as', 'id', 'updated_at']);
+		const [row] = (await simplified.poll()).json;
+		const [fromGetMany] = (
+			await env.runNode({
+				resource: 'salesInvoice',
+				operation: 'get',
+				id: { __rl: true, mode: 'id', value: record.id },
+			})
+		).json('Accounting Service');
+		expect(row).toEqual({ ...fromGetMany, change_type: 'created' });
+		expect(row.sales_invoice_id).toBe(record.id);
 		const paths = env.apiRequestsSince(0).map((entry) => entry.path);
 		expect(paths.filter((path) => path.includes('attributes=all'))).toHaveLength(2);
+		expect(paths.filter((path) => path.includes('attributes=invoice_number'))).not.toHaveLength(0);
 	});
 
 	it('watches the chosen business (X-Business), not the lead', async () => {
@@ -473,7 +482,7 @@ describe('options', () => {
 		// The same node (same name, same static data) after the user picked another resource.
 		const contacts = env.poller({ resource: 'contact' }, invoices.liveStaticData);
 		expect((await contacts.poll()).items).toEqual([]);
-		expect(contacts.nodeStaticData('live')).toMatchObject({ position: { watching: 'contact|new|lead' } });
+		expect(contacts.nodeStaticData('live')).toMatchObject({ position: { watching: 'contact|new|lead|now' } });
 		env.clock.advance(60);
 		const contact = env.create('contacts');
 		expect(ids((await contacts.poll()).json)).toEqual([contact.id]);
@@ -519,8 +528,8 @@ describe('manual mode (Fetch Test Event)', () => {
 	it('where the service cannot sort, returns the last created (the end of its default order)', async () => {
 		env.clock.advance(60);
 		const contact = env.create('contacts');
-		const run = await env.fetchTestEvent({ resource: 'contact', fullRecords: true });
-		expect(run.json('Accounting Service Trigger')).toEqual([contact]);
+		const run = await env.fetchTestEvent({ resource: 'contact' });
+		expect(run.json('Accounting Service Trigger')).toEqual([{ ...contact, change_type: 'created' }]);
 	});
 });
 

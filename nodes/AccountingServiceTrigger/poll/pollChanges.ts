@@ -9,51 +9,189 @@ import {
 	retryPolicyFrom,
 	type Fail,
 } from '../../AccountingService/helpers/parameterValues';
+import { toChoice } from '../../AccountingService/helpers/values';
+import { attributesFor, outputsOf, shapeRecords, type Output } from '../../AccountingService/output/output';
+import { shapeOf } from '../../AccountingService/output/shape';
 import { forgetCredentialView } from '../../AccountingService/transport/credential';
-import { eventsOf, WATCHABLE } from '../description';
-import { advance, EVENT_TIME_FIELD, OVERLAP_MS, startAt, type TriggerEvent } from './position';
-import { readNewest, readServiceTime, readWindow, type Watch } from './readChanges';
+import { DEFAULT_START_BATCH, eventsOf, WATCHABLE, type StartFrom } from '../description';
+import { BACKFILL_PAGE_SIZE, backfillStep, type Backfill } from './backfill';
+import {
+	advance,
+	EVENT_TIME_FIELD,
+	OVERLAP_MS,
+	startAt,
+	type Change,
+	type Position,
+	type TriggerEvent,
+} from './position';
+import { readListPage, readNewest, readServiceTime, readWindow, type Watch, type WindowRead } from './readChanges';
 import { loadPosition, storePosition } from './storedPosition';
+
+/** What each output item says happened to its record. */
+export type ChangeType = 'created' | 'updated' | 'deleted';
+
+interface Settings {
+	row: CollectionDefinition;
+	event: TriggerEvent;
+	/** One read per kind of change: two for "anyChange" (changes and deletions). */
+	watches: Watch[];
+	watching: string;
+	startFrom: StartFrom;
+	startDate?: number;
+	startBatch: number;
+	output: Output;
+}
 
 /**
  * One poll. In manual mode (the editor's "Fetch Test Event") it shows the newest record and
- * leaves the position alone. Otherwise the first poll only records where "now" is; every later
- * poll reads the records changed since the stored position and emits those not emitted before.
- * The position is written once, after the whole read succeeded: a poll that fails on any page
- * throws before that, emits nothing, and the next poll reads the same window again.
+ * leaves the position alone. Otherwise the first poll records where "now" is (and, starting from
+ * all existing records or a date, begins outputting those); every later poll reads the records
+ * changed since the stored position, outputs those not output before, and the next batch of
+ * existing records. The position is written once, after every read succeeded: a poll that fails
+ * on any page throws before that, outputs nothing, and the next poll reads the same again.
  */
 export async function pollChanges(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const { row, watch, watching } = readParameters(this);
+	const settings = readParameters(this);
 	forgetCredentialView(this);
 
-	if (this.getMode() === 'manual') {
-		const canSort = row.sort?.includes(watch.timeField) ?? false;
-		const newest = await readNewest(this, watch, canSort);
-		return newest ? [this.helpers.returnJsonArray([newest])] : null;
-	}
+	if (this.getMode() === 'manual') return await testEvent(this, settings);
 
 	const staticData = this.getWorkflowStaticData('node');
-	const stored = loadPosition(staticData, watching);
+	let stored = loadPosition(staticData, settings.watching);
 	if (!stored) {
-		const reading = performance.now();
-		const serverTime = await readServiceTime(this, watch);
-		const read = await readWindow(this, watch, serverTime - OVERLAP_MS);
-		storePosition(staticData, watching, read.business, startAt(serverTime, read, performance.now() - reading));
-		return null;
+		const started = await start(this, settings);
+		if (!started) return null;
+		stored = { ...started, business: null };
 	}
 
-	const read = await readWindow(this, watch, stored.position.since);
+	const reads = await Promise.all(
+		settings.watches.map(async (watch) => await readWindow(this, watch, stored.position.since)),
+	);
+	const read = combine(reads);
 	if (stored.business !== null && read.business !== null && read.business !== stored.business) {
 		// The lead business changed under "Lead Business": the old position means nothing there.
-		storePosition(staticData, watching, read.business, startAt(read.serverTime, read));
+		storePosition(staticData, settings.watching, read.business, startAt(read.serverTime, read));
 		return null;
 	}
 	const { emit, next } = advance(stored.position, read);
-	storePosition(staticData, watching, read.business ?? stored.business, next);
-	return emit.length ? [this.helpers.returnJsonArray(emit.map((change) => change.record))] : null;
+	const fromFeed = emit.map((change) => ({
+		record: change.record,
+		type: feedChangeType(settings, stored.position, change),
+	}));
+
+	let backfill = stored.backfill;
+	let fromBackfill: Array<{ record: IDataObject; type: ChangeType }> = [];
+	if (backfill) {
+		const step = await backfillStep(
+			backfill,
+			async (page) => await readListPage(this, settings.watches[0], page, BACKFILL_PAGE_SIZE),
+			settings.startBatch,
+		);
+		fromBackfill = step.records.map((record) => ({ record, type: existingChangeType(backfill as Backfill, record) }));
+		backfill = step.next;
+	}
+
+	storePosition(staticData, settings.watching, read.business ?? stored.business, next, backfill);
+	const changes = [...fromBackfill, ...fromFeed];
+	return changes.length ? [this.helpers.returnJsonArray(toRows(settings, changes))] : null;
 }
 
-function readParameters(context: IPollFunctions): { row: CollectionDefinition; watch: Watch; watching: string } {
+/**
+ * The first poll: where "now" is on the service. Starting now, the records of the overlap
+ * window that are already there count as seen and nothing is output. Starting from a date or
+ * from all existing records, the feed reads from the window's start and the backfill takes
+ * what changed before it; this poll already outputs their first batch.
+ */
+async function start(
+	context: IPollFunctions,
+	settings: Settings,
+): Promise<{ position: Position; backfill: Backfill | null } | undefined> {
+	const staticData = context.getWorkflowStaticData('node');
+	const reading = performance.now();
+	const serverTime = await readServiceTime(context, settings.watches[0]);
+	if (settings.startFrom === 'now') {
+		const read = combine(
+			await Promise.all(
+				settings.watches.map(async (watch) => await readWindow(context, watch, serverTime - OVERLAP_MS)),
+			),
+		);
+		storePosition(staticData, settings.watching, read.business, startAt(serverTime, read, performance.now() - reading));
+		return undefined;
+	}
+	const windowStart = serverTime - OVERLAP_MS;
+	const from = settings.startFrom === 'date' ? (settings.startDate as number) : null;
+	// Deletions are their own list, read from any time: no backfill needed, every one since then is there.
+	if (settings.event === 'deleted') return { position: { since: from ?? 0, seen: new Map() }, backfill: null };
+	if (from !== null && from >= windowStart) return { position: { since: from, seen: new Map() }, backfill: null };
+	const field = settings.event === 'new' ? 'created_at' : 'updated_at';
+	return {
+		position: { since: windowStart, seen: new Map() },
+		backfill: { field, from, before: windowStart, page: 0, anchors: [] },
+	};
+}
+
+/** One read of the window: the changes of every watch, consistent only if each read was. */
+function combine(reads: WindowRead[]): WindowRead {
+	return {
+		changes: reads.flatMap((read) => read.changes),
+		serverTime: Math.min(...reads.map((read) => read.serverTime)),
+		consistent: reads.every((read) => read.consistent),
+		business: reads[0].business,
+	};
+}
+
+/**
+ * Created: new since the window's start and not output before; updated: changed; deleted: from
+ * the list of deletions.
+ */
+function feedChangeType(settings: Settings, position: Position, change: Change): ChangeType {
+	if (change.deleted) return 'deleted';
+	if (settings.event === 'new') return 'created';
+	const created = Date.parse(String(change.record.created_at ?? ''));
+	return !position.seen.has(change.id) && created >= position.since ? 'created' : 'updated';
+}
+
+/** An existing record is new to whoever mirrors the books; since A Date, only if created since then. */
+function existingChangeType(backfill: Backfill, record: IDataObject): ChangeType {
+	if (backfill.from === null || backfill.field === 'created_at') return 'created';
+	return Date.parse(String(record.created_at ?? '')) >= backfill.from ? 'created' : 'updated';
+}
+
+/** The items of the changes; a deleted document is one row in One Row per Line too (its lines went with it). */
+function toRows(settings: Settings, changes: Array<{ record: IDataObject; type: ChangeType }>): IDataObject[] {
+	const lines = settings.output === 'lines' ? shapeOf(settings.row).lines?.field : undefined;
+	const records = changes.map(({ record, type }) =>
+		lines && type === 'deleted' ? { ...record, [lines]: [] } : record,
+	);
+	const types = new Map(records.map((record, index) => [record, changes[index].type]));
+	return shapeRecords(settings.row, records, settings.output, (record) => ({
+		change_type: types.get(record) ?? 'updated',
+	}));
+}
+
+/** "Fetch Test Event": the newest record, as the workflow will receive records. */
+async function testEvent(context: IPollFunctions, settings: Settings): Promise<INodeExecutionData[][] | null> {
+	const watch = settings.watches[0];
+	const canSort = settings.row.sort?.includes(watch.timeField) ?? false;
+	const newest = await readNewest(context, watch, canSort);
+	if (!newest) return null;
+	const type: ChangeType =
+		watch.sinceQuery === 'deleted_since'
+			? 'deleted'
+			: settings.event === 'new' || newest.created_at === newest.updated_at
+				? 'created'
+				: 'updated';
+	return [context.helpers.returnJsonArray(toRows(settings, [{ record: newest, type }]))];
+}
+
+/** The fields each read asks for: the output's, and the times the trigger orders records by. */
+function pollAttributes(row: CollectionDefinition, output: Output, times: string[]): string {
+	if (output === 'raw') return 'all';
+	const needed = attributesFor(row, output)?.split(',') ?? [];
+	return [...new Set([...needed, ...times])].join(',');
+}
+
+function readParameters(context: IPollFunctions): Settings {
 	const fail: Fail = (field, problem) => {
 		throw new NodeOperationError(context.getNode(), `Invalid "${field}": ${problem}`);
 	};
@@ -66,23 +204,57 @@ function readParameters(context: IPollFunctions): { row: CollectionDefinition; w
 	if (!events.some((candidate) => candidate.value === event)) {
 		fail('Event', `for ${row.plural} it must be one of ${events.map((candidate) => candidate.value).join(', ')}`);
 	}
+	const refuse = (field: string) => (problem: string) => fail(field, problem);
 	const business = businessIdFrom(context.getNodeParameter('business', LEAD_BUSINESS, { extractValue: true }), fail);
-	const fullRecords = context.getNodeParameter('fullRecords', false) === true;
+	const output = toChoice(context.getNodeParameter('output', 'simplified'), outputsOf(row), refuse('Output'));
+	const startFrom = toChoice(
+		context.getNodeParameter('startFrom', 'now'),
+		['now', 'date', 'all'] as const,
+		refuse('Start From'),
+	);
+	const startDate = startFrom === 'date' ? readStartDate(context, fail) : undefined;
+	const options = (context.getNodeParameter('options', {}) ?? {}) as IDataObject;
+	const startBatch = options.startBatchSize ?? DEFAULT_START_BATCH;
+	if (typeof startBatch !== 'number' || !Number.isInteger(startBatch) || startBatch < 1) {
+		fail('Existing Records per Poll', `must be a whole number of 1 or more, got ${JSON.stringify(startBatch)}`);
+	}
 	const requestOptions = (context.getNodeParameter('requestOptions', {}) ?? {}) as IDataObject;
 	const retry = retryPolicyFrom(requestOptions, fail);
 	const pace = readPaceFrom(requestOptions, fail);
 
+	const watchOf = (watched: Exclude<TriggerEvent, 'anyChange'>): Watch => ({
+		path: `/${row.path}`,
+		business,
+		retry,
+		pace,
+		attributes: pollAttributes(
+			row,
+			output,
+			watched === 'deleted' ? ['created_at', 'updated_at', 'deleted_at'] : ['created_at', 'updated_at'],
+		),
+		timeField: EVENT_TIME_FIELD[watched],
+		sinceQuery: watched === 'deleted' ? 'deleted_since' : 'updated_or_created_since',
+	});
+	const watches = event === 'anyChange' ? [watchOf('newOrUpdated'), watchOf('deleted')] : [watchOf(event)];
+	const start = startFrom === 'date' ? `date:${new Date(startDate as number).toISOString()}` : startFrom;
+
 	return {
 		row,
-		watch: {
-			path: `/${row.path}`,
-			business,
-			retry,
-			pace,
-			attributes: fullRecords ? 'all' : event === 'deleted' ? 'deleted_at' : 'created_at,updated_at',
-			timeField: EVENT_TIME_FIELD[event],
-			sinceQuery: event === 'deleted' ? 'deleted_since' : 'updated_or_created_since',
-		},
-		watching: `${row.resource}|${event}|${business ?? LEAD_BUSINESS}`,
+		event,
+		watches,
+		watching: `${row.resource}|${event}|${business ?? LEAD_BUSINESS}|${start}`,
+		startFrom,
+		startDate,
+		startBatch,
+		output,
 	};
+}
+
+function readStartDate(context: IPollFunctions, fail: Fail): number {
+	const value = context.getNodeParameter('startDate', '') as unknown;
+	const at = typeof value === 'string' && value.trim() ? Date.parse(value) : NaN;
+	if (!Number.isFinite(at)) {
+		fail('Start Date', `expected a date and time such as 2026-01-01T00:00:00, got ${JSON.stringify(value)}`);
+	}
+	return at;
 }

@@ -21,13 +21,14 @@ export const OVERLAP_MS = 60_000;
 
 /**
  * "new": a record was created (its `created_at`); "newOrUpdated": created or changed
- * (`updated_at`); "deleted": deleted (`deleted_at`, read with `deleted_since`).
+ * (`updated_at`); "deleted": deleted (`deleted_at`, read with `deleted_since`); "anyChange":
+ * created, changed or deleted, the last two read side by side.
  */
-export type TriggerEvent = 'new' | 'newOrUpdated' | 'deleted';
+export type TriggerEvent = 'new' | 'newOrUpdated' | 'deleted' | 'anyChange';
 
 export type EventTimeField = 'created_at' | 'updated_at' | 'deleted_at';
 
-export const EVENT_TIME_FIELD: Record<TriggerEvent, EventTimeField> = {
+export const EVENT_TIME_FIELD: Record<Exclude<TriggerEvent, 'anyChange'>, EventTimeField> = {
 	new: 'created_at',
 	newOrUpdated: 'updated_at',
 	deleted: 'deleted_at',
@@ -49,6 +50,8 @@ export interface Change {
 	id: string;
 	at: number;
 	record: IDataObject;
+	/** Read from the list of deletions. */
+	deleted: boolean;
 }
 
 /** What one complete read told the trigger. */
@@ -74,7 +77,9 @@ export function advance(position: Position, read: Read): { emit: Change[]; next:
 	for (const change of read.changes) {
 		if (change.at < position.since) continue;
 		const earlier = latest.get(change.id);
-		if (!earlier || change.at > earlier.at) latest.set(change.id, change);
+		// A record changed and deleted in the same second is gone: the deletion is its last change.
+		if (!earlier || change.at > earlier.at || (change.at === earlier.at && change.deleted))
+			latest.set(change.id, change);
 	}
 
 	const emit: Change[] = [];

@@ -19,7 +19,7 @@ export interface Watch {
 	business?: string;
 	retry: ApiRequest['retry'];
 	pace: ApiRequest['pace'];
-	/** `attributes`: `all` for full records, else the timestamps the trigger orders by. */
+	/** `attributes`: `all` for Raw, else what the output's rows need and the timestamps the trigger orders by. */
 	attributes: string;
 	timeField: EventTimeField;
 	/**
@@ -61,7 +61,7 @@ export async function readWindow(context: IPollFunctions, watch: Watch, since: n
  * drops what came before `since`.
  */
 function sinceQuery(watch: Watch, since: number): IDataObject {
-	const from = watch.sinceQuery === 'deleted_since' ? since - 1000 : since;
+	const from = watch.sinceQuery === 'deleted_since' ? Math.max(0, since - 1000) : since;
 	return { [watch.sinceQuery]: serviceDateTime(new Date(from)) };
 }
 
@@ -98,6 +98,24 @@ export async function readNewest(
 	if (envelope.$total <= 1) return envelope.$items[0];
 	const last = await listPage(context, watch, { path: watch.path, qs: { ...qs, page: envelope.$total } });
 	return last.envelope.$items[0];
+}
+
+/** One page of the whole list in the service's own order, as the backfill reads it. */
+export async function readListPage(
+	context: IPollFunctions,
+	watch: Watch,
+	page: number,
+	pageSize: number,
+): Promise<{ items: IDataObject[]; total: number; last: boolean }> {
+	const { envelope } = await listPage(context, watch, {
+		path: watch.path,
+		qs: { page, items_per_page: pageSize, attributes: watch.attributes },
+	});
+	return {
+		items: envelope.$items,
+		total: envelope.$total,
+		last: !envelope.$next || envelope.$items.length < pageSize,
+	};
 }
 
 async function listPage(
@@ -138,5 +156,5 @@ function toChange(context: IPollFunctions, watch: Watch, record: IDataObject): C
 			`A record of ${watch.path} came without an id or a readable ${watch.timeField}`,
 		);
 	}
-	return { id: record.id, at, record };
+	return { id: record.id, at, record, deleted: watch.sinceQuery === 'deleted_since' };
 }

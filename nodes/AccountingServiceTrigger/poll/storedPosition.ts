@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { Backfill } from './backfill';
 import type { Position } from './position';
 
 /**
@@ -8,13 +9,15 @@ import type { Position } from './position';
  * the workflow between instances in queue mode. Plain JSON: times as ISO strings.
  */
 interface StoredPosition {
-	version: 1;
-	/** Resource, event and business parameter the position belongs to; another value starts over. */
+	version: 2;
+	/** Resource, event, start and business parameter the position belongs to; another value starts over. */
 	watching: string;
 	/** The business the service said it answered for (`X-Business`); a change starts over. */
 	business: string | null;
 	since: string;
 	seen: Record<string, string>;
+	/** The existing records still to output (Start From: All Existing Records or A Date). */
+	backfill?: { field: Backfill['field']; from: string | null; before: string; page: number; anchors: string[] };
 }
 
 const KEY = 'position';
@@ -22,20 +25,39 @@ const KEY = 'position';
 export interface Loaded {
 	position: Position;
 	business: string | null;
+	backfill: Backfill | null;
+}
+
+const time = (value: unknown) => Date.parse(String(value));
+
+function loadBackfill(stored: StoredPosition['backfill']): Backfill | null | undefined {
+	if (!stored) return null;
+	const before = time(stored.before);
+	const from = stored.from === null ? null : time(stored.from);
+	const valid =
+		(stored.field === 'updated_at' || stored.field === 'created_at') &&
+		Number.isFinite(before) &&
+		(from === null || Number.isFinite(from)) &&
+		Number.isInteger(stored.page) &&
+		Array.isArray(stored.anchors);
+	return valid
+		? { field: stored.field, from, before, page: stored.page, anchors: stored.anchors.map(String) }
+		: undefined;
 }
 
 /** The stored position for what the node watches now, or undefined when it must start over. */
 export function loadPosition(staticData: IDataObject, watching: string): Loaded | undefined {
 	const stored = staticData[KEY] as Partial<StoredPosition> | undefined;
-	if (!stored || stored.version !== 1 || stored.watching !== watching) return undefined;
-	const since = Date.parse(String(stored.since));
+	if (!stored || stored.version !== 2 || stored.watching !== watching) return undefined;
+	const since = time(stored.since);
 	if (!Number.isFinite(since) || typeof stored.seen !== 'object' || stored.seen === null) return undefined;
+	const backfill = loadBackfill(stored.backfill);
+	if (backfill === undefined) return undefined;
 	const seen = new Map<string, number>();
 	for (const [id, at] of Object.entries(stored.seen)) {
-		const time = Date.parse(String(at));
-		if (Number.isFinite(time)) seen.set(id, time);
+		if (Number.isFinite(time(at))) seen.set(id, time(at));
 	}
-	return { position: { since, seen }, business: stored.business ?? null };
+	return { position: { since, seen }, business: stored.business ?? null, backfill };
 }
 
 /**
@@ -48,13 +70,26 @@ export function storePosition(
 	watching: string,
 	business: string | null,
 	position: Position,
+	backfill: Backfill | null = null,
 ): void {
+	const iso = (at: number) => new Date(at).toISOString();
 	const stored: StoredPosition = {
-		version: 1,
+		version: 2,
 		watching,
 		business,
-		since: new Date(position.since).toISOString(),
-		seen: Object.fromEntries([...position.seen].map(([id, at]) => [id, new Date(at).toISOString()])),
+		since: iso(position.since),
+		seen: Object.fromEntries([...position.seen].map(([id, at]) => [id, iso(at)])),
+		...(backfill
+			? {
+					backfill: {
+						field: backfill.field,
+						from: backfill.from === null ? null : iso(backfill.from),
+						before: iso(backfill.before),
+						page: backfill.page,
+						anchors: backfill.anchors,
+					},
+				}
+			: {}),
 	};
 	staticData[KEY] = stored as unknown as IDataObject;
 }
