@@ -27,6 +27,7 @@ describe.each(['number', 'string'] as const)('a service that sends amounts as %s
 				resource: 'salesInvoice',
 				operation: 'getAll',
 				limit: 20,
+				output: 'raw',
 				options: { attributes: 'all' },
 			});
 			expect(result.error).toBeUndefined();
@@ -40,12 +41,26 @@ describe.each(['number', 'string'] as const)('a service that sends amounts as %s
 			}
 		});
 
+		it('Simplified rows give each amount as the number of the service’s decimal, whichever way it was sent', async () => {
+			const result = await env.runNode({ resource: 'salesInvoice', operation: 'getAll', limit: 20 });
+			const rows = result.json(NODE);
+			const direct = (await env.fetchDirect('/sales_invoices?items_per_page=20&attributes=all')).body
+				.$items as IDataObject[];
+			rows.forEach((row, index) => {
+				for (const column of ['net_amount', 'tax_amount', 'total_amount', 'outstanding_amount']) {
+					expect(typeof row[column]).toBe('number');
+					expect(row[column]).toBe(Number(direct[index][column]));
+				}
+			});
+		});
+
 		it('Get of a contact payment keeps its allocations’ amounts as sent', async () => {
 			const [first] = (await env.fetchDirect('/contact_payments?items_per_page=1')).body.$items as IDataObject[];
 			const result = await env.runNode({
 				resource: 'contactPayment',
 				operation: 'get',
 				id: { __rl: true, mode: 'id', value: String(first.id) },
+				output: 'raw',
 			});
 			const [payment] = result.json(NODE);
 			expect(payment).toEqual((await env.fetchDirect(`/contact_payments/${String(first.id)}`)).body);
@@ -98,12 +113,12 @@ describe.each(['number', 'string'] as const)('a service that sends amounts as %s
 		const env = useTriggerSandbox({ amounts });
 
 		it('a new invoice arrives once, with its amounts as the service sent them', async () => {
-			const poller = env.poller({ fullRecords: true });
+			const poller = env.poller({ output: 'raw' });
 			await poller.activate();
 			env.clock.advance(60);
 			const record = env.create('sales_invoices');
 			const { json } = await poller.poll();
-			expect(json).toEqual([record]);
+			expect(json).toEqual([{ ...record, change_type: 'created' }]);
 			expect(typeof record.total_amount).toBe(amounts);
 			expect(json[0].total_amount).toBe(record.total_amount);
 			env.clock.advance(60);

@@ -77,8 +77,9 @@ const REFUSED_BEFORE_SENDING: Array<[string, IDataObject, RegExp]> = [
 		/"Operation"/,
 	],
 	['delete where the service has none', { resource: 'country', operation: 'delete' }, /"Operation"/],
-	['attributes with a space', invoices({ options: { attributes: 'total amount' } }), /"Attributes"/],
-	['attributes with a semicolon', invoices({ options: { attributes: 'all;drop' } }), /"Attributes"/],
+	// Attributes choose the fields of a Raw record; Simplified asks for the fields its columns need.
+	['attributes with a space', invoices({ output: 'raw', options: { attributes: 'total amount' } }), /"Attributes"/],
+	['attributes with a semicolon', invoices({ output: 'raw', options: { attributes: 'all;drop' } }), /"Attributes"/],
 	['max retries 11', invoices({ requestOptions: { maxRetries: 11 } }), /"Max Retries"/],
 	['max retries -1', invoices({ requestOptions: { maxRetries: -1 } }), /"Max Retries"/],
 	[
@@ -183,7 +184,7 @@ describe(`refused by the service, with its message (${REFUSED_BY_SERVICE.length}
 describe('continue on fail', () => {
 	it('turns each bad item into an error item and keeps the good ones', async () => {
 		const result = await env.runNode(
-			{ resource: 'salesInvoice', operation: 'getAll', limit: '={{ $json.limit }}' },
+			{ resource: 'salesInvoice', operation: 'getAll', limit: '={{ $json.limit }}', output: 'raw' },
 			{ continueOnFail: true },
 			{ input: [{ limit: 2 }, { limit: 0 }, { limit: 'x' }, { limit: 1 }] },
 		);

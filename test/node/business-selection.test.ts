@@ -17,6 +17,7 @@ async function runSalesInvoices(business?: INodeParameterResourceLocator) {
 		resource: 'salesInvoice',
 		operation: 'getAll',
 		limit: 2,
+		output: 'raw',
 		...(business ? { business } : {}),
 		options: { includeBusiness: true },
 	});

@@ -1,6 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { COLLECTIONS, isSearchable } from '../../nodes/AccountingService/collections/table';
+import { attributesFor } from '../../nodes/AccountingService/output/output';
+import { keyColumnOf } from '../../nodes/AccountingService/output/shape';
 import { useConnectedSandbox } from './connected-sandbox';
 
 const NODE = 'Accounting Service';
@@ -10,10 +12,13 @@ const count = (path: string, business?: string) =>
 	env.sandbox.dataset.count(business ?? env.sandbox.dataset.leadBusinessId, path) as number;
 const listed = COLLECTIONS.filter((row) => !row.singleton);
 
+/** Output "Raw": the records as the service sent them, and the query as the node always sent it. */
+const raw = { output: 'raw' };
+
 describe.each(listed.map((row) => [row.resource, row] as const))('%s', (_resource, row) => {
 	it('Get Many with a limit asks for no more than the limit, in one request', async () => {
 		const position = env.sandbox.log.entries().length;
-		const result = await env.runNode({ resource: row.resource, operation: 'getAll', limit: 3 });
+		const result = await env.runNode({ resource: row.resource, operation: 'getAll', limit: 3, ...raw });
 		expect(result.error).toBeUndefined();
 		const items = result.json(NODE);
 		expect(items).toHaveLength(Math.min(3, count(row.path)));
@@ -21,6 +26,27 @@ describe.each(listed.map((row) => [row.resource, row] as const))('%s', (_resourc
 		expect(requests).toHaveLength(1);
 		expect(requests[0].path).toBe(`/${row.path}?items_per_page=3`);
 		for (const item of items) expect(item.$path).toBe(`/${row.path}/${String(item.id)}`);
+	});
+
+	it('Get Many with a limit in the default output (Simplified) asks for no more than the limit, in one request', async () => {
+		const direct = (await env.fetchDirect(`/${row.path}?items_per_page=3`)).body.$items as IDataObject[];
+		const position = env.sandbox.log.entries().length;
+		const result = await env.runNode({ resource: row.resource, operation: 'getAll', limit: 3 });
+		expect(result.error).toBeUndefined();
+		const items = result.json(NODE);
+		expect(items).toHaveLength(Math.min(3, count(row.path)));
+		expect(items.map((item) => item[keyColumnOf(row)])).toEqual(direct.map((record) => record.id));
+		const requests = env.apiRequestsSince(position);
+		expect(requests).toHaveLength(1);
+		const [path, query] = requests[0].path.split('?');
+		expect(path).toBe(`/${row.path}`);
+		// The limit, and the attributes the rows need besides the summary (none where that is all they show).
+		const attributes = attributesFor(row, 'simplified');
+		expect(Object.fromEntries(new URLSearchParams(query))).toEqual({
+			...(attributes === undefined ? {} : { attributes }),
+			items_per_page: '3',
+		});
+		expect(attributes?.split(',') ?? []).not.toContain('all');
 	});
 });
 
@@ -34,15 +60,21 @@ describe.each(listed.filter((row) => row.getById).map((row) => [row.resource, ro
 			}
 			const list = await env.fetchDirect(`/${row.path}?items_per_page=1`);
 			const summary = (list.body.$items as IDataObject[])[0];
-			const result = await env.runNode({
+			const parameters = {
 				resource: row.resource,
 				operation: 'get',
 				id: { __rl: true, mode: 'id', value: String(summary.id) },
-			});
+			};
+			const result = await env.runNode({ ...parameters, ...raw });
 			expect(result.error).toBeUndefined();
 			const [record] = result.json(NODE);
 			expect(record.id).toBe(summary.id);
 			expect(record).toEqual((await env.fetchDirect(`/${row.path}/${String(summary.id)}`)).body);
+
+			// The default output (Simplified): one row, of the same record.
+			const simplified = await env.runNode(parameters);
+			expect(simplified.error).toBeUndefined();
+			expect(simplified.json(NODE).map((item) => item[keyColumnOf(row)])).toEqual([summary.id]);
 		});
 	},
 );
@@ -60,11 +92,12 @@ const businessesWith = (path: string) => {
 describe.each(COLLECTIONS.filter((row) => row.singleton).map((row) => [row.resource, row] as const))(
 	'%s (a single object)',
 	(_resource, row) => {
-		const getIn = async (business: Business) =>
+		const getIn = async (business: Business, output: IDataObject = raw) =>
 			await env.runNode({
 				resource: row.resource,
 				operation: 'get',
 				business: { __rl: true, mode: 'id', value: business.id },
+				...output,
 			});
 
 		it('Get returns the one object where the business’s country has it, the service’s refusal as an API error where not', async () => {
@@ -78,6 +111,15 @@ describe.each(COLLECTIONS.filter((row) => row.singleton).map((row) => [row.resou
 				expect(items).toHaveLength(1);
 				expect(items[0]).toEqual((await env.fetchDirect(`/${row.path}`, { 'X-Business': business.id })).body);
 				expect(items[0].$items).toBeUndefined();
+
+				// The default output (Simplified): the object as one flat row, plain values only.
+				const simplified = await getIn(business, {});
+				expect(simplified.error).toBeUndefined();
+				const rows = simplified.json(NODE);
+				expect(rows).toHaveLength(1);
+				expect(Object.keys(rows[0]).length).toBeGreaterThan(0);
+				for (const [column, value] of Object.entries(rows[0]))
+					expect([column, value !== null && typeof value === 'object']).toEqual([column, false]);
 			}
 			for (const business of lacking) {
 				const result = await getIn(business);
@@ -96,7 +138,7 @@ describe('Return All', () => {
 		expect(total).toBeGreaterThanOrEqual(2000);
 
 		const position = env.sandbox.log.entries().length;
-		const result = await env.runNode({ resource: 'salesInvoice', operation: 'getAll', returnAll: true });
+		const result = await env.runNode({ resource: 'salesInvoice', operation: 'getAll', returnAll: true, ...raw });
 		expect(result.error).toBeUndefined();
 		const ids = result.json(NODE).map((item) => item.id as string);
 
@@ -115,7 +157,7 @@ describe('Return All', () => {
 	])('handles %s (%s)', async (_case, resource, path) => {
 		const total = count(path);
 		const position = env.sandbox.log.entries().length;
-		const result = await env.runNode({ resource, operation: 'getAll', returnAll: true });
+		const result = await env.runNode({ resource, operation: 'getAll', returnAll: true, ...raw });
 		expect(result.error).toBeUndefined();
 		const ids = result.json(NODE).map((item) => item.id);
 		expect(ids).toHaveLength(total);
@@ -125,7 +167,7 @@ describe('Return All', () => {
 
 	it('a limit above one page takes only the pages it needs and stops at the limit', async () => {
 		const position = env.sandbox.log.entries().length;
-		const result = await env.runNode({ resource: 'salesInvoice', operation: 'getAll', limit: 250 });
+		const result = await env.runNode({ resource: 'salesInvoice', operation: 'getAll', limit: 250, ...raw });
 		expect(result.json(NODE)).toHaveLength(250);
 		const requests = env.apiRequestsSince(position);
 		expect(requests).toHaveLength(2);
@@ -141,6 +183,7 @@ describe('Search', () => {
 			operation: 'search',
 			searchText,
 			returnAll: true,
+			...raw,
 			options: { attributes: 'name,reference' },
 		});
 	const words = (text: unknown) =>

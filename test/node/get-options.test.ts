@@ -12,6 +12,8 @@ import {
 } from '../../nodes/AccountingService/collections/table';
 import { recordParameters } from '../../openapi/collections';
 import type { Parameter } from '../../openapi/document';
+import { attributesFor } from '../../nodes/AccountingService/output/output';
+import { keyColumnOf } from '../../nodes/AccountingService/output/shape';
 import { useConnectedSandbox } from './connected-sandbox';
 import { sample } from './query-samples';
 
@@ -147,6 +149,8 @@ it.each(cases)('%s: sent as the service expects and accepted', async (_name, row
 		operation: 'get',
 		...(row.singleton ? {} : { id: { __rl: true, mode: 'id', value: target?.id ?? 'no-such-record' } }),
 		...(target && !target.business.lead ? { business: { __rl: true, mode: 'id', value: target.business.id } } : {}),
+		// Raw: the options as chosen, and nothing else (Simplified adds the attributes its row needs).
+		output: 'raw',
 		options: chosen,
 	});
 
@@ -163,26 +167,36 @@ it.each(cases)('%s: sent as the service expects and accepted', async (_name, row
 });
 
 it('Get without options sends no query: mark_as_sent is never sent, so reading leaves the invoice as it was', async () => {
-	const target = (await recordToGet(findCollection('salesInvoice')!))!;
-	const position = env.sandbox.log.entries().length;
-	const result = await env.runNode({
-		resource: 'salesInvoice',
-		operation: 'get',
-		id: { __rl: true, mode: 'id', value: target.id },
-	});
+	const row = findCollection('salesInvoice')!;
+	const target = (await recordToGet(row))!;
+	const parameters = { resource: 'salesInvoice', operation: 'get', id: { __rl: true, mode: 'id', value: target.id } };
+	let position = env.sandbox.log.entries().length;
+	const result = await env.runNode({ ...parameters, output: 'raw' });
 	expect(result.error).toBeUndefined();
 	expect(env.apiRequestsSince(position).map((entry) => entry.path)).toEqual([`/sales_invoices/${target.id}`]);
+
+	// The default output (Simplified) sends only the attributes its row needs: still no mark_as_sent.
+	position = env.sandbox.log.entries().length;
+	const simplified = await env.runNode(parameters);
+	expect(simplified.error).toBeUndefined();
+	expect(simplified.json(NODE).map((item) => item[keyColumnOf(row)])).toEqual([target.id]);
+	const requests = env.apiRequestsSince(position);
+	expect(requests.map((entry) => entry.path.split('?')[0])).toEqual([`/sales_invoices/${target.id}`]);
+	expect(Object.fromEntries(new URL(requests[0].path, 'http://sandbox').searchParams)).toEqual({
+		attributes: attributesFor(row, 'simplified'),
+	});
 });
 
 it('Show Legacy ID is still sent as show_legacy_id=true beside the declared options', async () => {
 	const target = (await recordToGet(findCollection('salesInvoice')!))!;
 	const position = env.sandbox.log.entries().length;
-	const result = await env.runNode({
+	const parameters = {
 		resource: 'salesInvoice',
 		operation: 'get',
 		id: { __rl: true, mode: 'id', value: target.id },
 		options: { showLegacyId: true, showAnalysisTypes: true },
-	});
+	};
+	const result = await env.runNode({ ...parameters, output: 'raw' });
 	expect(result.error).toBeUndefined();
 	const [request] = env.apiRequestsSince(position);
 	expect(Object.fromEntries(new URL(request.path, 'http://sandbox').searchParams)).toEqual({
@@ -190,6 +204,20 @@ it('Show Legacy ID is still sent as show_legacy_id=true beside the declared opti
 		show_legacy_id: 'true',
 	});
 	expect(typeof result.json(NODE)[0].legacy_id).toBe('number');
+
+	// The default output (Simplified): the same options beside the attributes its row needs, legacy_id kept.
+	const again = env.sandbox.log.entries().length;
+	const simplified = await env.runNode(parameters);
+	expect(simplified.error).toBeUndefined();
+	const [asked] = env.apiRequestsSince(again);
+	expect(Object.fromEntries(new URL(asked.path, 'http://sandbox').searchParams)).toEqual({
+		attributes: attributesFor(findCollection('salesInvoice')!, 'simplified'),
+		show_analysis_types: 'true',
+		show_legacy_id: 'true',
+	});
+	const [row] = simplified.json(NODE);
+	expect(row.sales_invoice_id).toBe(target.id);
+	expect(row.legacy_id).toBe(result.json(NODE)[0].legacy_id);
 });
 
 it('refuses a From Date after the To Date of a ledger account’s balance before sending anything', async () => {
@@ -213,6 +241,7 @@ it('Get of a sales invoice with Show Payments Allocations returns its payments a
 		resource: 'salesInvoice',
 		operation: 'get',
 		id: { __rl: true, mode: 'id', value: id },
+		output: 'raw',
 		options: { showPaymentsAllocations: true },
 	});
 

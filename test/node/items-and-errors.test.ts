@@ -23,12 +23,18 @@ describe('several input items', () => {
 
 	it('Get by an id from each item', async () => {
 		const ids = await firstIds('contacts', 3);
-		const result = await env.runNode(
-			{ resource: 'contact', operation: 'get', id: { __rl: true, mode: 'id', value: '={{ $json.contactId }}' } },
-			{},
-			{ input: ids.map((contactId) => ({ contactId })) },
-		);
-		expect(result.json(NODE).map((contact) => contact.id)).toEqual(ids);
+		const parameters = {
+			resource: 'contact',
+			operation: 'get',
+			id: { __rl: true, mode: 'id', value: '={{ $json.contactId }}' },
+		};
+		const input = { input: ids.map((contactId) => ({ contactId })) };
+		const raw = await env.runNode({ ...parameters, output: 'raw' }, {}, input);
+		expect(raw.json(NODE).map((contact) => contact.id)).toEqual(ids);
+		// The default output, Simplified: the record's id is its key column.
+		const simplified = await env.runNode(parameters, {}, input);
+		expect(simplified.json(NODE).map((contact) => contact.contact_id)).toEqual(ids);
+		expect(simplified.items(NODE).map((item) => item.pairedItem)).toEqual(ids.map((_id, item) => ({ item })));
 	});
 });
 
@@ -47,22 +53,34 @@ describe('errors', () => {
 	});
 
 	it('an id containing "/" and "?" is sent as one encoded path segment', async () => {
-		const position = env.sandbox.log.entries().length;
-		const result = await env.runNode({
-			resource: 'salesInvoice',
-			operation: 'get',
-			id: { __rl: true, mode: 'id', value: 'a/b?c#d' },
-		});
+		const parameters = { resource: 'salesInvoice', operation: 'get', id: { __rl: true, mode: 'id', value: 'a/b?c#d' } };
+		let position = env.sandbox.log.entries().length;
+		const result = await env.runNode({ ...parameters, output: 'raw' });
 		const [entry] = env.apiRequestsSince(position);
 		expect(entry.path).toBe('/sales_invoices/a%2Fb%3Fc%23d');
 		expect(entry.status).toBe(404);
 		expect((result.error as unknown as { httpCode: string }).httpCode).toBe('404');
+
+		// The default output, Simplified, sends the same path, with the attributes its row needs as the only query.
+		position = env.sandbox.log.entries().length;
+		const simplified = await env.runNode(parameters);
+		const [asked] = env.apiRequestsSince(position);
+		const [path, query] = asked.path.split('?');
+		expect(path).toBe('/sales_invoices/a%2Fb%3Fc%23d');
+		expect([...new URLSearchParams(query).keys()]).toEqual(['attributes']);
+		expect(asked.status).toBe(404);
+		expect((simplified.error as unknown as { httpCode: string }).httpCode).toBe('404');
 	});
 
 	it('with continue on fail, the failing item becomes an error item and the others are intact', async () => {
 		const [good] = await firstIds('contacts', 1);
 		const result = await env.runNode(
-			{ resource: 'contact', operation: 'get', id: { __rl: true, mode: 'id', value: '={{ $json.contactId }}' } },
+			{
+				resource: 'contact',
+				operation: 'get',
+				id: { __rl: true, mode: 'id', value: '={{ $json.contactId }}' },
+				output: 'raw',
+			},
 			{ continueOnFail: true },
 			{ input: [{ contactId: good }, { contactId: 'ffffffffffffffffffffffffffffffff' }, { contactId: good }] },
 		);
@@ -108,7 +126,13 @@ describe('errors', () => {
 		],
 		[
 			'attributes with spaces inside names',
-			{ resource: 'salesInvoice', operation: 'getAll', limit: 1, options: { attributes: 'total amount;x' } },
+			{
+				resource: 'salesInvoice',
+				operation: 'getAll',
+				limit: 1,
+				output: 'raw',
+				options: { attributes: 'total amount;x' },
+			},
 			/Attributes/,
 		],
 	])('%s is refused before any request, naming the field', async (_case, parameters, message) => {
@@ -127,6 +151,7 @@ describe('filters and options', () => {
 			operation: 'getAll',
 			returnAll: true,
 			filters: { fromDate: '2024-01-01T00:00:00', toDate: '2024-03-31' },
+			output: 'raw',
 			options: { attributes: 'date' },
 		});
 		const dates = result.json(NODE).map((invoice) => String(invoice.date));
@@ -143,6 +168,7 @@ describe('filters and options', () => {
 			operation: 'getAll',
 			returnAll: true,
 			filters: { visibleIn: 'expenses' },
+			output: 'raw',
 			options: { attributes: 'visible_in_expenses' },
 		});
 		expect(expenses.json(NODE).every((account) => account.visible_in_expenses === true)).toBe(true);
@@ -151,6 +177,7 @@ describe('filters and options', () => {
 			operation: 'getAll',
 			returnAll: true,
 			filters: { transactionTypeId: 'OTHER_RECEIPT' },
+			output: 'raw',
 			options: { attributes: 'transaction_type' },
 		});
 		const types = new Set(receipts.json(NODE).map((payment) => (payment.transaction_type as IDataObject).id));
@@ -165,6 +192,7 @@ describe('filters and options', () => {
 			resource: 'salesInvoice',
 			operation: 'getAll',
 			limit: 3,
+			output: 'raw',
 			options: { showLegacyId: true, sort: 'date:desc', attributes: 'date' },
 		});
 		const items = result.json(NODE);

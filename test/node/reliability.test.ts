@@ -44,6 +44,7 @@ describe('Return All through faults', () => {
 			resource: 'salesInvoice',
 			operation: 'getAll',
 			returnAll: true,
+			output: 'raw',
 			...fastRetries,
 		});
 		stopWatching();
@@ -80,6 +81,7 @@ describe('Return All through faults', () => {
 				resource: 'salesInvoice',
 				operation: 'getAll',
 				returnAll: true,
+				output: 'raw',
 				requestOptions: { concurrentRequests: concurrency },
 			});
 			stop();

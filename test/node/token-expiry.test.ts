@@ -96,7 +96,9 @@ describe('parallel executions sharing one credential', () => {
 		env.sandbox.clock.advance(301);
 		const position = env.sandbox.log.entries().length;
 		const runs = await Promise.all(
-			Array.from({ length: 8 }, () => env.runNode({ resource: 'salesInvoice', operation: 'getAll', returnAll: true })),
+			Array.from({ length: 8 }, () =>
+				env.runNode({ resource: 'salesInvoice', operation: 'getAll', returnAll: true, output: 'raw' }),
+			),
 		);
 		const grants = env.sandbox.log.entries().slice(position).filter(tokenEndpoint);
 		return { expected, runs, grants };
@@ -123,7 +125,12 @@ describe('parallel executions sharing one credential', () => {
 		const position = env.sandbox.log.entries().length;
 		const runs = await Promise.all(
 			Array.from({ length: 8 }, () =>
-				env.runNode({ resource: 'salesInvoice', operation: 'get', id: { __rl: true, mode: 'id', value: invoice } }),
+				env.runNode({
+					resource: 'salesInvoice',
+					operation: 'get',
+					id: { __rl: true, mode: 'id', value: invoice },
+					output: 'raw',
+				}),
 			),
 		);
 		for (const run of runs) expect(run.json(NODE).map((item) => item.id)).toEqual([invoice]);

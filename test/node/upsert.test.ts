@@ -4,17 +4,21 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useConnectedSandbox } from './connected-sandbox';
-import { create, defineBelow } from './write-helpers';
+import { create, defineBelow, rawOutput } from './write-helpers';
 
 const NODE = 'Accounting Service';
 const env = useConnectedSandbox();
 
-/** The mapper in mode upsert as the editor saves it: "Map Each Field Below" and one column to match on. */
+/**
+ * The mapper in mode upsert as the editor saves it: "Map Each Field Below" and one column to match
+ * on; Output "Raw", the record as the service answered it.
+ */
 const upsert = (resource: string, column: string, value: IDataObject) =>
 	({
 		resource,
 		operation: 'upsert',
 		fields: { mappingMode: 'defineBelow', value, matchingColumns: [column], schema: [] },
+		options: rawOutput(),
 	}) as INodeParameters;
 
 const requestsSince = (position: number) =>

@@ -236,6 +236,7 @@ describe('special writes', () => {
 			'idempotencyKey',
 			'ledgerAccountsGivenBy',
 			'lineItemsGivenBy',
+			'output',
 		]);
 		expect(findCollection('taxRate')?.idempotentCreate).toBe(false);
 	});

@@ -17,10 +17,30 @@ export const defineBelow = (value: IDataObject) => ({
 /** The mapper with "Map Automatically": the input item's fields of the attributes' names. */
 export const autoMap = () => ({ mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] });
 
+/**
+ * The write's Options with Output "Raw": the record as the service answered it (`id`, nested
+ * references, lines), which these tests read back. Simplified, the default, has its own tests
+ * (output-simplified.test.ts).
+ */
+export const rawOutput = (options: IDataObject = {}): IDataObject => ({ output: 'raw', ...options });
+
 export const create = (resource: string, fields: IDataObject, extra: IDataObject = {}) =>
-	({ resource, operation: 'create', fields, ...extra }) as INodeParameters;
+	({
+		resource,
+		operation: 'create',
+		fields,
+		...extra,
+		options: rawOutput(extra.options as IDataObject | undefined),
+	}) as INodeParameters;
 export const update = (resource: string, id: string, fields: IDataObject, extra: IDataObject = {}) =>
-	({ resource, operation: 'update', id: byId(id), fields, ...extra }) as INodeParameters;
+	({
+		resource,
+		operation: 'update',
+		id: byId(id),
+		fields,
+		...extra,
+		options: rawOutput(extra.options as IDataObject | undefined),
+	}) as INodeParameters;
 
 export interface EditorLine {
 	description?: string;

@@ -12,7 +12,7 @@ import {
 } from '../../nodes/AccountingService/collections/table';
 import type { WriteField } from '../../nodes/AccountingService/collections/types';
 import { useConnectedSandbox } from './connected-sandbox';
-import { byId, defineBelow } from './write-helpers';
+import { byId, defineBelow, rawOutput } from './write-helpers';
 
 const NODE = 'Accounting Service';
 const env = useConnectedSandbox();
@@ -337,6 +337,7 @@ describe(`create → update → delete, every resource with a create (${creatabl
 					operation: 'create',
 					business,
 					fields: defineBelow(attributes),
+					options: rawOutput(),
 				} as INodeParameters);
 				if (made.error) throw new Error(`${resource}: ${made.error.message} ${String(made.error.description)}`);
 				return made.json(NODE)[0];
@@ -354,6 +355,7 @@ describe(`create → update → delete, every resource with a create (${creatabl
 			operation: 'create',
 			business,
 			fields: defineBelow(attributes),
+			options: rawOutput(),
 		} as INodeParameters);
 		expect([row.resource, created.error?.message, created.error?.description]).toEqual([
 			row.resource,
@@ -403,6 +405,7 @@ describe(`create → update → delete, every resource with a create (${creatabl
 				business,
 				id: byId(id),
 				...(voids ? { voidReason: 'Made by a test' } : {}),
+				options: rawOutput(),
 			} as INodeParameters);
 			expect([row.resource, 'delete', deleted.error?.message, deleted.error?.description]).toEqual([
 				row.resource,

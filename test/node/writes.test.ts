@@ -16,7 +16,7 @@ import {
 import { lineTaxAmount } from '../../nodes/AccountingService/actions/write/tax';
 import { useConnectedSandbox } from './connected-sandbox';
 import { serviceErrorMatching } from './n8n-differences';
-import { autoMap, byId, create, defineBelow, editorAllocations, editorLines, update } from './write-helpers';
+import { autoMap, byId, create, defineBelow, editorAllocations, editorLines, rawOutput, update } from './write-helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { consent } = require('../../sandbox/consent-client') as {
@@ -304,7 +304,12 @@ describe('update, release, void', () => {
 	it('Release issues a draft', async () => {
 		const draft = await createInvoice({ status_id: 'DRAFT' });
 		expect(idOf((await invoiceOf(String(draft.id))).status)).toBe('DRAFT');
-		const result = await env.runNode({ resource: 'salesInvoice', operation: 'release', id: byId(String(draft.id)) });
+		const result = await env.runNode({
+			resource: 'salesInvoice',
+			operation: 'release',
+			id: byId(String(draft.id)),
+			options: rawOutput(),
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.json(NODE)[0].id).toBe(draft.id);
 		expect(idOf((await invoiceOf(String(draft.id))).status)).not.toBe('DRAFT');
@@ -328,7 +333,12 @@ describe('update, release, void', () => {
 		expect(made.error).toBeUndefined();
 		const journal = made.json(NODE)[0];
 		const position = env.sandbox.log.entries().length;
-		const result = await env.runNode({ resource: 'journal', operation: 'reissue', id: byId(String(journal.id)) });
+		const result = await env.runNode({
+			resource: 'journal',
+			operation: 'reissue',
+			id: byId(String(journal.id)),
+			options: rawOutput(),
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.json(NODE)).toHaveLength(1);
 		expect(writesSince(position).map((entry) => `${entry.method} ${entry.path}`)).toEqual([
@@ -362,6 +372,7 @@ describe('update, release, void', () => {
 			operation: 'delete',
 			id: byId(String(issued.id)),
 			voidReason: 'Wrong customer',
+			options: rawOutput(),
 		});
 		expect(result.error).toBeUndefined();
 		const [voided] = result.json(NODE);
@@ -380,7 +391,12 @@ describe('update, release, void', () => {
 		);
 		expect(quote.error).toBeUndefined();
 		const id = String(quote.json(NODE)[0].id);
-		const result = await env.runNode({ resource: 'salesQuote', operation: 'delete', id: byId(id) });
+		const result = await env.runNode({
+			resource: 'salesQuote',
+			operation: 'delete',
+			id: byId(id),
+			options: rawOutput(),
+		});
 		expect(result.json(NODE)).toEqual([{ id, deleted: true }]);
 		expect((await env.fetchDirect(`/sales_quotes/${id}`)).status).toBe(404);
 	});
