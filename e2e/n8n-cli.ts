@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+
 import type { N8nInstall } from './install-n8n';
 import { n8nEnv, type N8nInstance } from './n8n-env';
 import { runCommand, tail } from './processes';
@@ -9,11 +11,13 @@ async function n8n(
 	args: string[],
 	timeoutMs: number,
 	env: NodeJS.ProcessEnv = {},
+	stdoutFile?: string,
 ) {
 	return await runCommand(process.execPath, [install.bin, ...args], {
 		env: n8nEnv(instance, env),
 		timeoutMs,
 		label: `n8n ${args[0]}`,
+		stdoutFile,
 	});
 }
 
@@ -46,9 +50,14 @@ export interface RunData {
  * level info, between other log lines: the JSON is the block from a line `{` to a line `}`.
  */
 export async function executeWorkflow(install: N8nInstall, instance: N8nInstance, id: string): Promise<RunData> {
-	const { stdout } = await n8n(install, instance, ['execute', `--id=${id}`, '--rawOutput'], 300_000, {
-		N8N_LOG_LEVEL: 'info',
-	});
+	const { stdout } = await n8n(
+		install,
+		instance,
+		['execute', `--id=${id}`, '--rawOutput'],
+		300_000,
+		{ N8N_LOG_LEVEL: 'info' },
+		join(instance.userFolder, `execute-${id}.out`),
+	);
 	const start = stdout.search(/^\{$/m);
 	const end = stdout.lastIndexOf('\n}');
 	if (start < 0 || end < start) throw new Error(`n8n execute --id=${id} printed no run data:\n${tail(stdout)}`);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { closeSync, createWriteStream, openSync, readFileSync, type WriteStream } from 'node:fs';
 
 /**
  * Every child runs in its own process group (n8n starts a task runner, npm starts node-gyp), so
@@ -31,6 +31,12 @@ export interface RunOptions {
 	label: string;
 	/** Print the command's output as it runs (long installs), besides capturing it. */
 	echo?: boolean;
+	/**
+	 * Send standard output to this file, read back when the command ends: a process that exits
+	 * right after printing a large block loses its end on a pipe (Node writes pipes
+	 * asynchronously), never on a file (n8n execute's run data of thousands of rows).
+	 */
+	stdoutFile?: string;
 }
 
 export interface RunResult {
@@ -46,12 +52,14 @@ export function tail(text: string, lines = 40): string {
 /** Runs a command to its end; rejects on a non-zero exit or when it outlives `timeoutMs`. */
 export function runCommand(command: string, args: string[], options: RunOptions): Promise<RunResult> {
 	return new Promise((resolvePromise, reject) => {
+		const stdoutFd = options.stdoutFile ? openSync(options.stdoutFile, 'w') : undefined;
 		const child = spawn(command, args, {
 			cwd: options.cwd,
 			env: options.env ?? process.env,
 			detached: true,
-			stdio: ['ignore', 'pipe', 'pipe'],
+			stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'],
 		});
+		if (stdoutFd !== undefined) closeSync(stdoutFd);
 		running.add(child);
 		const stdout: Buffer[] = [];
 		const stderr: Buffer[] = [];
@@ -78,7 +86,8 @@ export function runCommand(command: string, args: string[], options: RunOptions)
 			running.delete(child);
 			// The group may hold children that outlived their parent (a task runner).
 			killGroup(child, 'SIGKILL');
-			const result = { stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') };
+			const printed = options.stdoutFile ? readFileSync(options.stdoutFile) : Buffer.concat(stdout);
+			const result = { stdout: printed.toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') };
 			if (timedOut) {
 				reject(
 					new CommandError(

@@ -40,6 +40,26 @@ async function check(context: CheckContext): Promise<string> {
 		`the sandbox has no purchase invoice attachments between ${FROM} and ${TO}: the check would prove nothing`,
 	);
 
+	// The listing is Simplified: the key column, and the invoice's number the files are named after.
+	const listed = outputOf(runOf(context), 'List their attachments');
+	expect(
+		listed.length === expected.length,
+		`List their attachments put out ${listed.length} rows; ${expected.length} attachments expected`,
+	);
+	for (const item of listed) {
+		const want = expected.find((attachment) => attachment.id === item.json.attachment_id);
+		expect(
+			want !== undefined,
+			`List their attachments listed ${String(item.json.attachment_id)}, not one of the period's`,
+		);
+		const got = [item.json.attachment_context_id, item.json.attachment_context_name, item.json.file_name];
+		const wanted = [want.attachment_context.id, want.attachment_context.displayed_as, want.file_name];
+		expect(
+			JSON.stringify(got) === JSON.stringify(wanted),
+			`List their attachments: ${String(item.json.attachment_id)} is ${JSON.stringify(got)}; the service says ${JSON.stringify(wanted)}`,
+		);
+	}
+
 	const downloaded = outputOf(runOf(context), 'Download File');
 	expect(
 		downloaded.length === expected.length,

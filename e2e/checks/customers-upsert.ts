@@ -42,7 +42,7 @@ async function prepare({ folder, reader }: PrepareContext): Promise<Record<strin
 
 function operations(run: RunData): Array<{ id: string; operation: string; reference: string }> {
 	return outputOf(run, NODE).map((item) => ({
-		id: String(item.json.id),
+		id: String(item.json.contact_id),
 		operation: String(item.json.operation),
 		reference: String(item.json.reference),
 	}));

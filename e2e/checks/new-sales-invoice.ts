@@ -62,6 +62,17 @@ async function check({ folder, sandbox, logSeqBeforeStart = 0, n8nLogFile }: Che
 		rows[0][0] === created.invoice_number,
 		`the line is for ${rows[0][0]}; the new invoice is ${String(created.invoice_number)}`,
 	);
+	const currency = (created.currency as { id?: string } | undefined)?.id;
+	const want = [created.invoice_number, created.contact_name, created.date, currency, created.total_amount].map(
+		(value) => (value === null || value === undefined ? '' : String(value)),
+	);
+	const got = rows[0].slice(0, 5);
+	got[4] = String(Number(got[4]));
+	want[4] = String(Number(want[4]));
+	expect(
+		JSON.stringify(got) === JSON.stringify(want),
+		`the line is ${JSON.stringify(got)}; the new invoice is ${JSON.stringify(want)}`,
+	);
 	expect(
 		rows[0][5] === created.created_at,
 		`the line says created ${rows[0][5]}; the invoice was created ${String(created.created_at)}`,

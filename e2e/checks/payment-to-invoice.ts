@@ -61,9 +61,14 @@ async function prepare({ reader }: PrepareContext): Promise<Record<string, strin
 }
 
 function paymentOf(run: RunData): string {
+	return String(paymentRow(run).contact_payment_id);
+}
+
+/** The payment the node put out, a Simplified row. */
+function paymentRow(run: RunData): Record<string, unknown> {
 	const created = outputOf(run, NODE);
 	expect(created.length === 1, `${NODE} put out ${created.length} items; one payment expected`);
-	return String(created[0].json.id);
+	return created[0].json;
 }
 
 /**
@@ -93,6 +98,27 @@ async function check(context: CheckContext): Promise<string> {
 	expect(
 		JSON.stringify(got) === JSON.stringify(want),
 		`payment ${paymentId} is ${JSON.stringify(got)}; expected ${JSON.stringify(want)}`,
+	);
+	const row = paymentRow(runOf(context));
+	const rowGot = [
+		row.transaction_type_id,
+		row.contact_id,
+		row.bank_account_id,
+		row.date,
+		row.reference,
+		row.total_amount,
+	];
+	const rowWant = [
+		payment.transaction_type.id,
+		payment.contact.id,
+		payment.bank_account.id,
+		payment.date,
+		payment.reference,
+		Number(payment.total_amount),
+	];
+	expect(
+		JSON.stringify(rowGot) === JSON.stringify(rowWant),
+		`${NODE} put out ${JSON.stringify(rowGot)}; the service's payment is ${JSON.stringify(rowWant)}`,
 	);
 	const allocations = payment.allocated_artefacts.map((allocation) => [
 		allocation.artefact.id,

@@ -5,19 +5,93 @@ import { parseCsv } from '../csv';
 import { outputOf } from '../n8n-cli';
 import { expect, runOf, type CheckContext, type ExampleCheck } from './types';
 
-const HEADER = ['number', 'contact', 'date', 'due_date', 'currency', 'net', 'tax', 'total', 'outstanding', 'status'];
-const ATTRIBUTES =
-	'invoice_number,contact_name,date,due_date,currency,net_amount,tax_amount,total_amount,outstanding_amount,status';
+interface XlsxModule {
+	read(data: Buffer): { SheetNames: string[]; Sheets: Record<string, unknown> };
+	utils: { sheet_to_json(sheet: unknown, options?: { defval?: unknown }): Array<Record<string, unknown>> };
+}
 
-type Invoice = Record<string, unknown> & { currency: { id: string }; status: { displayed_as: string } };
+interface Ref {
+	id: string;
+	displayed_as?: string;
+}
+type Line = Record<string, unknown> & {
+	id: string;
+	description: string | null;
+	product: Ref | null;
+	tax_rate: Ref | null;
+	ledger_account: Ref | null;
+};
+type Invoice = Record<string, unknown> & {
+	id: string;
+	contact: Ref;
+	currency: Ref;
+	status: Ref;
+	invoice_lines?: Line[];
+};
 
-/** Example 1: every sales invoice of the lead business once, and one CSV row each that matches the service. */
+/** The Simplified columns the CSV must hold, with the service's value of each for an invoice. */
+const COLUMNS: Array<[string, (invoice: Invoice) => unknown]> = [
+	['sales_invoice_id', (invoice) => invoice.id],
+	['displayed_as', (invoice) => invoice.displayed_as],
+	['invoice_number', (invoice) => invoice.invoice_number],
+	['date', (invoice) => invoice.date],
+	['due_date', (invoice) => invoice.due_date],
+	['contact_id', (invoice) => invoice.contact.id],
+	['contact_name', (invoice) => invoice.contact_name],
+	['reference', (invoice) => invoice.reference],
+	['status_id', (invoice) => invoice.status.id],
+	['status_name', (invoice) => invoice.status.displayed_as],
+	['currency_id', (invoice) => invoice.currency.id],
+	['net_amount', (invoice) => invoice.net_amount],
+	['tax_amount', (invoice) => invoice.tax_amount],
+	['total_amount', (invoice) => invoice.total_amount],
+	['outstanding_amount', (invoice) => invoice.outstanding_amount],
+	['updated_at', (invoice) => invoice.updated_at],
+];
+const AMOUNTS = new Set(['net_amount', 'tax_amount', 'total_amount', 'outstanding_amount']);
+
+/** The One Row per Line columns the XLSX must hold, with the service's value for an invoice's line. */
+const LINE_COLUMNS: Array<[string, (invoice: Invoice, line: Line) => unknown]> = [
+	['sales_invoice_id', (invoice) => invoice.id],
+	['invoice_number', (invoice) => invoice.invoice_number],
+	['date', (invoice) => invoice.date],
+	['contact_id', (invoice) => invoice.contact.id],
+	['contact_name', (invoice) => invoice.contact_name],
+	['status_id', (invoice) => invoice.status.id],
+	['currency_id', (invoice) => invoice.currency.id],
+	['line_id', (_invoice, line) => line.id],
+	['line_description', (_invoice, line) => line.description],
+	['line_product_id', (_invoice, line) => line.product?.id],
+	['line_ledger_account_id', (_invoice, line) => line.ledger_account?.id],
+	['line_tax_rate_id', (_invoice, line) => line.tax_rate?.id],
+	['line_quantity', (_invoice, line) => line.quantity],
+	['line_unit_price', (_invoice, line) => line.unit_price],
+	['line_net_amount', (_invoice, line) => line.net_amount],
+	['line_tax_amount', (_invoice, line) => line.tax_amount],
+	['line_total_amount', (_invoice, line) => line.total_amount],
+];
+const LINE_NUMBERS = new Set([
+	'line_quantity',
+	'line_unit_price',
+	'line_net_amount',
+	'line_tax_amount',
+	'line_total_amount',
+]);
+
+const cents = (value: unknown) => Math.round(Number(value) * 100);
+/** A cell as text: an empty cell and the service's null are the same. */
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+/**
+ * Example 1: every sales invoice of the lead business once, as Simplified rows; one CSV row each
+ * equal to the service's record, and one XLSX row per invoice line equal to the service's lines.
+ */
 async function check(context: CheckContext): Promise<string> {
-	const { folder, reader } = context;
+	const { folder, reader, n8nDir } = context;
 	const leadBusinessId = context.sandbox.dataset.leadBusinessId;
-	const expected = (await reader.all(`/sales_invoices?attributes=${ATTRIBUTES}`)) as Invoice[];
+	const expected = (await reader.all('/sales_invoices?attributes=all')) as Invoice[];
 	const read = outputOf(runOf(context), 'Get sales invoices');
-	const ids = new Set(read.map((item) => item.json.id));
+	const ids = new Set(read.map((item) => item.json.sales_invoice_id));
 	expect(
 		read.length === expected.length,
 		`Get sales invoices returned ${read.length} records; the service has ${expected.length}`,
@@ -31,48 +105,79 @@ async function check(context: CheckContext): Promise<string> {
 		read.every((item) => item.json.business_id === leadBusinessId),
 		'records carry another business_id than the lead business',
 	);
+	expect(
+		read.every(
+			(item) =>
+				!('id' in item.json) && Object.values(item.json).every((value) => typeof value !== 'object' || value === null),
+		),
+		'Get sales invoices put out rows with a bare id or nested objects: not Simplified',
+	);
 
+	// The CSV: Simplified rows as they are, a header of the node's columns.
 	const file = join(folder, `sales-invoices-${leadBusinessId}.csv`);
 	const [header, ...rows] = parseCsv(readFileSync(file, 'utf8'));
+	const columns = Object.keys(read[0]?.json ?? {});
 	expect(
-		JSON.stringify(header) === JSON.stringify(HEADER),
-		`CSV header is ${JSON.stringify(header)}, expected ${JSON.stringify(HEADER)}`,
+		JSON.stringify(header) === JSON.stringify(columns),
+		`CSV header is ${JSON.stringify(header)}; the node's Simplified columns are ${JSON.stringify(columns)}`,
 	);
+	for (const [name] of [...COLUMNS, ['business_id']])
+		expect(header.includes(name), `the CSV has no ${name} column: ${JSON.stringify(header)}`);
 	expect(rows.length === expected.length, `CSV has ${rows.length} rows; the service has ${expected.length} invoices`);
-	const byNumber = new Map(expected.map((invoice) => [String(invoice.invoice_number), invoice]));
+	const byId = new Map(expected.map((invoice) => [invoice.id, invoice]));
+	const at = (row: string[], name: string) => row[header.indexOf(name)];
 	for (const row of rows) {
-		const [number, contact, date, dueDate, currency, net, tax, total, outstanding, status] = row;
-		const invoice = byNumber.get(number);
-		expect(invoice !== undefined, `CSV row ${number} is no invoice of the service`);
-		const want = [
-			invoice.contact_name,
-			invoice.date,
-			invoice.due_date,
-			invoice.currency.id,
-			invoice.net_amount,
-			invoice.tax_amount,
-			invoice.total_amount,
-			invoice.outstanding_amount,
-			invoice.status.displayed_as,
-		].map(String);
-		const got = [
-			contact,
-			date,
-			dueDate,
-			currency,
-			String(Number(net)),
-			String(Number(tax)),
-			String(Number(total)),
-			String(Number(outstanding)),
-			status,
-		];
+		const id = at(row, 'sales_invoice_id');
+		const invoice = byId.get(id);
+		expect(invoice !== undefined, `CSV row ${id} is no invoice of the service (or a duplicate)`);
+		const got = COLUMNS.map(([name]) => (AMOUNTS.has(name) ? cents(at(row, name)) : at(row, name)));
+		const want = COLUMNS.map(([name, value]) => (AMOUNTS.has(name) ? cents(value(invoice)) : text(value(invoice))));
 		expect(
 			JSON.stringify(got) === JSON.stringify(want),
-			`CSV row ${number} is ${JSON.stringify(got)}; the service says ${JSON.stringify(want)}`,
+			`CSV row ${id} is ${JSON.stringify(got)}; the service says ${JSON.stringify(want)}`,
 		);
-		byNumber.delete(number);
+		expect(at(row, 'business_id') === leadBusinessId, `CSV row ${id} has business_id ${at(row, 'business_id')}`);
+		byId.delete(id);
 	}
-	return `${rows.length} invoices, each once; ${rows.length} CSV rows equal to the service's records (${file.split('/').pop()})`;
+
+	// The XLSX: One Row per Line, one row per line of every invoice (one empty-line row for an invoice without lines).
+	const xlsx = require(join(n8nDir, 'node_modules', '@e965', 'xlsx')) as XlsxModule;
+	const linesFile = join(folder, `sales-invoice-lines-${leadBusinessId}.xlsx`);
+	const workbook = xlsx.read(readFileSync(linesFile));
+	expect(
+		workbook.SheetNames.includes('Invoice lines'),
+		`${linesFile} has sheets ${workbook.SheetNames.join(', ')}, not "Invoice lines"`,
+	);
+	const lineRows = xlsx.utils.sheet_to_json(workbook.Sheets['Invoice lines'], { defval: '' });
+	const wantedRows = expected.flatMap((invoice) => {
+		expect(Array.isArray(invoice.invoice_lines), `the service's invoice ${invoice.id} came without invoice_lines`);
+		return invoice.invoice_lines!.map((line, index) => ({ invoice, line, number: index + 1 }));
+	});
+	const withoutLines = expected.filter((invoice) => invoice.invoice_lines!.length === 0).length;
+	expect(
+		lineRows.length === wantedRows.length + withoutLines,
+		`the lines sheet has ${lineRows.length} rows; the service has ${wantedRows.length} lines (and ${withoutLines} invoices without lines)`,
+	);
+	const byLine = new Map(lineRows.map((row) => [`${text(row.sales_invoice_id)}#${text(row.line_number)}`, row]));
+	expect(byLine.size === lineRows.length, 'the lines sheet has the same invoice line twice');
+	for (const { invoice, line, number } of wantedRows) {
+		const row = byLine.get(`${invoice.id}#${number}`);
+		expect(row !== undefined, `the lines sheet has no row for line ${number} of ${String(invoice.invoice_number)}`);
+		const got = LINE_COLUMNS.map(([name]) => (LINE_NUMBERS.has(name) ? cents(row[name]) : text(row[name])));
+		const want = LINE_COLUMNS.map(([name, value]) =>
+			LINE_NUMBERS.has(name) ? cents(value(invoice, line)) : text(value(invoice, line)),
+		);
+		expect(
+			JSON.stringify(got) === JSON.stringify(want),
+			`line ${number} of ${String(invoice.invoice_number)} is ${JSON.stringify(got)}; the service says ${JSON.stringify(want)}`,
+		);
+		for (const name of LINE_NUMBERS)
+			expect(
+				typeof row[name] === 'number',
+				`line ${number} of ${String(invoice.invoice_number)}: ${name} is no number`,
+			);
+	}
+	return `${rows.length} invoices, each once; ${rows.length} Simplified CSV rows equal to the service's records (${file.split('/').pop()}); ${wantedRows.length} One Row per Line XLSX rows equal to the service's invoice lines (${linesFile.split('/').pop()})`;
 }
 
 export const salesInvoicesCheck: ExampleCheck = {

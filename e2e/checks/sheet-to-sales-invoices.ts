@@ -177,7 +177,7 @@ function createdIds(run: RunData, orders: PlannedOrder[]): string[] {
 		JSON.stringify(references) === JSON.stringify(orders.map((order) => order.orderNumber)),
 		`${NODE} put out invoices for ${JSON.stringify(references)}; the sheet's orders are ${orders.map((order) => order.orderNumber).join(', ')}`,
 	);
-	return created.map((item) => String(item.json.id));
+	return created.map((item) => String(item.json.sales_invoice_id));
 }
 
 /** One invoice as the sheet's row says: its customer, date, lines (product, account, rate, quantity, price, tax from the rate) and sums. */

@@ -14,7 +14,11 @@ export async function triggerEmissions(
 	for (const execution of list) {
 		const runs = (await executions.runData(execution.id)).resultData.runData[triggerNode] ?? [];
 		for (const item of runs[0]?.data?.main?.[0] ?? []) {
-			emissions.push({ execution: execution.id, id: String(item.json.id), updatedAt: String(item.json.updated_at) });
+			emissions.push({
+				execution: execution.id,
+				id: String(item.json.sales_invoice_id),
+				updatedAt: String(item.json.updated_at),
+			});
 		}
 	}
 	return emissions;

@@ -67,7 +67,8 @@ it('its trigger emits each new invoice once, and each becomes one CSV line equal
 	];
 
 	const emitted = (await poller.poll()).json;
-	expect(emitted.map((record) => record.id)).toEqual(invoices.map((invoice) => invoice.id));
+	expect(emitted.map((row) => row.sales_invoice_id)).toEqual(invoices.map((invoice) => invoice.id));
+	for (const row of emitted) expect(row.change_type).toBe('created');
 	expect((await poller.poll()).items).toEqual([]);
 
 	for (const [index, record] of emitted.entries()) {
