@@ -1,4 +1,9 @@
-/** Small measuring tools: medians, wall time, and the peak memory of a piece of work. */
+/** Small measuring tools: medians, wall time, the peak memory of a piece of work, and a memory worker. */
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
+import type { SandboxProcess } from './sandbox-process';
+
 export const median = (values: number[]) => {
 	const sorted = [...values].sort((a, b) => a - b);
 	const middle = Math.floor(sorted.length / 2);
@@ -33,3 +38,30 @@ export async function peakRssGrowth<T>(work: () => Promise<T>): Promise<{ growth
 }
 
 export const MiB = 1024 * 1024;
+
+/**
+ * One measurement of bench/memory-worker.ts in a fresh process (its peak memory is its own), with
+ * `gc` exposed so the worker can weigh the heap a result holds; its last line of output, parsed.
+ */
+export async function memoryWorker(
+	sandbox: SandboxProcess,
+	scenario: Record<string, unknown>,
+): Promise<Record<string, number | string>> {
+	const { stop: _stop, ...reachable } = sandbox;
+	const child = spawn(
+		process.execPath,
+		[
+			'--expose-gc',
+			'--import',
+			'tsx',
+			resolve(__dirname, 'memory-worker.ts'),
+			JSON.stringify({ ...scenario, sandbox: reachable }),
+		],
+		{ stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, N8N_USER_FOLDER: '' } },
+	);
+	let output = '';
+	child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	const code = await new Promise<number | null>((done) => child.once('exit', done));
+	if (code !== 0) throw new Error(`memory worker ${JSON.stringify(scenario)} failed (${String(code)})`);
+	return JSON.parse(output.trim().split('\n').pop() ?? '{}') as Record<string, number | string>;
+}

@@ -12,6 +12,8 @@ import type { SandboxProcess } from './sandbox-process';
 
 type Scenario =
 	| { kind: 'list'; sandbox: SandboxProcess; limit: number }
+	/** Any read of the node (bench/output-shapes.ts: Get Many with Return All in one Output). */
+	| { kind: 'read'; sandbox: SandboxProcess; parameters: Record<string, unknown> }
 	| {
 			kind: 'download';
 			sandbox: SandboxProcess;
@@ -33,16 +35,28 @@ async function main() {
 		// One page at a time with the budget out of the way, as the other overhead measurements: at
 		// 100,000 records a read is 500 requests, which the default 200 a minute would hold for minutes.
 		const requestOptions = { concurrentRequests: 1, maxRequestsPerMinute: 60_000 };
-		await run({ resource: 'salesInvoice', operation: 'getAll', limit: 200, requestOptions });
+		// The records as the service lists them, as the other overhead measurements read them.
+		const list = { resource: 'salesInvoice', operation: 'getAll', output: 'raw', requestOptions };
+		await run({ ...list, limit: 200 });
 		const { growthBytes, result } = await peakRssGrowth(
-			async () =>
-				await timed(
-					async () =>
-						await run({ resource: 'salesInvoice', operation: 'getAll', limit: scenario.limit, requestOptions }),
-				),
+			async () => await timed(async () => await run({ ...list, limit: scenario.limit })),
 		);
 		const items = result.result.items('Accounting Service').length;
 		console.log(JSON.stringify({ items, ms: result.ms, growthBytes }));
+		return;
+	}
+
+	if (scenario.kind === 'read') {
+		// Warm-up: the same read, first page only, so the node's code paths are loaded before.
+		await run({ ...scenario.parameters, returnAll: false, limit: 200 });
+		const heapBefore = heapAfterGc();
+		const { growthBytes, result } = await peakRssGrowth(
+			async () => await timed(async () => await run(scenario.parameters)),
+		);
+		// What the finished execution holds (its output items with it), the garbage of the read collected.
+		const heapHeldBytes = heapBefore === undefined ? undefined : Math.max(0, (heapAfterGc() ?? 0) - heapBefore);
+		const items = result.result.items('Accounting Service').length;
+		console.log(JSON.stringify({ items, ms: result.ms, growthBytes, heapHeldBytes }));
 		return;
 	}
 
@@ -62,6 +76,15 @@ async function main() {
 			growthBytes,
 		}),
 	);
+}
+
+/** The heap in use after a full collection; undefined unless the process runs with --expose-gc. */
+function heapAfterGc(): number | undefined {
+	const gc = (globalThis as { gc?: () => void }).gc;
+	if (!gc) return undefined;
+	gc();
+	gc();
+	return process.memoryUsage().heapUsed;
 }
 
 main()

@@ -62,6 +62,8 @@ async function readInvoices(
 			accountingServiceNode(connected.credential, {
 				resource: 'salesInvoice',
 				operation: 'getAll',
+				// The records as the service lists them (the same pages the raw loops read), not Simplified's columns.
+				output: 'raw',
 				...(limit === undefined ? { returnAll: true } : { limit }),
 				requestOptions,
 			}),

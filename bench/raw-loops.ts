@@ -53,6 +53,39 @@ async function getJson(
 	}
 }
 
+/**
+ * The bytes of the body the service answers `path` with (the path as the sandbox's request log
+ * has it: from the origin, query included), raw undici, keep-alive; `business` as X-Business.
+ */
+export async function responseBytes(
+	sandbox: SandboxProcess,
+	tokens: TokenSource,
+	path: string,
+	business?: string | null,
+): Promise<number> {
+	for (let attempt = 0; ; attempt++) {
+		const token = String(tokens.store.oauthTokenData(tokens.credentialId).access_token);
+		const send = async () =>
+			await request(`${sandbox.urls.origin}${path}`, {
+				dispatcher: agent,
+				headers: {
+					authorization: `Bearer ${token}`,
+					accept: 'application/json',
+					...(business ? { 'x-business': business } : {}),
+				},
+			});
+		// Once more if a kept-alive connection turns out closed (a long read before kept the event loop busy).
+		const response = await send().catch(send);
+		if (response.statusCode === 401 && attempt === 0) {
+			await response.body.dump();
+			await renew(sandbox, tokens);
+			continue;
+		}
+		if (response.statusCode !== 200) throw new Error(`${path} answered ${response.statusCode}`);
+		return (await response.body.arrayBuffer()).byteLength;
+	}
+}
+
 /** The physical baseline: the same pages the node asks for, 200 per page following `$next`, nothing else. */
 export async function rawNextLoop(
 	sandbox: SandboxProcess,

@@ -1,9 +1,9 @@
 /**
  * `npm run bench`: what the node costs beyond the network, against one sandbox in its own process.
  * Prints a table of ratios and writes bench/RESULTS.md. `--smoke` runs tiny sizes (CI).
- * `--only pdf` runs the Download PDF section alone and replaces only that section of RESULTS.md.
+ * `--only pdf` (Download PDF) or `--only output` (Simplified and One Row per Line against Raw) runs
+ * that section alone and replaces only that section of RESULTS.md.
  */
-import { spawn } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { accountingServiceNode, probeNode, runWorkflow } from '../test/harness';
 import { connectToSandbox } from './connect';
 import { documentPdfMarkdown, measureDocumentPdf, type DocumentPdfRow } from './document-pdf';
-import { median, MiB, timed } from './measure';
+import { median, memoryWorker as worker, MiB, timed } from './measure';
+import { measureOutputShapes, outputShapesMarkdown, type OutputShapeRow } from './output-shapes';
 import {
 	measureParallelRead,
 	measureRateLimited,
@@ -36,6 +37,9 @@ const SIZES = smoke
 			// 3 × 10 requests: within the budget, so the reads never wait the 60 s window out.
 			rateLimited: 2_000,
 			pdfRuns: 3,
+			output: 400,
+			outputRuns: 3,
+			outputMemoryRuns: 1,
 		}
 	: {
 			compare: 20_000,
@@ -49,6 +53,9 @@ const SIZES = smoke
 			// 101 pages a read: three reads make 303 requests, more than the budget of a minute.
 			rateLimited: 20_100,
 			pdfRuns: 20,
+			output: 20_000,
+			outputRuns: 7,
+			outputMemoryRuns: 3,
 		};
 /** The latency of the rate-limited runs. */
 const RATE_LIMIT_LATENCY_MS = smoke ? 20 : 300;
@@ -65,11 +72,11 @@ const RATE_LIMITED_READERS = [1, 3];
 const OVERHEAD_OPTIONS = { concurrentRequests: 1, maxRequestsPerMinute: 60_000 };
 const attachmentArgument = process.argv.indexOf('--attachment-mib');
 if (attachmentArgument > 0) SIZES.attachmentMiB = Number(process.argv[attachmentArgument + 1]);
-/** `--only pdf`: the Download PDF section alone (the one section that can run on its own). */
+/** `--only pdf` or `--only output`: the Download PDF or the Output section alone (the sections that can run on their own). */
 const onlyArgument = process.argv.indexOf('--only');
 const only = onlyArgument > 0 ? process.argv[onlyArgument + 1] : undefined;
-if (only !== undefined && only !== 'pdf') {
-	console.error(`--only takes pdf (the Download PDF section), not ${String(only)}`);
+if (only !== undefined && only !== 'pdf' && only !== 'output') {
+	console.error(`--only takes pdf (the Download PDF section) or output (the Output section), not ${String(only)}`);
 	process.exit(2);
 }
 
@@ -89,27 +96,16 @@ async function clearFaults(sandbox: SandboxProcess) {
 	await fetch(`${sandbox.urls.controlUrl}/faults`, { method: 'DELETE' });
 }
 
-async function worker(
-	sandbox: SandboxProcess,
-	scenario: Record<string, unknown>,
-): Promise<Record<string, number | string>> {
-	const { stop: _stop, ...reachable } = sandbox;
-	const child = spawn(
-		process.execPath,
-		['--import', 'tsx', resolve(__dirname, 'memory-worker.ts'), JSON.stringify({ ...scenario, sandbox: reachable })],
-		{ stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, N8N_USER_FOLDER: '' } },
-	);
-	let output = '';
-	child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-	const code = await new Promise<number | null>((done) => child.once('exit', done));
-	if (code !== 0) throw new Error(`memory worker ${JSON.stringify(scenario)} failed (${String(code)})`);
-	return JSON.parse(output.trim().split('\n').pop() ?? '{}') as Record<string, number | string>;
-}
-
 async function main() {
 	if (only === 'pdf') {
 		console.log(`Download PDF (loopback, medians of ${SIZES.pdfRuns})`);
-		replacePdfSection(await measureDocumentPdf(SIZES.pdfRuns, console.log));
+		const pdf = await measureDocumentPdf(SIZES.pdfRuns, console.log);
+		replaceSection('Download PDF', '\n## Download PDF', documentPdfMarkdown(pdf, true));
+		return;
+	}
+	if (only === 'output') {
+		const output = await measureOutputs();
+		replaceSection('Output', OUTPUT_HEADING, outputShapesMarkdown(output, true));
 		return;
 	}
 	const sandbox = await startSandboxProcess({
@@ -131,6 +127,8 @@ async function main() {
 					accountingServiceNode(credential, {
 						resource: 'salesInvoice',
 						operation: 'getAll',
+						// The records as the service lists them (the same pages the raw loops read), not Simplified's columns.
+						output: 'raw',
 						limit,
 						requestOptions: OVERHEAD_OPTIONS,
 					}),
@@ -269,8 +267,25 @@ async function main() {
 	);
 	console.log(`\nDownload PDF (loopback, medians of ${SIZES.pdfRuns})`);
 	const pdf = await measureDocumentPdf(SIZES.pdfRuns, console.log);
+	const output = await measureOutputs();
 	checkGoals(parallel, limited);
-	writeResults(rows, parallel, limited, pdf);
+	writeResults(rows, parallel, limited, pdf, output);
+}
+
+/** The start of the Output section's heading in RESULTS.md. */
+const OUTPUT_HEADING = '\n## Output: ';
+
+async function measureOutputs(): Promise<OutputShapeRow[]> {
+	console.log(
+		`\nOutput: Simplified and One Row per Line against Raw (${SIZES.output.toLocaleString('en')} sales invoices, ` +
+			`medians of ${SIZES.outputRuns}, memory in ${SIZES.outputMemoryRuns} process(es) each)`,
+	);
+	return await measureOutputShapes(
+		SIZES.output,
+		{ runs: SIZES.outputRuns, memoryRuns: SIZES.outputMemoryRuns },
+		worker,
+		console.log,
+	);
 }
 
 /** The goals of the parallel read; the bench warns when one is missed (the ratios are one run's). */
@@ -318,7 +333,13 @@ async function fetchAttachments(sandbox: SandboxProcess, token: string) {
 	return { smallest: bySize[0].id, largest: bySize[bySize.length - 1].id };
 }
 
-function writeResults(rows: Row[], parallel: ParallelRow[], limited: RateLimitRow[], pdf: DocumentPdfRow[]) {
+function writeResults(
+	rows: Row[],
+	parallel: ParallelRow[],
+	limited: RateLimitRow[],
+	pdf: DocumentPdfRow[],
+	output: OutputShapeRow[],
+) {
 	if (smoke) return;
 	const table = [
 		'| Measure | Result | Goal / note |',
@@ -331,18 +352,21 @@ function writeResults(rows: Row[], parallel: ParallelRow[], limited: RateLimitRo
 		`# Benchmark results\n\nMachine: ${machine}\nDate: ${new Date().toISOString().slice(0, 10)}\nCommand: \`npm run bench\`\n\n` +
 			`${parallelReadMarkdown(SIZES.paced, parallel, limited)}\n` +
 			`## What the node costs beyond the network (loopback, one page at a time, budget out of the way)\n\n${table}\n\n` +
-			documentPdfMarkdown(pdf),
+			`${documentPdfMarkdown(pdf)}\n` +
+			outputShapesMarkdown(output),
 	);
 	console.log('\nWrote bench/RESULTS.md');
 }
 
-/** `--only pdf`: the Download PDF section of RESULTS.md replaced (or added at the end), the rest kept as it is. */
-function replacePdfSection(pdf: DocumentPdfRow[]) {
+/**
+ * `--only pdf` or `--only output`: that section of RESULTS.md (from `heading` to the next `## `)
+ * replaced, or added at the end; the rest kept as it is.
+ */
+function replaceSection(name: string, heading: string, section: string) {
 	if (smoke) return;
 	const file = resolve(__dirname, 'RESULTS.md');
 	const current = readFileSync(file, 'utf8');
-	const section = documentPdfMarkdown(pdf, true);
-	const start = current.indexOf('\n## Download PDF');
+	const start = current.indexOf(heading);
 	let updated: string;
 	if (start < 0) {
 		updated = `${current.trimEnd()}\n\n${section}`;
@@ -351,7 +375,7 @@ function replacePdfSection(pdf: DocumentPdfRow[]) {
 		updated = `${current.slice(0, start + 1)}${section}${next < 0 ? '' : `\n${current.slice(next + 1)}`}`;
 	}
 	writeFileSync(file, updated);
-	console.log('\nReplaced the Download PDF section of bench/RESULTS.md');
+	console.log(`\nReplaced the ${name} section of bench/RESULTS.md`);
 }
 
 main().catch((error: unknown) => {

@@ -59,6 +59,19 @@ export async function startSandboxProcess(options: {
 	};
 }
 
+/**
+ * An idempotent call to the sandbox's controls, made again once if the connection fails: after a
+ * read that kept the event loop busy for longer than the sandbox keeps an idle connection open
+ * (5 s), fetch may reuse a kept-alive connection the sandbox has already closed ("other side closed").
+ */
+async function control(sandbox: SandboxProcess, path: string, method: 'GET' | 'DELETE' = 'GET'): Promise<Response> {
+	try {
+		return await fetch(`${sandbox.urls.controlUrl}${path}`, { method });
+	} catch {
+		return await fetch(`${sandbox.urls.controlUrl}${path}`, { method });
+	}
+}
+
 /** How many API requests the sandbox has served (its request log, read over HTTP). */
 export async function apiRequestCount(sandbox: SandboxProcess): Promise<number> {
 	return (await apiRequestStatuses(sandbox)).length;
@@ -77,7 +90,7 @@ export interface ApiLogEntry {
 
 /** Every API request the sandbox has logged (its request log, read over HTTP), oldest first. */
 export async function apiRequestLog(sandbox: SandboxProcess): Promise<ApiLogEntry[]> {
-	const response = await fetch(`${sandbox.urls.controlUrl}/log`);
+	const response = await control(sandbox, '/log');
 	const { entries } = (await response.json()) as { entries: ApiLogEntry[] };
 	const prefix = new URL(sandbox.urls.baseUrl).pathname;
 	return entries.filter((entry) => entry.path.startsWith(prefix));
@@ -89,5 +102,5 @@ export async function apiRequestStatuses(sandbox: SandboxProcess): Promise<Array
 }
 
 export async function clearLog(sandbox: SandboxProcess): Promise<void> {
-	await fetch(`${sandbox.urls.controlUrl}/log`, { method: 'DELETE' });
+	await control(sandbox, '/log', 'DELETE');
 }
