@@ -201,6 +201,16 @@ describe('One Row per Line and Raw', () => {
 		});
 	});
 
+	it('asks for the document columns it repeats and the lines, not for the rest of the document', async () => {
+		const position = env.sandbox.log.entries().length;
+		await env.runNode({ resource: 'salesInvoice', operation: 'getAll', limit: 2, output: 'lines' });
+		const [request] = env.apiRequestsSince(position).filter((entry) => entry.path.startsWith('/sales_invoices'));
+		const asked = new URL(request.path, 'http://x').searchParams.get('attributes')!.split(',');
+		expect(asked).toEqual(expect.arrayContaining(['invoice_lines', 'invoice_number', 'date', 'contact', 'updated_at']));
+		expect(asked).not.toContain('total_amount');
+		expect(asked).not.toContain('tax_analysis');
+	});
+
 	it('Raw is the service’s record exactly', async () => {
 		const result = await env.runNode({
 			resource: 'salesInvoice',

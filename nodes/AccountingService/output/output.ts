@@ -59,7 +59,7 @@ const SUMMARY = new Set(['id', 'displayed_as', '$path']);
 export function attributesFor(row: CollectionDefinition, output: Output): string | undefined {
 	const shape = shapeOf(row);
 	if (output === 'raw') return undefined;
-	const attributes = output === 'lines' && shape.lines ? [...shape.attributes, shape.lines.field] : shape.attributes;
+	const attributes = output === 'lines' && shape.lines ? shape.lines.attributes : shape.attributes;
 	const beyondSummary = attributes.filter((name) => !SUMMARY.has(name));
 	return beyondSummary.length ? beyondSummary.join(',') : undefined;
 }
