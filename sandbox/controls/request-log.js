@@ -23,6 +23,7 @@ const SECRET_PARAMS = /^(access_token|refresh_token|token|code|code_verifier|cli
  * @property {string|null} grantType token endpoint only
  * @property {string|null} refreshTokenFingerprint token endpoint only: first 12 hex of sha256 of the refresh token sent
  * @property {string|null} issuedRefreshFingerprint token endpoint only: the same of the refresh token issued
+ * @property {string|null} issuedAccessFingerprint token endpoint only: the same of the access token issued
  * @property {string|null} fault kind of the injected fault that hit the request
  * @property {number} concurrent requests being served when it arrived, itself included
  */
@@ -65,6 +66,7 @@ function createRequestLog(clock, limit = DEFAULT_LIMIT) {
 				grantType: null,
 				refreshTokenFingerprint: null,
 				issuedRefreshFingerprint: null,
+				issuedAccessFingerprint: null,
 				fault: null,
 				concurrent: 1,
 			};

@@ -96,11 +96,13 @@ function createTokenEndpoint({ clients, codes, tokens }) {
 	/**
 	 * @param {import('node:http').ServerResponse} res
 	 * @param {import('./token-store').TokenPair} pair
-	 * @param {{ issuedRefreshFingerprint: string|null }} logEntry
+	 * @param {{ issuedRefreshFingerprint: string|null, issuedAccessFingerprint: string|null }} logEntry
 	 */
 	function sendTokens(res, pair, logEntry) {
 		// Lets a run check that the chain of refresh tokens stayed unbroken: each issued one used once.
 		logEntry.issuedRefreshFingerprint = fingerprint(pair.refreshToken);
+		// And which access token a later request carried: one issued to the credential, and when.
+		logEntry.issuedAccessFingerprint = fingerprint(pair.accessToken);
 		sendOAuthSuccess(res, {
 			access_token: pair.accessToken,
 			scopes: pair.grant.scope,

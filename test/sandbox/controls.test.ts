@@ -201,6 +201,7 @@ describe('request log', () => {
 			grantType: null,
 			refreshTokenFingerprint: null,
 			issuedRefreshFingerprint: null,
+			issuedAccessFingerprint: null,
 			fault: null,
 			concurrent: 1,
 		});

@@ -1,5 +1,6 @@
 // Conformance of the sandbox's OAuth 2.0 endpoints with the spec's Authentication section.
 
+import { fingerprint } from '../../sandbox/oauth/secrets';
 import {
 	Sandbox,
 	Urls,
@@ -493,6 +494,9 @@ describe('token endpoint: renewal', () => {
 		expect(renewal.refreshTokenFingerprint).toBe(exchange.issuedRefreshFingerprint);
 		expect(renewal.issuedRefreshFingerprint).toMatch(/^[0-9a-f]{12}$/);
 		expect(renewal.issuedRefreshFingerprint).not.toBe(exchange.issuedRefreshFingerprint);
+		expect(exchange.issuedAccessFingerprint).toBe(fingerprint(first.access_token));
+		expect(renewal.issuedAccessFingerprint).toBe(fingerprint(renewed.json.access_token));
+		expect(replay.issuedAccessFingerprint).toBeNull();
 		expect(replay.refreshTokenFingerprint).toBe(exchange.issuedRefreshFingerprint);
 		expect(replay.issuedRefreshFingerprint).toBeNull();
 		const logged = JSON.stringify(sandbox.log.entries());
