@@ -325,3 +325,75 @@ async function addAction(page: Page, search: string, action: string): Promise<vo
 async function settle(page: Page): Promise<void> {
 	await page.waitForTimeout(800);
 }
+
+/** A table's columns are wide: more of them fit a wider window. */
+const TABLE_VIEW = { width: 1920, height: 880 };
+
+/**
+ * A Data Table as a person opens it in n8n (Overview → Data tables → the table): its first page
+ * of rows as the editor lists them, once the view counts `rows` rows. The page is saved as
+ * `file`; a failed step leaves the page in `failureDir`.
+ */
+export async function captureDataTable(
+	url: string,
+	table: { projectId: string; id: string; name: string },
+	rows: number,
+	file: string,
+	failureDir: string,
+): Promise<Screenshot> {
+	const browser = await launchChromium(TABLE_VIEW);
+	const page = await browser.context.newPage();
+	page.setDefaultTimeout(STEP_TIMEOUT);
+	try {
+		await signIn(page, url);
+		await page.goto(`${url}/projects/${table.projectId}/datatables/${table.id}`);
+		await page.locator(testId('data-table-details-view')).waitFor();
+		await page.getByText(`Total ${rows}`, { exact: true }).first().waitFor();
+		await page.mouse.move(TABLE_VIEW.width - 40, TABLE_VIEW.height - 40);
+		await settle(page);
+		await page.screenshot({ path: file });
+		const what = `the Data Table "${table.name}" in n8n's Data tables view`;
+		info(`screenshot ${file}: ${what}`);
+		return { file, what };
+	} catch (error) {
+		const failure = join(failureDir, 'data-table-failure.png');
+		await page.screenshot({ path: failure }).catch(() => undefined);
+		throw new Error(
+			`browser, at the Data Table "${table.name}": ${(error as Error).message.split('\n')[0]} (page saved as ${failure})`,
+		);
+	} finally {
+		await browser.close();
+	}
+}
+
+/** An imported workflow on the canvas, zoomed to fit, saved as `file`. */
+export async function captureWorkflow(
+	url: string,
+	workflowId: string,
+	file: string,
+	failureDir: string,
+): Promise<Screenshot> {
+	const browser = await launchChromium(WIDE);
+	const page = await browser.context.newPage();
+	page.setDefaultTimeout(STEP_TIMEOUT);
+	try {
+		await signIn(page, url);
+		await page.goto(`${url}/workflow/${workflowId}`);
+		await page.locator(testId('canvas-node')).first().waitFor();
+		await page.click(testId('zoom-to-fit'));
+		await page.mouse.move(WIDE.width - 40, WIDE.height - 40);
+		await settle(page);
+		await page.screenshot({ path: file });
+		const what = `workflow ${workflowId} on the canvas`;
+		info(`screenshot ${file}: ${what}`);
+		return { file, what };
+	} catch (error) {
+		const failure = join(failureDir, 'workflow-failure.png');
+		await page.screenshot({ path: failure }).catch(() => undefined);
+		throw new Error(
+			`browser, at workflow ${workflowId}: ${(error as Error).message.split('\n')[0]} (page saved as ${failure})`,
+		);
+	} finally {
+		await browser.close();
+	}
+}

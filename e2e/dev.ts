@@ -11,13 +11,14 @@ import { createSandbox } from '../sandbox';
 import { EXAMPLE_CHECKS } from './checks';
 import { LOCAL_OWNER, devDir } from './config';
 import { connectToSandbox, writeCredentialImport } from './credential';
-import { adaptExample, loadExamples, writeWorkflows, type Workflow } from './examples';
+import { adaptExample, dataTablesOfExample, loadExamples, writeWorkflows, type Workflow } from './examples';
 import { ensureN8n } from './install-n8n';
 import { exitOnSignals, onShutdown, shutdown } from './lifecycle';
 import { step } from './log';
 import { importCredentials, importWorkflows } from './n8n-cli';
 import { instanceFolders } from './n8n-env';
-import { createOwner, startN8n } from './n8n-server';
+import { createDataTable, dataTablesOf, personalProjectId } from './n8n-data-tables';
+import { createOwner, signInOwner, startN8n } from './n8n-server';
 import { freePort, portIsFree } from './ports';
 import { ServiceReader } from './service-reader';
 import { buildPackage, packPackage, unpackInto } from './stage-package';
@@ -75,7 +76,19 @@ async function main(): Promise<void> {
 
 	const server = await step('n8n start', async () => await startN8n(install, instance, root));
 	onShutdown(async () => await server.service.stop());
-	await createOwner(server.url).catch(() => undefined); // Set up on an earlier run.
+	// Set up on an earlier run: sign in instead.
+	const session = await createOwner(server.url).catch(async () => await signInOwner(server.url));
+	const tables = await step('the Data Tables the examples use (they find them By Name)', async () => {
+		const projectId = await personalProjectId(server.url, session);
+		const existing = new Set((await dataTablesOf(server.url, session, projectId)).map((table) => table.name));
+		const needed = loadExamples().flatMap(({ workflow }) => dataTablesOfExample(workflow));
+		for (const definition of needed) {
+			if (existing.has(definition.name)) continue;
+			await createDataTable(server.url, session, projectId, definition);
+			existing.add(definition.name);
+		}
+		return needed.map((definition) => `"${definition.name}"`).join(', ');
+	});
 
 	console.log(`
 n8n is running at http://127.0.0.1:${N8N_PORT}
@@ -83,6 +96,7 @@ n8n is running at http://127.0.0.1:${N8N_PORT}
   Password        ${LOCAL_OWNER.password}   (a local instance; not a secret)
   Credential      "Accounting Service account", connected to the sandbox
   Examples        in Overview; they write files to ${instance.filesDir}
+                  and to the Data Tables ${tables} (Overview → Data tables)
   Sandbox         ${urls.baseUrl}  (client ${sandbox.client.clientId}; its consent page signs you in)
   n8n's log       ${server.logFile}
 

@@ -79,6 +79,21 @@ export async function createOwner(url: string): Promise<string> {
 		.join('; ');
 }
 
+/** Signs the owner in over REST (an instance set up on an earlier run): the session, as createOwner gives it. */
+export async function signInOwner(url: string): Promise<string> {
+	const response = await fetch(`${url}/rest/login`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ emailOrLdapLoginId: LOCAL_OWNER.email, password: LOCAL_OWNER.password }),
+	});
+	if (!response.ok)
+		throw new Error(`n8n sign-in answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+	return response.headers
+		.getSetCookie()
+		.map((cookie) => cookie.split(';')[0])
+		.join('; ');
+}
+
 /** The node types the editor gets (`/types/nodes.json`, signed-in users only). */
 export async function nodeTypesLoaded(url: string, session: string): Promise<string[]> {
 	const response = await fetch(`${url}/types/nodes.json`, { headers: { cookie: session } });

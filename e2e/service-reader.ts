@@ -22,13 +22,25 @@ export class ServiceReader {
 	}
 
 	async get<T = Record<string, unknown>>(path: string, business?: string): Promise<T> {
-		let response = await this.send(path, business);
-		if (response.status === 401) {
-			this.accessToken = undefined;
-			response = await this.send(path, business);
-		}
+		const response = await this.request('GET', path, business);
 		if (!response.ok) throw new Error(`sandbox GET ${path}: ${response.status} ${await response.text()}`);
 		return (await response.json()) as T;
+	}
+
+	/**
+	 * A write as someone working in the books makes it, with the same grant (checks that change the
+	 * books between a workflow's runs): the answer as it came, for the caller to judge. A 401 (the
+	 * token expired) was not processed, so it is sent once more with a new token.
+	 */
+	async write(
+		method: 'POST' | 'PUT' | 'DELETE',
+		path: string,
+		body: unknown,
+		business?: string,
+	): Promise<{ status: number; json: unknown }> {
+		const response = await this.request(method, path, business, body);
+		const text = await response.text();
+		return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
 	}
 
 	/** Every record of a list, following `$next` as the service pages it. */
@@ -43,14 +55,26 @@ export class ServiceReader {
 		return records;
 	}
 
-	private async send(path: string, business: string | undefined): Promise<Response> {
+	private async request(method: string, path: string, business?: string, body?: unknown): Promise<Response> {
+		let response = await this.send(method, path, business, body);
+		if (response.status === 401) {
+			this.accessToken = undefined;
+			response = await this.send(method, path, business, body);
+		}
+		return response;
+	}
+
+	private async send(method: string, path: string, business?: string, body?: unknown): Promise<Response> {
 		this.accessToken ??= this.connect();
 		return await fetch(this.baseUrl + path, {
+			method,
 			headers: {
 				authorization: `Bearer ${await this.accessToken}`,
 				accept: 'application/json',
 				...(business ? { 'x-business': business } : {}),
+				...(body === undefined ? {} : { 'content-type': 'application/json' }),
 			},
+			...(body === undefined ? {} : { body: JSON.stringify(body) }),
 		});
 	}
 }

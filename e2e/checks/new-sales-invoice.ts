@@ -84,7 +84,7 @@ async function check({ folder, sandbox, logSeqBeforeStart = 0, n8nLogFile }: Che
 }
 
 export const newSalesInvoiceCheck: ExampleCheck = {
-	workflowId: 'acctNewSalesInvoiceRow',
+	workflowId: 'acctNewInvoiceRow',
 	runs: 'published',
 	settings: {},
 	// n8n's shortest poll interval; the example's five minutes would make a long test.

@@ -1,14 +1,20 @@
+import type { Workflow } from '../examples';
+import type { N8nInstall } from '../install-n8n';
 import type { RunData } from '../n8n-cli';
+import type { N8nServer } from '../n8n-server';
 import type { ServiceReader } from '../service-reader';
 
 /** The sandbox as the checks use it (sandbox/index.js is plain JS). */
 export interface SandboxView {
 	dataset: {
 		leadBusinessId: string;
+		businesses: Array<{ id: string; key: string; name: string }>;
 		/** The bytes the service serves for an attachment. */
 		attachmentFile(businessId: string, attachmentId: string): { size: number; open(): NodeJS.ReadableStream } | null;
 		/** Test hook: a new record, created at the sandbox clock's now. */
 		createRecord(businessId: string, collection: string, fields?: Record<string, unknown>): Record<string, unknown>;
+		/** Test hook: a soft delete now, listed under `deleted_since`; no rule checked (the API would void an issued invoice). */
+		deleteRecord(businessId: string, collection: string, id: string): void;
 		/** The PDF the service renders for a sales invoice, credit note or corrective invoice as it is now. */
 		renderDocumentPdf(businessId: string, collection: string, id: string): Promise<Buffer>;
 	};
@@ -32,6 +38,17 @@ export interface LogEntry {
 	grantType: string | null;
 }
 
+/** The n8n a `server` check works with: its REST API with the owner's session, and a restart. */
+export interface RunningN8n {
+	install: N8nInstall;
+	/** The n8n process running now (another one after `restart`). */
+	server(): N8nServer;
+	/** The owner's session cookie; it outlives a restart. */
+	session: string;
+	/** Stops n8n as a service manager does (SIGTERM: executions under way may finish) and starts it again. */
+	restart(): Promise<N8nServer>;
+}
+
 /** What a check gets: where the example wrote, the sandbox to compare with, and n8n's run data when the e2e ran it. */
 export interface CheckContext {
 	/** `n8n execute`'s run data; absent for published (trigger) examples, which n8n start runs. */
@@ -50,6 +67,13 @@ export interface CheckContext {
 	importedTokenFingerprint?: string;
 	/** Runs the example with `n8n execute` once more; for checks that change the sandbox between runs. */
 	executeAgain?: () => Promise<RunData>;
+	/** `server` checks: the running n8n. */
+	n8n?: RunningN8n;
+	/** `server` checks: the example as this n8n runs it (node types, Settings and nodeParameters applied), not yet imported. */
+	workflow?: Workflow;
+	/** Where screenshots for the README go, and where a failed browser step leaves its page. */
+	docsDir?: string;
+	failureDir?: string;
 }
 
 /** What an example's preparation gets, before any example runs: its folder and the sandbox. */
@@ -61,8 +85,12 @@ export interface PrepareContext {
 /** One example as the e2e runs it: which values to use, how it is started, and what must come out. */
 export interface ExampleCheck {
 	workflowId: string;
-	/** `execute`: a manual trigger, run with `n8n execute --id`. `published`: a trigger, published before `n8n start` runs it. */
-	runs: 'execute' | 'published';
+	/**
+	 * `execute`: a manual trigger, run with `n8n execute --id`. `published`: a trigger, published
+	 * before `n8n start` runs it. `server`: needs n8n running first (its Data Tables are made over
+	 * the REST API): its check imports and publishes it, after the other checks.
+	 */
+	runs: 'execute' | 'published' | 'server';
 	/** Values of the example's Settings node besides `folder`. */
 	settings: Record<string, string>;
 	/**

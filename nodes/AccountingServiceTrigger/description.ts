@@ -56,7 +56,7 @@ export const eventsOf = (row: CollectionDefinition): readonly EventOption[] =>
 export type StartFrom = 'now' | 'date' | 'all';
 
 /** Existing records output per poll while the trigger starts from a date or from all of them. */
-export const DEFAULT_START_BATCH = 2000;
+export const DEFAULT_START_BATCH = 500;
 
 const startProperties: INodeProperties[] = [
 	{
@@ -116,7 +116,7 @@ const triggerOptions: INodeProperties = {
 			typeOptions: { minValue: 1 },
 			default: DEFAULT_START_BATCH,
 			description:
-				'Starting from a date or from all existing records: about how many of them each poll outputs (whole pages of 200) until all are out',
+				'Starting from a date or from all existing records: about how many of them each poll outputs (whole pages of 200) until all are out. n8n does not wait for one poll’s execution before starting the next: keep it small enough that the workflow handles a batch within the poll interval.',
 		},
 	],
 };

@@ -27,7 +27,7 @@ export function outputProperty(row: CollectionDefinition, name = 'output'): INod
 				name: 'Simplified',
 				value: 'simplified',
 				description:
-					'One flat row per record for a sheet or a Data Table: plain values only, the record’s ID as <record>_id (sales_invoice_id), each reference as <field>_id and <field>_name',
+					'One flat row per record for a sheet or a Data Table: plain values only, the record’s ID named after it (sales_invoice_id, contact_id), each reference as two columns (contact_id and contact_name)',
 			},
 			...(hasLines(row)
 				? [
@@ -35,7 +35,7 @@ export function outputProperty(row: CollectionDefinition, name = 'output'): INod
 							name: 'One Row per Line',
 							value: 'lines',
 							description:
-								'One row per line of each document: the document’s ID, number, date and contact, then line_number and the line’s own columns as line_<field>',
+								'One row per line of each document: the document’s ID, number, date and contact, then line_number and the line’s own columns prefixed line_ (line_description, line_total_amount)',
 						},
 					]
 				: []),

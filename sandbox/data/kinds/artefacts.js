@@ -210,7 +210,9 @@ function artefact(shape) {
 				t.tax += line.taxAmount;
 				taxRates.set(line.tax, t);
 			}
-			const money = { net: row.net, tax: row.tax, outstanding: payable ? total - row.paid : undefined };
+			// A void document owes nothing, as one voided through the API (stored.js).
+			const open = row.status === 'VOID' ? 0 : total - row.paid;
+			const money = { net: row.net, tax: row.tax, outstanding: payable ? open : undefined };
 			const record = {
 				...stamps(row),
 				editable: row.status !== 'VOID' && row.paid === 0,

@@ -74,7 +74,7 @@ function quickEntry(side) {
 		render(row, ctx) {
 			const contact = ctx.rows('contacts')[row.contact];
 			const total = row.net + row.tax;
-			const money = { net: row.net, tax: row.tax, outstanding: total - row.paid };
+			const money = { net: row.net, tax: row.tax, outstanding: row.status === 'VOID' ? 0 : total - row.paid };
 			return {
 				...stamps(row),
 				transaction: row.tx >= 0 ? transactionRef(ctx, row.tx) : null,
