@@ -330,9 +330,42 @@ async function settle(page: Page): Promise<void> {
 const TABLE_VIEW = { width: 1920, height: 880 };
 
 /**
+ * One page of the editor signed in, saved as `file` once `show` has brought it to the state to
+ * show; `show` says what the picture shows. A failed step leaves the page in `failureDir`.
+ */
+async function captureOnePage(
+	url: string,
+	viewport: { width: number; height: number },
+	where: { label: string; failureFile: string },
+	file: string,
+	failureDir: string,
+	show: (page: Page) => Promise<string>,
+): Promise<Screenshot> {
+	const browser = await launchChromium(viewport);
+	const page = await browser.context.newPage();
+	page.setDefaultTimeout(STEP_TIMEOUT);
+	try {
+		await signIn(page, url);
+		const what = await show(page);
+		await page.mouse.move(viewport.width - 40, viewport.height - 40);
+		await settle(page);
+		await page.screenshot({ path: file });
+		info(`screenshot ${file}: ${what}`);
+		return { file, what };
+	} catch (error) {
+		const failure = join(failureDir, where.failureFile);
+		await page.screenshot({ path: failure }).catch(() => undefined);
+		throw new Error(
+			`browser, at ${where.label}: ${(error as Error).message.split('\n')[0]} (page saved as ${failure})`,
+		);
+	} finally {
+		await browser.close();
+	}
+}
+
+/**
  * A Data Table as a person opens it in n8n (Overview → Data tables → the table): its first page
- * of rows as the editor lists them, once the view counts `rows` rows. The page is saved as
- * `file`; a failed step leaves the page in `failureDir`.
+ * of rows as the editor lists them, once the view counts `rows` rows.
  */
 export async function captureDataTable(
 	url: string,
@@ -341,59 +374,41 @@ export async function captureDataTable(
 	file: string,
 	failureDir: string,
 ): Promise<Screenshot> {
-	const browser = await launchChromium(TABLE_VIEW);
-	const page = await browser.context.newPage();
-	page.setDefaultTimeout(STEP_TIMEOUT);
-	try {
-		await signIn(page, url);
-		await page.goto(`${url}/projects/${table.projectId}/datatables/${table.id}`);
-		await page.locator(testId('data-table-details-view')).waitFor();
-		await page.getByText(`Total ${rows}`, { exact: true }).first().waitFor();
-		await page.mouse.move(TABLE_VIEW.width - 40, TABLE_VIEW.height - 40);
-		await settle(page);
-		await page.screenshot({ path: file });
-		const what = `the Data Table "${table.name}" in n8n's Data tables view`;
-		info(`screenshot ${file}: ${what}`);
-		return { file, what };
-	} catch (error) {
-		const failure = join(failureDir, 'data-table-failure.png');
-		await page.screenshot({ path: failure }).catch(() => undefined);
-		throw new Error(
-			`browser, at the Data Table "${table.name}": ${(error as Error).message.split('\n')[0]} (page saved as ${failure})`,
-		);
-	} finally {
-		await browser.close();
-	}
+	const label = `the Data Table "${table.name}"`;
+	return await captureOnePage(
+		url,
+		TABLE_VIEW,
+		{ label, failureFile: 'data-table-failure.png' },
+		file,
+		failureDir,
+		async (page) => {
+			await page.goto(`${url}/projects/${table.projectId}/datatables/${table.id}`);
+			await page.locator(testId('data-table-details-view')).waitFor();
+			await page.getByText(`Total ${rows}`, { exact: true }).first().waitFor();
+			return `${label} in n8n's Data tables view`;
+		},
+	);
 }
 
-/** An imported workflow on the canvas, zoomed to fit, saved as `file`. */
+/** An imported workflow on the canvas, zoomed to fit. */
 export async function captureWorkflow(
 	url: string,
 	workflowId: string,
 	file: string,
 	failureDir: string,
 ): Promise<Screenshot> {
-	const browser = await launchChromium(WIDE);
-	const page = await browser.context.newPage();
-	page.setDefaultTimeout(STEP_TIMEOUT);
-	try {
-		await signIn(page, url);
-		await page.goto(`${url}/workflow/${workflowId}`);
-		await page.locator(testId('canvas-node')).first().waitFor();
-		await page.click(testId('zoom-to-fit'));
-		await page.mouse.move(WIDE.width - 40, WIDE.height - 40);
-		await settle(page);
-		await page.screenshot({ path: file });
-		const what = `workflow ${workflowId} on the canvas`;
-		info(`screenshot ${file}: ${what}`);
-		return { file, what };
-	} catch (error) {
-		const failure = join(failureDir, 'workflow-failure.png');
-		await page.screenshot({ path: failure }).catch(() => undefined);
-		throw new Error(
-			`browser, at workflow ${workflowId}: ${(error as Error).message.split('\n')[0]} (page saved as ${failure})`,
-		);
-	} finally {
-		await browser.close();
-	}
+	const label = `workflow ${workflowId}`;
+	return await captureOnePage(
+		url,
+		WIDE,
+		{ label, failureFile: 'workflow-failure.png' },
+		file,
+		failureDir,
+		async (page) => {
+			await page.goto(`${url}/workflow/${workflowId}`);
+			await page.locator(testId('canvas-node')).first().waitFor();
+			await page.click(testId('zoom-to-fit'));
+			return `${label} on the canvas`;
+		},
+	);
 }

@@ -73,11 +73,15 @@ export async function createOwner(url: string): Promise<string> {
 	if (!response.ok)
 		throw new Error(`n8n owner setup answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
 	// The owner's session, for the REST calls that follow.
-	return response.headers
+	return sessionOf(response);
+}
+
+/** The session cookies n8n set, as a `cookie` header. */
+const sessionOf = (response: Response) =>
+	response.headers
 		.getSetCookie()
 		.map((cookie) => cookie.split(';')[0])
 		.join('; ');
-}
 
 /** Signs the owner in over REST (an instance set up on an earlier run): the session, as createOwner gives it. */
 export async function signInOwner(url: string): Promise<string> {
@@ -88,10 +92,7 @@ export async function signInOwner(url: string): Promise<string> {
 	});
 	if (!response.ok)
 		throw new Error(`n8n sign-in answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
-	return response.headers
-		.getSetCookie()
-		.map((cookie) => cookie.split(';')[0])
-		.join('; ');
+	return sessionOf(response);
 }
 
 /** The node types the editor gets (`/types/nodes.json`, signed-in users only). */

@@ -19,7 +19,7 @@ import type { ServiceReader } from '../service-reader';
 import { sleep } from '../wait';
 import { rngFromSeed } from '../../sandbox/data/prng';
 import { BookKeeper, type ServiceInvoice } from './mirror-books';
-import { expect, type CheckContext, type ExampleCheck, type RunningN8n } from './types';
+import { cents, expect, type CheckContext, type ExampleCheck, type RunningN8n } from './types';
 
 const WORKFLOW_ID = 'acctMirrorInvoices';
 const INVOICES_TRIGGER = 'Sales invoice changed';
@@ -37,8 +37,6 @@ const CHANGE_PAUSE_MS = { min: 1_500, max: 3_500 };
 /** Polls are a minute apart: the backfill's two polls, or the last changes, are in the tables within about two. */
 const CATCH_UP_MS = 180_000;
 const SCREENSHOTS = { table: 'n8n-data-table-sales-invoices.png', workflow: 'n8n-example-mirror-data-tables.png' };
-
-const cents = (value: unknown) => Math.round(Number(value) * 100);
 
 interface Mirror {
 	invoices: DataTable;

@@ -1,5 +1,5 @@
 import { outputOf, type RunData } from '../n8n-cli';
-import { expect, runOf, type CheckContext, type ExampleCheck, type PrepareContext } from './types';
+import { cents, expect, runOf, type CheckContext, type ExampleCheck, type PrepareContext } from './types';
 
 const NODE = 'Create contact payment';
 const PAYMENT_ID = 'PAY-E2E-0001';
@@ -27,8 +27,6 @@ interface Payment {
 	total_amount: number | string;
 	allocated_artefacts: Array<{ artefact: Ref; amount: number | string }>;
 }
-
-const cents = (value: unknown) => Math.round(Number(value) * 100);
 
 /** The open invoice the payment notification names, as it was before the example ran, and the bank account. */
 let plan: { invoice: Invoice; bank: Ref; amount: string; date: string } | undefined;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { parseCsv } from '../csv';
 import { outputOf } from '../n8n-cli';
-import { expect, runOf, type CheckContext, type ExampleCheck } from './types';
+import { cents, expect, runOf, type CheckContext, type ExampleCheck } from './types';
 
 interface XlsxModule {
 	read(data: Buffer): { SheetNames: string[]; Sheets: Record<string, unknown> };
@@ -78,7 +78,6 @@ const LINE_NUMBERS = new Set([
 	'line_total_amount',
 ]);
 
-const cents = (value: unknown) => Math.round(Number(value) * 100);
 /** A cell as text: an empty cell and the service's null are the same. */
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { outputOf, type RunData } from '../n8n-cli';
 import type { ServiceReader } from '../service-reader';
-import { expect, runOf, type CheckContext, type ExampleCheck, type PrepareContext } from './types';
+import { cents, expect, runOf, type CheckContext, type ExampleCheck, type PrepareContext } from './types';
 
 const NODE = 'Create sales invoice';
 const FILE = 'sales-orders.csv';
@@ -64,7 +64,6 @@ interface StoredInvoice {
 	invoice_lines: StoredLine[];
 }
 
-const cents = (value: unknown) => Math.round(Number(value) * 100);
 /** The line's tax in cents: the rate's percentage of quantity × unit price, rounded half away from zero (amounts here are positive). */
 const lineNet = (line: PlannedLine) => Math.round(line.quantity * cents(line.unitPrice));
 const lineTax = (line: PlannedLine) => Math.round((lineNet(line) * line.percentage) / 100);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { expect, type CheckContext, type ExampleCheck } from './types';
+import { cents, expect, type CheckContext, type ExampleCheck } from './types';
 
 /** The sandbox's history ends 2025-06-30; May 2025 is a full month of postings. */
 const MONTH_START = '2025-05-01';
@@ -19,8 +19,6 @@ interface LedgerAccount {
 	debit: string;
 	credit: string;
 }
-
-const cents = (value: unknown) => Math.round(Number(value) * 100);
 
 /** Example 3: one spreadsheet row per ledger account of the month, amounts as the service reports them, balanced. */
 async function check({ folder, reader, n8nDir }: CheckContext): Promise<string> {

@@ -113,6 +113,9 @@ export function expect(condition: boolean, message: string): asserts condition {
 	if (!condition) throw new Error(message);
 }
 
+/** An amount in whole cents, however the service or a file wrote it (number or decimal text). */
+export const cents = (value: unknown) => Math.round(Number(value) * 100);
+
 /** The run data of an example the e2e executed. */
 export function runOf(context: CheckContext): RunData {
 	expect(context.run !== undefined, 'this check needs the run data of n8n execute');

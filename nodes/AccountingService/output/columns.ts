@@ -30,6 +30,13 @@ export const isColumnName = (name: string) => COLUMN_NAME.test(name) && name.len
 /** "contact_types" → "contact_type": the column of a list of references names one of them. */
 const singular = (name: string) => name.replace(/s$/, '');
 
+/** A plain value's column: the record's `id` is its key; inside an object, `displayed_as` is its name. */
+function valueColumnName(field: string, prefix: string, key: string): string {
+	if (field === 'id') return key;
+	if (field === 'displayed_as' && prefix) return `${prefix}name`;
+	return `${prefix}${field}`;
+}
+
 /**
  * The columns of one level of a record. `key` names the record's own `id`; inside an object or a
  * reference, `id` and `displayed_as` become `<field>_id` and `<field>_name`.
@@ -40,10 +47,11 @@ function columnsAt(fields: readonly RecordField[], path: readonly string[], pref
 		const at = [...path, field.name];
 		switch (field.kind) {
 			case 'value':
-				if (field.name === 'id') columns.push({ name: key, path: at, value: { from: 'value', type: field.type } });
-				else if (field.name === 'displayed_as' && prefix)
-					columns.push({ name: `${prefix}name`, path: at, value: { from: 'value', type: field.type } });
-				else columns.push({ name: `${prefix}${field.name}`, path: at, value: { from: 'value', type: field.type } });
+				columns.push({
+					name: valueColumnName(field.name, prefix, key),
+					path: at,
+					value: { from: 'value', type: field.type },
+				});
 				break;
 			case 'reference':
 				columns.push(

@@ -16,10 +16,10 @@ export const outputsOf = (row: CollectionDefinition): Output[] =>
 	hasLines(row) ? ['simplified', 'lines', 'raw'] : ['simplified', 'raw'];
 
 /** The Output choice of a collection: One Row per Line only for documents with lines. */
-export function outputProperty(row: CollectionDefinition, name = 'output'): INodeProperties {
+export function outputProperty(row: CollectionDefinition): INodeProperties {
 	return {
 		displayName: 'Output',
-		name,
+		name: 'output',
 		type: 'options',
 		default: 'simplified',
 		options: [
@@ -74,7 +74,13 @@ export function shapeRecords(
 	output: Output,
 	added: (record: IDataObject) => IDataObject = () => ({}),
 ): IDataObject[] {
-	if (output === 'raw') return records.map((record) => ({ ...record, ...added(record) }));
+	if (output === 'raw') {
+		// The service's records as they came: copied only where the node adds a field.
+		return records.map((record) => {
+			const extra = added(record);
+			return Object.keys(extra).length ? { ...record, ...extra } : record;
+		});
+	}
 	const shape = shapeOf(row);
 	return records.flatMap((record) => {
 		const rows = output === 'lines' ? lineRows(record, shape) : [simplifiedRow(record, shape)];

@@ -55,15 +55,16 @@ function pick(columns: readonly Column[], order: readonly string[]): Column[] {
 	return picked;
 }
 
+/** The key column first (where the record has one), then the named columns of `order` it has. */
+const keyThen = (columns: readonly Column[], key: string, order: readonly string[]): Column[] => [
+	...columns.filter((column) => column.name === key),
+	...pick(columns, order).filter((column) => column.name !== key),
+];
+
 /** Key first, then the leading columns the record has, then the rest in the OpenAPI's order. */
 function inReadingOrder(columns: readonly Column[], key: string): Column[] {
-	const keyColumn = columns.filter((column) => column.name === key);
-	const leading = pick(columns, LEADING_COLUMNS).filter((column) => column.name !== key);
-	return [
-		...keyColumn,
-		...leading,
-		...columns.filter((column) => !keyColumn.includes(column) && !leading.includes(column)),
-	];
+	const first = keyThen(columns, key, LEADING_COLUMNS);
+	return [...first, ...columns.filter((column) => !first.includes(column))];
 }
 
 /** A document's lines: its list named `<…>_lines`, whose objects exist only inside it. */
@@ -76,10 +77,7 @@ const lineFieldOf = (fields: readonly RecordField[]) =>
 function lineShape(fields: readonly RecordField[], columns: readonly Column[], key: string): LineShape | undefined {
 	const field = lineFieldOf(fields);
 	if (!field) return undefined;
-	const document = [
-		...columns.filter((column) => column.name === key),
-		...pick(columns, DOCUMENT_COLUMNS_ON_LINES).filter((column) => column.name !== key),
-	];
+	const document = keyThen(columns, key, DOCUMENT_COLUMNS_ON_LINES);
 	const lineColumns = columnsOf(RECORD_FIELDS[field.definition] ?? [], `${LINE_PREFIX}id`, LINE_PREFIX).filter(
 		(column) => column.name !== LINE_NUMBER,
 	);

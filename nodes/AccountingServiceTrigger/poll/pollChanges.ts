@@ -64,10 +64,7 @@ export async function pollChanges(this: IPollFunctions): Promise<INodeExecutionD
 		stored = { ...started, business: null };
 	}
 
-	const reads = await Promise.all(
-		settings.watches.map(async (watch) => await readWindow(this, watch, stored.position.since)),
-	);
-	const read = combine(reads);
+	const read = await readWindows(this, settings, stored.position.since);
 	if (stored.business !== null && read.business !== null && read.business !== stored.business) {
 		// The lead business changed under "Lead Business": the old position means nothing there.
 		storePosition(staticData, settings.watching, read.business, startAt(read.serverTime, read));
@@ -110,11 +107,7 @@ async function start(
 	const reading = performance.now();
 	const serverTime = await readServiceTime(context, settings.watches[0]);
 	if (settings.startFrom === 'now') {
-		const read = combine(
-			await Promise.all(
-				settings.watches.map(async (watch) => await readWindow(context, watch, serverTime - OVERLAP_MS)),
-			),
-		);
+		const read = await readWindows(context, settings, serverTime - OVERLAP_MS);
 		storePosition(staticData, settings.watching, read.business, startAt(serverTime, read, performance.now() - reading));
 		return undefined;
 	}
@@ -131,7 +124,8 @@ async function start(
 }
 
 /** One read of the window: the changes of every watch, consistent only if each read was. */
-function combine(reads: WindowRead[]): WindowRead {
+async function readWindows(context: IPollFunctions, settings: Settings, since: number): Promise<WindowRead> {
+	const reads = await Promise.all(settings.watches.map(async (watch) => await readWindow(context, watch, since)));
 	return {
 		changes: reads.flatMap((read) => read.changes),
 		serverTime: Math.min(...reads.map((read) => read.serverTime)),
@@ -160,13 +154,14 @@ function existingChangeType(backfill: Backfill, record: IDataObject): ChangeType
 /** The items of the changes; a deleted document is one row in One Row per Line too (its lines went with it). */
 function toRows(settings: Settings, changes: Array<{ record: IDataObject; type: ChangeType }>): IDataObject[] {
 	const lines = settings.output === 'lines' ? shapeOf(settings.row).lines?.field : undefined;
-	const records = changes.map(({ record, type }) =>
-		lines && type === 'deleted' ? { ...record, [lines]: [] } : record,
+	return changes.flatMap(({ record, type }) =>
+		shapeRecords(
+			settings.row,
+			[lines && type === 'deleted' ? { ...record, [lines]: [] } : record],
+			settings.output,
+			() => ({ change_type: type }),
+		),
 	);
-	const types = new Map(records.map((record, index) => [record, changes[index].type]));
-	return shapeRecords(settings.row, records, settings.output, (record) => ({
-		change_type: types.get(record) ?? 'updated',
-	}));
 }
 
 /** "Fetch Test Event": the newest record, as the workflow will receive records. */
