@@ -1,7 +1,22 @@
 import { createServer } from 'node:net';
 
-/** A port on 127.0.0.1 that was free a moment ago. */
-export function freePort(): Promise<number> {
+/** Ports this process has handed out: the system may offer a released port again at once. */
+const handedOut = new Set<number>();
+
+/**
+ * A port on 127.0.0.1 that was free a moment ago and that no earlier call gave: two servers asked
+ * for one after the other (a worker's health port and the next worker's) must not share one.
+ */
+export async function freePort(): Promise<number> {
+	for (;;) {
+		const port = await anyFreePort();
+		if (handedOut.has(port)) continue;
+		handedOut.add(port);
+		return port;
+	}
+}
+
+function anyFreePort(): Promise<number> {
 	return new Promise((resolvePort, reject) => {
 		const server = createServer();
 		server.unref();
