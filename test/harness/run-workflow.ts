@@ -37,6 +37,8 @@ export interface RunWorkflowOptions {
 	mode?: WorkflowExecuteMode;
 	settings?: IWorkflowSettings;
 	nodeTypes?: NodeTypes;
+	/** The same id in two runs makes them two executions of one saved workflow; each run gets its own otherwise. */
+	workflowId?: string;
 }
 
 export interface WorkflowRunResult {
@@ -136,7 +138,7 @@ function pickStartNode(nodes: INode[], connections: IConnections, startNode?: st
 export async function runWorkflow(options: RunWorkflowOptions): Promise<WorkflowRunResult> {
 	const { store, connections = {}, mode = 'manual', settings = {}, nodeTypes = new NodeTypes() } = options;
 	const executionId = String(++executionCounter);
-	const workflowId = `harness-workflow-${executionId}`;
+	const workflowId = options.workflowId ?? `harness-workflow-${executionId}`;
 
 	const nodes: INode[] = options.nodes.map((spec, index) => ({
 		typeVersion: 1,

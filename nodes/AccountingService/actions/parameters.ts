@@ -7,6 +7,7 @@ import { LEAD_BUSINESS } from '../descriptions/business';
 import { businessIdFrom, readPaceFrom, retryPolicyFrom } from '../helpers/parameterValues';
 import { outputsOf, type Output } from '../output/output';
 import { describeValue as describe, type Refuse, toChoice, toDay, toScalar, toText } from '../helpers/values';
+import { DEFAULT_ANSWER_CHARACTERS, MIN_ANSWER_CHARACTERS } from '../tool/answer';
 import type { ReadPace } from '../transport/types';
 import type { RetryPolicy } from '../transport/retry';
 
@@ -54,6 +55,18 @@ export class ParameterReader {
 		return limit;
 	}
 
+	/** How large an AI tool's answer may be (the field shows only there). */
+	answerCharacters(): number {
+		const value = this.raw('answerCharacters', DEFAULT_ANSWER_CHARACTERS);
+		if (typeof value !== 'number' || !Number.isInteger(value) || value < MIN_ANSWER_CHARACTERS) {
+			this.fail(
+				'Answer Size Limit',
+				`must be a whole number of ${MIN_ANSWER_CHARACTERS} or more, got ${describe(value)}`,
+			);
+		}
+		return value;
+	}
+
 	/** The record id, URL-encoded so that characters like "/" or "?" stay part of the id. */
 	recordId(row: CollectionDefinition): string {
 		const value = this.raw('id', undefined, true);
@@ -76,7 +89,11 @@ export class ParameterReader {
 		const text = this.string('searchText', 'Search Text').trim();
 		if (!text) this.fail('Search Text', 'it is empty; enter the start of a word to look for');
 		if (!/^[\p{L}\p{N}\s]+$/u.test(text)) {
-			this.fail('Search Text', 'the service cannot search for special characters; use letters, digits and spaces only');
+			const words = text.replace(/[^\p{L}\p{N}\s]+/gu, ' ').trim();
+			this.fail(
+				'Search Text',
+				`the service cannot search for special characters; use letters, digits and spaces only${words ? ` (search "${words}" instead of "${text}")` : ''}`,
+			);
 		}
 		return text;
 	}

@@ -2,6 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { OPERATIONS } from '../operations';
+import { compactAnswer } from '../tool/answer';
+import { toolError } from '../tool/error';
+import { runsAsTool } from '../tool/mode';
 import { ParameterReader } from './parameters';
 import type { OperationHandler } from './types';
 
@@ -49,17 +52,24 @@ function findHandler(context: IExecuteFunctions, itemIndex: number): OperationHa
 	return handler;
 }
 
-/** Runs each input item with its own parameters; a failing item becomes an error item when the node continues on fail. */
+/**
+ * Runs each input item with its own parameters; a failing item becomes an error item when the
+ * node continues on fail. As an AI tool, records lose their empty columns and a failure is one
+ * text (tool/).
+ */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const returnData: INodeExecutionData[] = [];
+	const asTool = runsAsTool(this);
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const handler = findHandler(this, itemIndex);
 			const results = await handler.call(this, new ParameterReader(this, itemIndex), itemIndex);
-			returnData.push(...this.helpers.constructExecutionMetaData(results, { itemData: { item: itemIndex } }));
-		} catch (error) {
+			const answer = asTool ? compactAnswer(results) : results;
+			returnData.push(...this.helpers.constructExecutionMetaData(answer, { itemData: { item: itemIndex } }));
+		} catch (caught) {
+			const error = asTool ? toolError(this.getNode(), caught, itemIndex) : caught;
 			if (!this.continueOnFail()) {
 				throw error instanceof NodeApiError || error instanceof NodeOperationError
 					? error

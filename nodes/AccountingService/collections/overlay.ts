@@ -17,26 +17,36 @@ const option = (value: string, name: string): FilterOption => ({ name, value });
 export const FILTER_OVERLAY: Record<string, FilterOverride> = {
 	updated_or_created_since: {
 		displayName: 'Updated or Created Since',
-		description: 'Only records created or changed at or after this moment',
+		description: 'Only records created or changed at or after this moment (ISO 8601, e.g. 2026-01-31T09:00:00Z)',
 	},
 	deleted_since: {
 		displayName: 'Deleted Since',
-		description: 'Only records deleted after this moment',
+		description: 'Only records deleted after this moment (ISO 8601, e.g. 2026-01-31T09:00:00Z)',
 	},
 	// The OpenAPI types both as date-times; the service filters by day, as the spec's dates are.
-	from_date: { kind: 'date', displayName: 'From Date', description: 'Only records dated on or after this day' },
-	to_date: { kind: 'date', displayName: 'To Date', description: 'Only records dated on or before this day' },
+	from_date: {
+		kind: 'date',
+		displayName: 'From Date',
+		description: 'Only records dated on or after this day (YYYY-MM-DD)',
+	},
+	to_date: {
+		kind: 'date',
+		displayName: 'To Date',
+		description: 'Only records dated on or before this day (YYYY-MM-DD)',
+	},
 	updated_from_date: {
 		kind: 'date',
 		displayName: 'Updated From Date',
-		description: 'Only records last changed on or after this day',
+		description: 'Only records last changed on or after this day (YYYY-MM-DD)',
 	},
 	updated_to_date: {
 		kind: 'date',
 		displayName: 'Updated To Date',
-		description: 'Only records last changed on or before this day',
+		description: 'Only records last changed on or before this day (YYYY-MM-DD)',
 	},
-	contact_id: { description: 'Only records of this contact' },
+	contact_id: {
+		description: 'Only records of this contact: its ID (32 characters), as Get Many or Search of contacts gives it',
+	},
 	status_id: {
 		description:
 			'Only records with this status, for example UNPAID, PART_PAID, PAID or VOID (see the Artefact Status resource)',

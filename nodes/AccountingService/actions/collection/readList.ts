@@ -1,12 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { CollectionDefinition } from '../../collections/table';
+import { lower } from '../../collections/wording';
 import { apiRequestAllItems } from '../../transport';
+import { boundedAnswer } from '../../tool/answer';
+import { runsAsTool } from '../../tool/mode';
 import { attributesFor } from '../../output/output';
 import { recordItems } from '../output';
 import type { ParameterReader } from '../parameters';
 
-/** Get Many and Search are one read of the list; Search only adds `search=`. */
+/**
+ * Get Many and Search are one read of the list; Search only adds `search=`. As an AI tool, the
+ * answer is bounded by its size, and says how many records it left out.
+ */
 export async function readList(
 	this: IExecuteFunctions,
 	row: CollectionDefinition,
@@ -25,10 +31,16 @@ export async function readList(
 		{ path: `/${row.path}`, qs: { ...filters, ...query, ...extraQuery }, business, ...parameters.requestScope() },
 		limit,
 	);
-	return recordItems(row, response.body, {
+	const items = recordItems(row, response.body, {
 		output,
 		business: response.business,
 		includeBusiness,
 		legacyId: query.show_legacy_id === true,
+	});
+	if (!runsAsTool(this)) return items;
+	return boundedAnswer(items, {
+		total: response.total,
+		plural: lower(row.plural),
+		maxCharacters: parameters.answerCharacters(),
 	});
 }

@@ -4,6 +4,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { CollectionDefinition } from '../../collections/table';
 import { processState } from '../../state';
+import { runsAsTool } from '../../tool/mode';
 import type { ParameterReader } from '../parameters';
 
 /**
@@ -54,11 +55,33 @@ function itemPlaceId(
 	itemIndex: number,
 	write = 'create',
 ): string {
+	if (runsAsTool(context)) return toolCallId(context, row, itemIndex, write);
 	const executionId = context.getExecutionId?.();
 	if (!executionId) return randomBytes(16).toString('hex');
 	const runIndex = context.getWorkflowDataProxy(itemIndex).$runIndex ?? 0;
 	const place = [processState.idempotencySalt, executionId, context.getNode().id, runIndex, itemIndex, row.resource];
 	return digest([...place, ...(write === 'create' ? [] : [write])].join('\n'));
+}
+
+/**
+ * As an AI tool every call is an execution of its own, and a model or an MCP client that did not
+ * see an answer calls again with the same arguments: the id is derived from the tool (workflow,
+ * node) and its arguments, so the repeat writes nothing new. Other arguments write another record.
+ */
+function toolCallId(context: IExecuteFunctions, row: CollectionDefinition, itemIndex: number, write: string): string {
+	const toolArguments = context.getInputData()[itemIndex]?.json ?? {};
+	const tool = [context.getWorkflow().id ?? '', context.getNode().id, row.resource, write];
+	return digest([...tool, canonicalJson(toolArguments)].join('\n'));
+}
+
+/** JSON with every object's keys in order: the same arguments give the same text, however a client ordered them. */
+function canonicalJson(value: unknown): string {
+	if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+	if (value && typeof value === 'object') {
+		const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+		return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(',')}}`;
+	}
+	return JSON.stringify(value) ?? 'null';
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);

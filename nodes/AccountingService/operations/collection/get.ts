@@ -23,7 +23,7 @@ export const get = collectionOperation({
 			: {
 					name: 'Get',
 					description: `Get one ${lower(row.singular)} by its ID`,
-					action: `Get ${withArticle(row.singular)}`,
+					action: `Get ${withArticle(row.singular)} by ID`,
 				},
 	properties: [
 		perRow((row) => (row.singleton ? undefined : recordLocator(row, `The ${lower(row.singular)} to get`))),

@@ -3,7 +3,7 @@ import { isSearchable } from '../../collections/table';
 import { lower } from '../../collections/wording';
 import { sameFor } from '../../descriptions/blocks';
 import { collectionOperation } from '../define';
-import { filters, listOptions, paging } from './listFields';
+import { answerSize, filters, listOptions, paging } from './listFields';
 import { outputField } from './outputOptions';
 
 const searchText = sameFor([
@@ -14,6 +14,8 @@ const searchText = sameFor([
 		required: true,
 		default: '',
 		placeholder: 'e.g. Ashdown or 1042',
+		description:
+			'One or more starts of words; a record matches when each is the start of a word of it. Letters, digits and spaces only: for the number SI-1042 search "SI 1042" or "1042".',
 		hint: 'Matches the start of words only ("ash" finds "Ashdown", "down" does not). Letters, digits and spaces; special characters cannot be searched.',
 	},
 ]);
@@ -24,9 +26,9 @@ export const search = collectionOperation({
 	option: (row) => ({
 		name: 'Search',
 		description: `Find ${lower(row.plural)} by the start of a word in their ${row.searchMatches}`,
-		action: `Search ${lower(row.plural)}`,
+		action: `Search ${lower(row.plural)} by ${row.searchMatches}`,
 	}),
-	properties: [searchText, paging, outputField, filters, listOptions],
+	properties: [searchText, paging, answerSize, outputField, filters, listOptions],
 	handler: (row) =>
 		async function (parameters) {
 			return await readList.call(this, row, parameters, { search: parameters.searchText() });

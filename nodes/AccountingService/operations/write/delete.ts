@@ -67,7 +67,7 @@ export const deleteRecord = collectionOperation({
 		description: deleteVoids(row)
 			? `Void ${recordNoun(row)}: the service keeps it, marked void (a draft is deleted)`
 			: `Delete ${recordNoun(row)}`,
-		action: `Delete ${recordNoun(row)}`,
+		action: deleteVoids(row) ? `Void ${recordNoun(row)} (a draft is deleted)` : `Delete ${recordNoun(row)}`,
 	}),
 	properties: [writeLocator, voidReason, outputOptions],
 	handler: (row) =>

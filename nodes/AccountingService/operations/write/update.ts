@@ -20,7 +20,7 @@ export const update = collectionOperation({
 		description: row.singleton
 			? `Change the ${lower(row.singular)} of the business`
 			: `Change ${recordNoun(row)}: only the attributes you set`,
-		action: `Update ${recordNoun(row)}`,
+		action: row.singleton ? `Update ${recordNoun(row)}` : `Update ${recordNoun(row)} (only the fields given)`,
 	}),
 	properties: [writeLocator, recordFields, editorLists, byShape((row) => writeOptions(row, 'update'))],
 	handler: (row) =>

@@ -5,7 +5,7 @@ import { recordItems } from '../../actions/output';
 import { recordsWithKey } from '../../actions/write/upsertMatch';
 import { naturalKeysOf, sameKey, upsertIdempotencyId } from '../../actions/write/upsertKeys';
 import { upsertRequest } from '../../actions/write/upsertRecord';
-import { lower, withArticle } from '../../collections/wording';
+import { lower, spoken, withArticle } from '../../collections/wording';
 import { apiRequest } from '../../transport';
 import { collectionOperation } from '../define';
 import { fieldsMapper, outputOptions } from './fields';
@@ -30,8 +30,8 @@ export const upsert = collectionOperation({
 	appliesTo: (row) => !!row.writes.create && !!row.writes.update && naturalKeysOf(row).length > 0,
 	option: (row) => ({
 		name: 'Create or Update',
-		description: `Create ${withArticle(row.singular)}, or update the one with the same ${naturalKeysOf(row).join(' or ')}`,
-		action: `Create or update ${withArticle(row.singular)}`,
+		description: `Create ${withArticle(row.singular)}, or update the one with the same ${naturalKeysOf(row).map(spoken).join(' or ')}`,
+		action: `Create or update ${withArticle(row.singular)} by ${naturalKeysOf(row).map(spoken).join(' or ')}`,
 	}),
 	properties: [upsertFields, outputOptions],
 	handler: (row) =>
