@@ -13,6 +13,8 @@ import { creatableCollections } from '../../openapi/writes';
 import { generatedSources } from '../../scripts/generate-collections';
 
 const ROOT = resolve(__dirname, '..', '..');
+/** The node panel's actions list shows an action on one line of its width, two at most. */
+const MAX_ACTION_LENGTH = 72;
 const spec = readFileSync(resolve(ROOT, 'reference', 'accounting-api-v3.1.md'), 'utf8');
 
 /** Collection names as the spec lists them: `` `/a`, `/b` `` and the searchable `` `a`, `b` ``. */
@@ -210,9 +212,17 @@ describe('node description', () => {
 		for (const operation of property('operation')) {
 			for (const option of operation.options as Array<{ action?: string }>) {
 				// Acronyms keep their capitals in sentence case.
-				expect(option.action?.replace(/\bPDF\b/g, 'pdf')).toMatch(/^[A-Z][^A-Z]*$/);
+				expect(option.action?.replace(/\b(PDF|ID)\b/g, 'x')).toMatch(/^[A-Z][^A-Z]*$/);
 			}
 		}
+	});
+
+	it('keeps every action short enough for the editor’s actions list', () => {
+		const actions = property('operation').flatMap((operation) =>
+			(operation.options as Array<{ action: string }>).map((option) => option.action),
+		);
+		const tooLong = actions.filter((action) => action.length > MAX_ACTION_LENGTH);
+		expect(tooLong).toEqual([]);
 	});
 
 	it('matches the reviewed snapshot (a change to the table shows up here)', () => {

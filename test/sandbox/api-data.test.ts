@@ -60,20 +60,15 @@ describe('determinism', () => {
 });
 
 describe('scale', () => {
-	test('100,000 sales invoices build fast and any page answers in milliseconds', async () => {
-		const started = Date.now();
+	// How fast it builds and pages is the benchmark's to measure (bench/), not a test's.
+	test('100,000 sales invoices build, and any page of them answers', async () => {
 		const big = buildDataset({ scale: 100_000 });
-		const built = Date.now() - started;
 		expect(big.count(big.leadBusiness.id, 'sales_invoices')).toBe(100_000);
-		expect(built).toBeLessThan(5000);
 		const get = inProcess(big);
-		await get('/sales_invoices?items_per_page=200');
 		for (const page of [1, 250, 500, 501]) {
-			const t = process.hrtime.bigint();
 			const { json } = await get(`/sales_invoices?items_per_page=200&page=${page}`);
-			const ms = Number(process.hrtime.bigint() - t) / 1e6;
 			expect(json.$page).toBe(Math.min(page, 500));
-			expect(ms).toBeLessThan(100);
+			expect(json.$items).toHaveLength(200);
 		}
 	});
 

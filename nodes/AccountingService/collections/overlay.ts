@@ -45,7 +45,7 @@ export const FILTER_OVERLAY: Record<string, FilterOverride> = {
 		description: 'Only records last changed on or before this day (YYYY-MM-DD)',
 	},
 	contact_id: {
-		description: 'Only records of this contact: its ID (32 characters), as Get Many or Search of contacts gives it',
+		description: 'Only records of this contact: its ID, as Get Many or Search of contacts gives it',
 	},
 	status_id: {
 		description:
@@ -100,7 +100,7 @@ export const FILTER_OVERLAY: Record<string, FilterOverride> = {
 const CONTACT_TYPES = [option('CUSTOMER', 'Customer'), option('VENDOR', 'Supplier')];
 
 const LEDGER_AREA_HINT = '(v2 "expense types" = Expenses, "income types" = Sales)';
-const DOCUMENT_SEARCH = 'document number, reference or contact name';
+const DOCUMENT_SEARCH = 'number, reference or contact name';
 const ITEM_SEARCH = 'item code or description';
 
 /** Per resource: descriptions for the Resource list, names, search hints and filter overrides. */
