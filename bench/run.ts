@@ -21,6 +21,7 @@ import {
 	type RateLimitRow,
 } from './parallel-read';
 import { peerStyleLoop, rawNextLoop } from './raw-loops';
+import { measureToolAnswers, toolAnswersMarkdown, type ToolAnswers } from './tool-answers';
 import { apiRequestCount, clearLog, startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
 const smoke = process.argv.includes('--smoke');
@@ -40,6 +41,7 @@ const SIZES = smoke
 			output: 400,
 			outputRuns: 3,
 			outputMemoryRuns: 1,
+			toolRuns: 3,
 		}
 	: {
 			compare: 20_000,
@@ -56,6 +58,7 @@ const SIZES = smoke
 			output: 20_000,
 			outputRuns: 7,
 			outputMemoryRuns: 3,
+			toolRuns: 9,
 		};
 /** The latency of the rate-limited runs. */
 const RATE_LIMIT_LATENCY_MS = smoke ? 20 : 300;
@@ -75,8 +78,10 @@ if (attachmentArgument > 0) SIZES.attachmentMiB = Number(process.argv[attachment
 /** `--only pdf` or `--only output`: the Download PDF or the Output section alone (the sections that can run on their own). */
 const onlyArgument = process.argv.indexOf('--only');
 const only = onlyArgument > 0 ? process.argv[onlyArgument + 1] : undefined;
-if (only !== undefined && only !== 'pdf' && only !== 'output') {
-	console.error(`--only takes pdf (the Download PDF section) or output (the Output section), not ${String(only)}`);
+if (only !== undefined && only !== 'pdf' && only !== 'output' && only !== 'tool') {
+	console.error(
+		`--only takes pdf (the Download PDF section), output (the Output section) or tool (the AI tool section), not ${String(only)}`,
+	);
 	process.exit(2);
 }
 
@@ -106,6 +111,11 @@ async function main() {
 	if (only === 'output') {
 		const output = await measureOutputs();
 		replaceSection('Output', OUTPUT_HEADING, outputShapesMarkdown(output, true));
+		return;
+	}
+	if (only === 'tool') {
+		const tool = await measureToolAnswers(SIZES.toolRuns, console.log);
+		replaceSection('AI tool', TOOL_HEADING, toolAnswersMarkdown(tool, true));
 		return;
 	}
 	const sandbox = await startSandboxProcess({
@@ -268,12 +278,15 @@ async function main() {
 	console.log(`\nDownload PDF (loopback, medians of ${SIZES.pdfRuns})`);
 	const pdf = await measureDocumentPdf(SIZES.pdfRuns, console.log);
 	const output = await measureOutputs();
+	const tool = await measureToolAnswers(SIZES.toolRuns, console.log);
 	checkGoals(parallel, limited);
-	writeResults(rows, parallel, limited, pdf, output);
+	writeResults(rows, parallel, limited, pdf, output, tool);
 }
 
 /** The start of the Output section's heading in RESULTS.md. */
 const OUTPUT_HEADING = '\n## Output: ';
+/** The start of the AI tool section's heading. */
+const TOOL_HEADING = '\n## The node as an AI tool';
 
 async function measureOutputs(): Promise<OutputShapeRow[]> {
 	console.log(
@@ -339,6 +352,7 @@ function writeResults(
 	limited: RateLimitRow[],
 	pdf: DocumentPdfRow[],
 	output: OutputShapeRow[],
+	tool: ToolAnswers,
 ) {
 	if (smoke) return;
 	const table = [
@@ -353,7 +367,8 @@ function writeResults(
 			`${parallelReadMarkdown(SIZES.paced, parallel, limited)}\n` +
 			`## What the node costs beyond the network (loopback, one page at a time, budget out of the way)\n\n${table}\n\n` +
 			`${documentPdfMarkdown(pdf)}\n` +
-			outputShapesMarkdown(output),
+			`${outputShapesMarkdown(output)}\n` +
+			toolAnswersMarkdown(tool),
 	);
 	console.log('\nWrote bench/RESULTS.md');
 }

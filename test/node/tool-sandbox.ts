@@ -27,7 +27,7 @@ export const TOOL_NODE_TYPE = nodeTypeName(toolType);
  * runs makes them two executions of one saved workflow, as an MCP server's calls are.
  */
 export async function callTools(
-	env: ConnectedSandbox,
+	env: Pick<ConnectedSandbox, 'store' | 'credential'>,
 	tools: Record<string, INodeParameters>,
 	calls: ToolCall[],
 	workflowId?: string,
