@@ -152,6 +152,36 @@ describe('one clear error', () => {
 	});
 });
 
+describe('arguments with a fixed set of values', () => {
+	it('an OpenAPI enum refuses another value naming the allowed ones; the service’s refusal of a status reads once', async () => {
+		const [visibleIn, status] = await callTools(
+			env,
+			{
+				ledger_accounts: {
+					resource: 'ledgerAccount',
+					operation: 'getAll',
+					filters: { visibleIn: fromAI('visible_in', 'Where the account is offered') },
+				},
+				invoices_by_status: {
+					resource: 'salesInvoice',
+					operation: 'getAll',
+					filters: { statusId: fromAI('status', 'UNPAID or PART_PAID') },
+				},
+			},
+			[
+				{ tool: 'ledger_accounts', arguments: { visible_in: 'everywhere' } },
+				{ tool: 'invoices_by_status', arguments: { status: 'OPEN' } },
+			],
+		);
+		expect(visibleIn.error).toMatch(
+			/^NodeOperationError: Invalid "Visible in": must be one of sales, .*reporting, got "everywhere"\.$/,
+		);
+		expect(status.error).toMatch(/status_id/);
+		expect(status.error).toMatch(/UNPAID/);
+		expect(status.error).not.toContain('Details:');
+	});
+});
+
 describe('a write the agent repeats', () => {
 	it('the same arguments create one invoice; other arguments another', async () => {
 		const [customer] = (
