@@ -1,7 +1,8 @@
 /**
  * n8n's Data Tables through the REST API its editor uses (n8n 2.41: `modules/data-table/
  * data-table.controller.js`, `/rest/projects/:projectId/data-tables`), with the owner's session,
- * and a workflow created the way the editor's "Import from File" saves one (`POST /rest/workflows`).
+ * a workflow created the way the editor's "Import from File" saves one (`POST /rest/workflows`), and a
+ * credential as its credential form saves one (`POST /rest/credentials`).
  */
 import type { Workflow } from './examples';
 
@@ -100,6 +101,20 @@ export async function createWorkflow(
 	workflow: Workflow,
 ): Promise<void> {
 	await rest(url, session, 'POST', '/rest/workflows', { ...workflow, active: false, projectId });
+}
+
+/** Saves a credential in the project, as the editor's credential form does; n8n encrypts `data`. */
+export async function createCredential(
+	url: string,
+	session: string,
+	projectId: string,
+	credential: { name: string; type: string; data: Record<string, unknown> },
+): Promise<{ id: string; name: string }> {
+	const created = await rest<{ id: string; name: string }>(url, session, 'POST', '/rest/credentials', {
+		...credential,
+		projectId,
+	});
+	return { id: created.id, name: created.name };
 }
 
 /** Whether n8n has a workflow of this id (`npm run dev` keeps its database between runs). */

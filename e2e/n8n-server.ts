@@ -119,3 +119,23 @@ export async function activateWorkflow(url: string, session: string, id: string)
 			`n8n could not publish workflow ${id}: ${response.status} ${(await response.text()).slice(0, 500)}`,
 		);
 }
+
+/** How long n8n 2.41 may take, after publishing answered, to serve a workflow's production webhooks. */
+const WEBHOOK_REGISTRATION_MS = 15_000;
+
+/**
+ * A first request to a production webhook of a workflow just published: n8n answers 404 "is not
+ * registered" for a moment after its publish request returned. Such a 404 ran nothing, so the
+ * request is made again until the webhook answers otherwise.
+ */
+export async function onceWebhookRegistered<T>(request: () => Promise<T>): Promise<T> {
+	const deadline = Date.now() + WEBHOOK_REGISTRATION_MS;
+	for (;;) {
+		try {
+			return await request();
+		} catch (error) {
+			if (!String(error).includes('is not registered') || Date.now() > deadline) throw error;
+			await sleep(250);
+		}
+	}
+}

@@ -1,6 +1,7 @@
 import { attachmentsCheck } from './attachments';
 import { customApiCallCheck } from './custom-api-call';
 import { customersUpsertCheck } from './customers-upsert';
+import { mcpServerToolsCheck } from './mcp-server-tools';
 import { mirrorSalesInvoicesCheck } from './mirror-sales-invoices';
 import { newInvoicePdfCheck } from './new-invoice-pdf';
 import { newSalesInvoiceCheck } from './new-sales-invoice';
@@ -16,8 +17,9 @@ export type { CheckContext, ExampleCheck, PrepareContext } from './types';
  * order: the readers first (the sales invoices example compares every invoice), then the writes
  * (the sheet's invoices, then a payment); the custom API call comes last of those run with
  * `n8n execute`: it moves the sandbox's clock past the access tokens' lifetime, the check
- * reader's included (and so puts the writes well before the trigger's first poll). The mirror into
- * Data Tables runs once n8n is up (its tables are made over the REST API), after everything else.
+ * reader's included (and so puts the writes well before the trigger's first poll). The MCP tools and
+ * the mirror into Data Tables run once n8n is up (imported over the REST API), after everything
+ * else; the MCP check first, as the mirror restarts n8n.
  */
 export const EXAMPLE_CHECKS = [
 	salesInvoicesCheck,
@@ -29,5 +31,6 @@ export const EXAMPLE_CHECKS = [
 	newSalesInvoiceCheck,
 	newInvoicePdfCheck,
 	customApiCallCheck,
+	mcpServerToolsCheck,
 	mirrorSalesInvoicesCheck,
 ];
