@@ -119,6 +119,34 @@ describe('answers sized for a model', () => {
 	});
 });
 
+describe('every operation’s answer is bounded', () => {
+	it('the trial balance, too: the rows that fit, and how many more', async () => {
+		const tools = {
+			trial_balance: {
+				resource: 'trialBalance',
+				operation: 'get',
+				fromDate: '2025-01-01',
+				toDate: '2025-12-31',
+				options: { amountsAs: 'number', output: 'rows' },
+			},
+		};
+		const [whole] = await callTools(env, tools, [{ tool: 'trial_balance', arguments: {} }]);
+		const rows = answerOf(whole);
+		expect(rows.length).toBeGreaterThan(10);
+		expect(rows.some((row) => row.note)).toBe(false);
+		const [bounded] = await callTools(env, { trial_balance: { ...tools.trial_balance, answerCharacters: 2000 } }, [
+			{ tool: 'trial_balance', arguments: {} },
+		]);
+		expect(bounded.answer!.length).toBeLessThanOrEqual(2000 + 200);
+		const shown = answerOf(bounded);
+		const note = shown.pop();
+		expect(shown).toEqual(rows.slice(0, shown.length));
+		expect(note).toEqual({
+			note: `${shown.length} of ${rows.length} rows shown; … ${rows.length - shown.length} more; narrow the question (a shorter period)`,
+		});
+	});
+});
+
 describe('one clear error', () => {
 	it('a refused argument reads once, with what to change, and no "Details:"', async () => {
 		const [special, missing] = await callTools(

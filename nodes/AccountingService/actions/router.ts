@@ -2,7 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { OPERATIONS } from '../operations';
-import { compactAnswer } from '../tool/answer';
+import { findCollection } from '../collections/table';
+import { lower } from '../collections/wording';
+import { boundedAnswer } from '../tool/answer';
 import { toolError } from '../tool/error';
 import { runsAsTool } from '../tool/mode';
 import { ParameterReader } from './parameters';
@@ -21,6 +23,14 @@ export const HANDLERS = (() => {
 
 /** The value n8n's editor gives Resource and Operation when the user picks its "Custom API Call" entry. */
 const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
+
+/** What an AI tool's answer calls the records it leaves out, and how to get them: a collection's Filters. */
+const answerWordsOf = (resource: string) => {
+	const row = findCollection(resource);
+	return row
+		? { plural: lower(row.plural), narrow: 'narrow with Filters' }
+		: { plural: 'rows', narrow: 'narrow the question (a shorter period)' };
+};
 
 function findHandler(context: IExecuteFunctions, itemIndex: number): OperationHandler {
 	const resource = context.getNodeParameter('resource', itemIndex) as string;
@@ -54,8 +64,8 @@ function findHandler(context: IExecuteFunctions, itemIndex: number): OperationHa
 
 /**
  * Runs each input item with its own parameters; a failing item becomes an error item when the
- * node continues on fail. As an AI tool, records lose their empty columns and a failure is one
- * text (tool/).
+ * node continues on fail. As an AI tool, the answer is bounded in size and a failure is one text
+ * (tool/).
  */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -65,8 +75,14 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const handler = findHandler(this, itemIndex);
-			const results = await handler.call(this, new ParameterReader(this, itemIndex), itemIndex);
-			const answer = asTool ? compactAnswer(results) : results;
+			const parameters = new ParameterReader(this, itemIndex);
+			const results = await handler.call(this, parameters, itemIndex);
+			const answer = asTool
+				? boundedAnswer(results, {
+						...answerWordsOf(this.getNodeParameter('resource', itemIndex) as string),
+						maxCharacters: parameters.answerCharacters(),
+					})
+				: results;
 			returnData.push(...this.helpers.constructExecutionMetaData(answer, { itemData: { item: itemIndex } }));
 		} catch (caught) {
 			const error = asTool ? toolError(this.getNode(), caught, itemIndex) : caught;

@@ -4,6 +4,7 @@ import { COLLECTIONS, resourceDescription } from '../collections/table';
 import { OPERATIONS, OTHER_RESOURCES } from '../operations';
 import { inFormOrder, type BlockUse, type PropertyBlock } from './blocks';
 import { businessSelector } from './business';
+import { answerSizeProperty } from '../tool/answer';
 import { requestOptions } from './requestOptions';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
@@ -65,6 +66,7 @@ export const nodeProperties: INodeProperties[] = [
 	}),
 	{ ...businessSelector, displayOptions: { hide: { resource: accountResources } } },
 	...operationFields,
+	answerSizeProperty,
 	{ ...requestOptions, displayOptions: { hide: { resource: ['credential'] } } },
 ];
 

@@ -1,17 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { CollectionDefinition } from '../../collections/table';
-import { lower } from '../../collections/wording';
 import { apiRequestAllItems } from '../../transport';
-import { boundedAnswer } from '../../tool/answer';
-import { runsAsTool } from '../../tool/mode';
+import { listed } from '../../tool/answer';
 import { attributesFor } from '../../output/output';
 import { recordItems } from '../output';
 import type { ParameterReader } from '../parameters';
 
 /**
- * Get Many and Search are one read of the list; Search only adds `search=`. As an AI tool, the
- * answer is bounded by its size, and says how many records it left out.
+ * Get Many and Search are one read of the list; Search only adds `search=`. The items carry the
+ * list's total, which an AI tool's answer counts what it left out by (tool/answer.ts).
  */
 export async function readList(
 	this: IExecuteFunctions,
@@ -37,10 +35,5 @@ export async function readList(
 		includeBusiness,
 		legacyId: query.show_legacy_id === true,
 	});
-	if (!runsAsTool(this)) return items;
-	return boundedAnswer(items, {
-		total: response.total,
-		plural: lower(row.plural),
-		maxCharacters: parameters.answerCharacters(),
-	});
+	return listed(items, response.total);
 }

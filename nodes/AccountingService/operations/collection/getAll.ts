@@ -1,7 +1,7 @@
 import { readList } from '../../actions/collection/readList';
 import { lower } from '../../collections/wording';
 import { collectionOperation } from '../define';
-import { answerSize, filters, listOptions, paging } from './listFields';
+import { filters, listOptions, paging } from './listFields';
 import { outputField } from './outputOptions';
 
 export const getAll = collectionOperation({
@@ -12,7 +12,7 @@ export const getAll = collectionOperation({
 		description: `Get many ${lower(row.plural)}`,
 		action: `Get many ${lower(row.plural)}`,
 	}),
-	properties: [paging, answerSize, outputField, filters, listOptions],
+	properties: [paging, outputField, filters, listOptions],
 	handler: (row) =>
 		async function (parameters) {
 			return await readList.call(this, row, parameters, {});

@@ -4,7 +4,6 @@ import { filterProperty, sortProperty } from '../../collections/filters';
 import type { CollectionDefinition } from '../../collections/table';
 import { byShape, sameFor } from '../../descriptions/blocks';
 import { optionsCollection, returnAllOrLimit } from '../../descriptions/common';
-import { DEFAULT_ANSWER_CHARACTERS, MIN_ANSWER_CHARACTERS } from '../../tool/answer';
 import { includeBusiness, showLegacyId } from './outputOptions';
 
 /** The fields Get Many and Search share: both are one read of the list. */
@@ -33,20 +32,6 @@ const attributes: INodeProperties = {
 };
 
 export const paging = sameFor(returnAllOrLimit());
-
-/** Only where the node runs as an AI tool (n8n's `@tool`): how large its answer to the model may be. */
-export const answerSize = sameFor([
-	{
-		displayName: 'Answer Size Limit',
-		name: 'answerCharacters',
-		type: 'number',
-		typeOptions: { minValue: MIN_ANSWER_CHARACTERS, numberPrecision: 0 },
-		default: DEFAULT_ANSWER_CHARACTERS,
-		description:
-			'Most characters of JSON one answer to the model holds. Records that do not fit are left out, and a last entry says how many ("… 480 more; narrow with Filters").',
-		displayOptions: { show: { '@tool': [true] } },
-	},
-]);
 
 export const filters = byShape(filtersCollection);
 

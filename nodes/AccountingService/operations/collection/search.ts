@@ -3,7 +3,7 @@ import { isSearchable } from '../../collections/table';
 import { lower } from '../../collections/wording';
 import { sameFor } from '../../descriptions/blocks';
 import { collectionOperation } from '../define';
-import { answerSize, filters, listOptions, paging } from './listFields';
+import { filters, listOptions, paging } from './listFields';
 import { outputField } from './outputOptions';
 
 const searchText = sameFor([
@@ -28,7 +28,7 @@ export const search = collectionOperation({
 		description: `Find ${lower(row.plural)} by the start of a word in their ${row.searchMatches}`,
 		action: `Search ${lower(row.plural)} by ${row.searchMatches}`,
 	}),
-	properties: [searchText, paging, answerSize, outputField, filters, listOptions],
+	properties: [searchText, paging, outputField, filters, listOptions],
 	handler: (row) =>
 		async function (parameters) {
 			return await readList.call(this, row, parameters, { search: parameters.searchText() });
