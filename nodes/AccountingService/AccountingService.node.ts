@@ -1,10 +1,4 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
-	UsableAsToolDescription,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { route } from './actions/router';
@@ -20,19 +14,6 @@ import {
 } from './methods/listSearch';
 import { getWriteFields } from './methods/resourceMapping';
 
-/**
- * The node as an AI tool ("Accounting Service Tool"). n8n describes a tool it was given no
- * description for as `<the operation's action> in <the default node name>`; this name makes that
- * "Search contacts by contact name, company name or reference in Sage Accounting", the service a
- * model or its user knows. n8n applies these replacements to the tool's description as they are
- * (`defaults` among them), though its type lists only the shared fields.
- */
-const AS_TOOL: NonNullable<UsableAsToolDescription['replacements']> & Pick<INodeTypeDescription, 'defaults'> = {
-	defaults: { name: 'Sage Accounting' },
-	description:
-		'Reads and writes the books of a business in Sage Business Cloud Accounting: invoices, credit notes, quotes, contacts, products, payments, ledger accounts and the trial balance',
-};
-
 export class AccountingService implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Accounting Service',
@@ -43,8 +24,10 @@ export class AccountingService implements INodeType {
 		subtitle: nodeSubtitle,
 		description:
 			'Read and write invoices, contacts, products, payments, ledgers and more in Sage Business Cloud Accounting (API v3.1)',
-		defaults: { name: 'Accounting Service' },
-		usableAsTool: { replacements: AS_TOOL },
+		// A new node's name, and the end of the description n8n gives a tool that has none of its own
+		// ("Search contacts by … in Sage Accounting"): the service as its users and a model know it.
+		defaults: { name: 'Sage Accounting' },
+		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'accountingServiceOAuth2Api', required: true }],

@@ -2,17 +2,17 @@ import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workf
 import { NodeConnectionTypes, deepCopy } from 'n8n-workflow';
 
 /**
- * The node as n8n loads it a second time for AI agents and the MCP Server Trigger, when its
- * description says `usableAsTool`: n8n's loader (packages/cli, `convertNodeToAiTool`) copies
- * the description, applies `usableAsTool.replacements`, names it `<name>Tool`, gives it one
- * `ai_tool` output and no input, and adds the Tool Description fields. The loader is part of
- * the n8n app, not of n8n-core or n8n-workflow; this does the same for the engine tests.
+ * The node as n8n runs it for AI agents and the MCP Server Trigger, when its description says
+ * `usableAsTool`: n8n's node types (packages/cli, `getByNameAndVersion` of `<name>Tool`) copy
+ * the description, name it `<name>Tool`, give it one `ai_tool` output and no input, and add the
+ * Tool Description fields (`convertNodeToAiTool`). `usableAsTool.replacements` reach only the
+ * editor's copy, not the one that runs. That code is part of the n8n app, not of n8n-core or
+ * n8n-workflow; this does the same for the engine tests.
  */
 export function asToolNodeType(node: INodeType): INodeType {
 	const { usableAsTool, ...base } = node.description;
 	if (!usableAsTool) throw new Error(`${node.description.name} is not usable as a tool`);
-	const replacements = typeof usableAsTool === 'object' ? (usableAsTool.replacements ?? {}) : {};
-	const description: INodeTypeDescription = { ...deepCopy(base), ...(replacements as Partial<INodeTypeDescription>) };
+	const description: INodeTypeDescription = deepCopy(base);
 	description.name += 'Tool';
 	description.displayName += ' Tool';
 	description.inputs = [];
