@@ -396,8 +396,10 @@ export async function captureWorkflow(
 	workflowId: string,
 	file: string,
 	failureDir: string,
+	/** A node whose form to open over the canvas. */
+	openNode?: string,
 ): Promise<Screenshot> {
-	const label = `workflow ${workflowId}`;
+	const label = `workflow ${workflowId}${openNode ? `, node ${openNode}` : ''}`;
 	return await captureOnePage(
 		url,
 		WIDE,
@@ -408,6 +410,11 @@ export async function captureWorkflow(
 			await page.goto(`${url}/workflow/${workflowId}`);
 			await page.locator(testId('canvas-node')).first().waitFor();
 			await page.click(testId('zoom-to-fit'));
+			if (openNode) {
+				await page.locator(testId('canvas-node'), { hasText: openNode }).first().dblclick();
+				await page.locator(testId('ndv')).waitFor();
+				await page.locator(testId('parameter-input-resource')).waitFor();
+			}
 			return `${label} on the canvas`;
 		},
 	);

@@ -1,4 +1,8 @@
+import { join } from 'node:path';
+
 import { DEFAULT_ANSWER_CHARACTERS } from '../../nodes/AccountingService/tool/answer';
+import { captureWorkflow } from '../browser';
+import { ensureChromium } from '../chromium';
 import { info, seconds } from '../log';
 import { runAgent, AGENT_TOOLS } from '../mcp/agent-run';
 import { McpToolsClient, type ListedTool } from '../mcp/client';
@@ -11,6 +15,7 @@ import { expect, type CheckContext, type ExampleCheck } from './types';
 
 const WORKFLOW_ID = 'acctMcpTools';
 const TRIGGER = 'MCP Server Trigger';
+const SCREENSHOTS = { canvas: 'n8n-example-mcp-server-tools.png', tool: 'n8n-mcp-tool-create-sales-invoice.png' };
 /** The tools the example offers, named by n8n after their nodes. */
 const TOOLS = [
 	'search_contacts',
@@ -61,8 +66,11 @@ async function listAndCallTools(client: McpToolsClient, reader: ServiceReader, f
  * of the tools in turn, each answer reaching the model.
  */
 async function check(context: CheckContext): Promise<string> {
-	const { n8n, workflow, reader } = context;
-	expect(n8n !== undefined && workflow !== undefined, 'the MCP check needs the running n8n and its example');
+	const { n8n, workflow, reader, docsDir, failureDir } = context;
+	expect(
+		n8n !== undefined && workflow !== undefined && docsDir !== undefined && failureDir !== undefined,
+		'the MCP check needs the running n8n, its example and the screenshot folders',
+	);
 	const { url } = n8n.server();
 	const projectId = await personalProjectId(url, n8n.session);
 	await createWorkflow(url, n8n.session, projectId, workflow);
@@ -79,6 +87,10 @@ async function check(context: CheckContext): Promise<string> {
 
 	const toolNodes = workflow.nodes.filter((node) => (AGENT_TOOLS as readonly string[]).includes(toolNameOf(node.name)));
 	const agent = await runAgent(n8n, projectId, toolNodes, facts);
+
+	await ensureChromium();
+	await captureWorkflow(url, WORKFLOW_ID, join(docsDir, SCREENSHOTS.canvas), failureDir);
+	await captureWorkflow(url, WORKFLOW_ID, join(docsDir, SCREENSHOTS.tool), failureDir, 'create_sales_invoice');
 
 	const bytes = TOOLS.map((tool) => `${tool} ${calls.bytes[tool]}`).join(', ');
 	return (
