@@ -153,7 +153,8 @@ describe('one request budget per business for the whole process (virtual time sh
 	let limited: ConnectedSandbox;
 	let restoreClock: () => void;
 	beforeEach(async () => {
-		limited = await startConnectedSandbox({ rateLimit: { requests: LIMIT, windowSeconds: 60 } });
+		// 8 pages of invoices: a Return All after a read of 3 pages needs more than one window.
+		limited = await startConnectedSandbox({ rateLimit: { requests: LIMIT, windowSeconds: 60 }, scale: 1_450 });
 		restoreClock = shareClockWith(limited.sandbox);
 	});
 	afterEach(async () => {
