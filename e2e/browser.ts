@@ -396,26 +396,28 @@ export async function captureWorkflow(
 	workflowId: string,
 	file: string,
 	failureDir: string,
-	/** A node whose form to open over the canvas. */
-	openNode?: string,
+	/** A node whose form to open over the canvas next, and where that screenshot goes (one browser for both). */
+	openNode?: { name: string; file: string },
 ): Promise<Screenshot> {
-	const label = `workflow ${workflowId}${openNode ? `, node ${openNode}` : ''}`;
+	const label = `workflow ${workflowId}`;
 	return await captureOnePage(
 		url,
 		WIDE,
 		{ label, failureFile: 'workflow-failure.png' },
-		file,
+		openNode?.file ?? file,
 		failureDir,
 		async (page) => {
 			await page.goto(`${url}/workflow/${workflowId}`);
 			await page.locator(testId('canvas-node')).first().waitFor();
 			await page.click(testId('zoom-to-fit'));
-			if (openNode) {
-				await page.locator(testId('canvas-node'), { hasText: openNode }).first().dblclick();
-				await page.locator(testId('ndv')).waitFor();
-				await page.locator(testId('parameter-input-resource')).waitFor();
-			}
-			return `${label} on the canvas`;
+			if (!openNode) return `${label} on the canvas`;
+			await settle(page);
+			await page.screenshot({ path: file });
+			info(`screenshot ${file}: ${label} on the canvas`);
+			await page.locator(testId('canvas-node'), { hasText: openNode.name }).first().dblclick();
+			await page.locator(testId('ndv')).waitFor();
+			await page.locator(testId('parameter-input-resource')).waitFor();
+			return `${label}, the form of ${openNode.name}`;
 		},
 	);
 }

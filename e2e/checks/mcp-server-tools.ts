@@ -89,8 +89,10 @@ async function check(context: CheckContext): Promise<string> {
 	const agent = await runAgent(n8n, projectId, toolNodes, facts);
 
 	await ensureChromium();
-	await captureWorkflow(url, WORKFLOW_ID, join(docsDir, SCREENSHOTS.canvas), failureDir);
-	await captureWorkflow(url, WORKFLOW_ID, join(docsDir, SCREENSHOTS.tool), failureDir, 'create_sales_invoice');
+	await captureWorkflow(url, WORKFLOW_ID, join(docsDir, SCREENSHOTS.canvas), failureDir, {
+		name: 'create_sales_invoice',
+		file: join(docsDir, SCREENSHOTS.tool),
+	});
 
 	const bytes = TOOLS.map((tool) => `${tool} ${calls.bytes[tool]}`).join(', ');
 	return (
