@@ -1,15 +1,37 @@
-/** @type {import('jest').Config} */
-module.exports = {
+/** What every suite shares. */
+const common = {
 	testEnvironment: 'node',
-	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	// Types are checked once by `npm run typecheck` (CI runs it first): ts-jest only transpiles.
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }],
 	},
-	// Jest's default leaves one core idle; the suites wait on loopback HTTP as much as they compute.
-	maxWorkers: '100%',
+	testTimeout: 60000,
+};
+
+/** The node, its transport and the harness that runs them through n8n's engine. */
+const engine = {
+	...common,
+	displayName: 'engine',
+	roots: ['<rootDir>/test'],
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/sandbox/', '<rootDir>/test/e2e/'],
 	// The transport waits on a virtual clock: no test waits in real time for pacing or backoff.
 	setupFiles: ['<rootDir>/test/harness/virtual-time.ts'],
-	testTimeout: 60000,
+};
+
+/**
+ * The sandbox and the e2e's own logic: no n8n code runs there, so they go without the engine's
+ * setup, whose clock brings n8n-workflow into every file (half a second each).
+ */
+const service = {
+	...common,
+	displayName: 'service',
+	roots: ['<rootDir>/test/sandbox', '<rootDir>/test/e2e'],
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+	// Jest's default leaves one core idle; the suites wait on loopback HTTP as much as they compute.
+	maxWorkers: '100%',
+	projects: [engine, service],
 };

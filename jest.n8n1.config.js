@@ -10,7 +10,8 @@
  * The sandbox's own tests and the description checks involve no n8n code and run once, in `npm test`.
  */
 const { dirname } = require('node:path');
-const base = require('./jest.config');
+const { maxWorkers, projects } = require('./jest.config');
+const engine = projects.find((project) => project.displayName === 'engine');
 
 const core = dirname(require.resolve('n8n-core-v1/package.json'));
 const besideCore = (name) => dirname(require.resolve(`${name}/package.json`, { paths: [core] }));
@@ -29,7 +30,8 @@ for (const [name, folder] of [
 
 /** @type {import('jest').Config} */
 module.exports = {
-	...base,
+	...engine,
+	maxWorkers,
 	displayName: 'n8n 1.x',
 	testMatch: [
 		'<rootDir>/test/node/**/*.test.ts',
