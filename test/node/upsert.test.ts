@@ -64,6 +64,33 @@ describe('Create or Update', () => {
 		expect(await contactsWith('TWIN01', 'TWIN01')).toHaveLength(1);
 	});
 
+	it('rows of one key in one execution run in input order, several rows at once: one record, the last row’s values', async () => {
+		const rows = [
+			{ reference: 'SAMEKEY1', name: 'First Name Ltd' },
+			{ reference: 'OTHERKEY', name: 'Other Ltd' },
+			{ reference: ' samekey1 ', name: 'Last Name Ltd' },
+		];
+		const result = await env.runNode(
+			{
+				...upsert('contact', 'reference', {
+					reference: '={{ $json.reference }}',
+					name: '={{ $json.name }}',
+					contact_type_ids: ['CUSTOMER'],
+				}),
+				requestOptions: { concurrentRequests: 3 },
+			},
+			{},
+			{ input: rows },
+		);
+		expect(result.error).toBeUndefined();
+		const [first, other, last] = result.json(NODE);
+		expect([first.operation, other.operation, last.operation]).toEqual(['created', 'created', 'updated']);
+		expect(last.id).toBe(first.id);
+		expect(result.items(NODE).map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(await contactsWith('SAMEKEY1', 'SAMEKEY1')).toEqual([expect.objectContaining({ id: first.id })]);
+		expect((await env.fetchDirect(`/contacts/${String(first.id)}`)).body).toMatchObject({ name: 'Last Name Ltd' });
+	});
+
 	it('refuses a key two records have, naming both, and writes nothing', async () => {
 		const twins: IDataObject[] = [];
 		for (const [reference, email] of [

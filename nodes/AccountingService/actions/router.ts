@@ -7,7 +7,10 @@ import { lower } from '../collections/wording';
 import { boundedAnswer } from '../tool/answer';
 import { toolError } from '../tool/error';
 import { runsAsTool } from '../tool/mode';
+import { runItems } from './itemRunner';
 import { ParameterReader } from './parameters';
+import { mappedValues } from './write/record';
+import { upsertOrderKey } from './write/upsertKeys';
 import type { OperationHandler } from './types';
 
 /** resource → operation → handler: every pair the node runs, from the same table as the editor's lists. */
@@ -63,16 +66,47 @@ function findHandler(context: IExecuteFunctions, itemIndex: number): OperationHa
 }
 
 /**
- * Runs each input item with its own parameters; a failing item becomes an error item when the
- * node continues on fail. As an AI tool, the answer is bounded in size and a failure is one text
- * (tool/).
+ * The record an item writes, where two items can write the same one: its ID (Update, Delete,
+ * Release, …), or Create or Update's key. Items with the same key keep their input order.
+ */
+function recordKeyOf(context: IExecuteFunctions, itemIndex: number): string | undefined {
+	try {
+		if (context.getNodeParameter('operation', itemIndex, '') === 'upsert') {
+			const { values, matchingColumns } = mappedValues(context, new ParameterReader(context, itemIndex), itemIndex);
+			const key = upsertOrderKey(values, matchingColumns);
+			return key === undefined ? undefined : `upsert:${key}`;
+		}
+		const id = context.getNodeParameter('id', itemIndex, undefined, { extractValue: true });
+		return typeof id === 'string' || typeof id === 'number' ? `id:${String(id).trim()}` : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Items under way at once: the first item's Concurrent Requests (Request Options). */
+function itemConcurrency(context: IExecuteFunctions): number {
+	if (context.getInputData().length < 2) return 1;
+	try {
+		return new ParameterReader(context, 0).requestScope().pace.concurrency;
+	} catch {
+		// The first item's own run reports its Request Options; the items go one at a time.
+		return 1;
+	}
+}
+
+/**
+ * Runs each input item with its own parameters, up to Concurrent Requests items at once, and
+ * outputs them in input order as a sequential loop would. A failing item becomes an error item in
+ * its place when the node continues on fail; otherwise no further item starts, those under way
+ * finish, and the node fails with the first failure in input order. As an AI tool, the answer is
+ * bounded in size and a failure is one text (tool/).
  */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const returnData: INodeExecutionData[] = [];
 	const asTool = runsAsTool(this);
+	const continueOnFail = this.continueOnFail();
 
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+	const runItem = async (itemIndex: number): Promise<INodeExecutionData[]> => {
 		try {
 			const handler = findHandler(this, itemIndex);
 			const parameters = new ParameterReader(this, itemIndex);
@@ -83,19 +117,37 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 						maxCharacters: parameters.answerCharacters(),
 					})
 				: results;
-			returnData.push(...this.helpers.constructExecutionMetaData(answer, { itemData: { item: itemIndex } }));
+			return this.helpers.constructExecutionMetaData(answer, { itemData: { item: itemIndex } });
 		} catch (caught) {
-			const error = asTool ? toolError(this.getNode(), caught, itemIndex) : caught;
-			if (!this.continueOnFail()) {
-				throw error instanceof NodeApiError || error instanceof NodeOperationError
-					? error
-					: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-			}
-			returnData.push({
-				json: { error: error instanceof Error ? error.message : String(error) },
-				pairedItem: { item: itemIndex },
-			});
+			throw asTool ? toolError(this.getNode(), caught, itemIndex) : caught;
 		}
+	};
+
+	const outcomes = await runItems({
+		count: items.length,
+		concurrency: itemConcurrency(this),
+		run: runItem,
+		keyOf: (itemIndex) => recordKeyOf(this, itemIndex),
+		stopOnFailure: !continueOnFail,
+	});
+
+	const returnData: INodeExecutionData[] = [];
+	for (const [itemIndex, outcome] of outcomes.entries()) {
+		if (outcome === undefined) continue;
+		if (outcome.ok) {
+			returnData.push(...outcome.value);
+			continue;
+		}
+		const error = outcome.error;
+		if (!continueOnFail) {
+			throw error instanceof NodeApiError || error instanceof NodeOperationError
+				? error
+				: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		}
+		returnData.push({
+			json: { error: error instanceof Error ? error.message : String(error) },
+			pairedItem: { item: itemIndex },
+		});
 	}
 
 	return [returnData];

@@ -63,3 +63,16 @@ export function withShorthandsApplied(
 	}
 	return { ...rest, main_contact_person: { ...person, email } };
 }
+
+/**
+ * Which record a Create or Update item is about, before it runs: its matching column and key as
+ * compared. Two items with the same key run one after another (actions/itemRunner.ts), so the
+ * second finds what the first wrote. An item whose key cannot be read has none; its own run
+ * reports why.
+ */
+export function upsertOrderKey(values: IDataObject, matchingColumns: unknown): string | undefined {
+	const [column] = Array.isArray(matchingColumns) ? matchingColumns : [];
+	if (typeof column !== 'string') return undefined;
+	const value = values[column];
+	return typeof value === 'string' || typeof value === 'number' ? `${column}:${keyText(value)}` : undefined;
+}

@@ -1,0 +1,51 @@
+/** How one item ended: its value, or what it failed with. */
+export type ItemOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+export interface ItemRun<T> {
+	count: number;
+	/** Items under way at once, at least 1. */
+	concurrency: number;
+	run(index: number): Promise<T>;
+	/**
+	 * The record an item writes, where it has one (an id, a Create or Update key): items with the
+	 * same key run one after another in input order, as a sequential loop runs them.
+	 */
+	keyOf?(index: number): string | undefined;
+	/** Without continue-on-fail no item starts after one has failed. */
+	stopOnFailure: boolean;
+}
+
+/**
+ * Runs items up to `concurrency` at once, started in input order, and gives their outcomes in
+ * input order: what a sequential loop gives, sooner. After a failure with `stopOnFailure`, no
+ * further item starts; those under way finish (a write already sent is not abandoned half-way),
+ * and the items never started have no outcome.
+ */
+export async function runItems<T>(items: ItemRun<T>): Promise<Array<ItemOutcome<T> | undefined>> {
+	const outcomes: Array<ItemOutcome<T> | undefined> = new Array(items.count);
+	const lastOfKey = new Map<string, Promise<unknown>>();
+	let next = 0;
+	let failed = false;
+
+	const runOne = async (index: number) => {
+		const key = items.keyOf?.(index);
+		const before = key === undefined ? undefined : lastOfKey.get(key);
+		const own = (async () => {
+			await before?.catch(() => undefined);
+			return await items.run(index);
+		})();
+		if (key !== undefined) lastOfKey.set(key, own);
+		try {
+			outcomes[index] = { ok: true, value: await own };
+		} catch (error) {
+			outcomes[index] = { ok: false, error };
+			failed = true;
+		}
+	};
+
+	const lane = async () => {
+		while (next < items.count && !(failed && items.stopOnFailure)) await runOne(next++);
+	};
+	await Promise.all(Array.from({ length: Math.max(1, Math.min(items.concurrency, items.count)) }, lane));
+	return outcomes;
+}
