@@ -2,8 +2,17 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { outputOf, type RunData } from '../n8n-cli';
+import { endpointCounts, endpointOf, requestsOfRun } from '../run-requests';
 import type { ServiceReader } from '../service-reader';
-import { cents, expect, runOf, type CheckContext, type ExampleCheck, type PrepareContext } from './types';
+import {
+	cents,
+	expect,
+	runOf,
+	type CheckContext,
+	type ExampleCheck,
+	type PrepareContext,
+	type SandboxView,
+} from './types';
 
 const NODE = 'Create sales invoice';
 const FILE = 'sales-orders.csv';
@@ -74,20 +83,35 @@ let plan: { orders: PlannedOrder[]; before: number } | undefined;
 const totalOf = async (reader: ServiceReader, path: string) =>
 	(await reader.get<{ $total: number }>(`${path}${path.includes('?') ? '&' : '?'}items_per_page=1`)).$total;
 
+/** Rows of the sheet: enough that items run Concurrent Requests at a time for many rounds. */
+const ROWS = 50;
+/** Customers the rows name; fewer than the rows, so that several rows name the same one. */
+const CUSTOMERS = 12;
+/** Products the lines name, per tax rate; fewer than the lines, so that rows share products. */
+const PRODUCTS_PER_RATE = 8;
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+/** A price from 2.00 to 61.99 whose cents vary, so that many lines' tax needs rounding. */
+const priceOf = (seed: number) => `${2 + ((seed * 37) % 60)}.${twoDigits((seed * 53 + 7) % 100)}`;
+
 /**
- * The orders sheet: three orders of three customers (named by their references), with products
- * (named by their item codes) of two tax rates, one order with a single line. Prices in cents
- * whose tax needs rounding.
+ * The orders sheet: 50 orders of 12 customers (named by their references), the first of them
+ * ordering three rows in a row every ten (items under way at once that look up the same
+ * customer), the others taking turns. Products (named by their item codes) of two tax rates;
+ * every fourth row with its second item empty (one line). Prices in cents whose tax needs
+ * rounding.
  */
 async function prepare({ folder, reader }: PrepareContext): Promise<Record<string, string>> {
 	const customers = (
 		await reader.get<{ $items: Array<{ id: string; reference: string | null }> }>(
 			'/contacts?contact_type_id=CUSTOMER&attributes=reference&items_per_page=30',
 		)
-	).$items.filter(
-		(customer): customer is { id: string; reference: string } =>
-			!!customer.reference && /^[A-Za-z0-9]+$/.test(customer.reference),
-	);
+	).$items
+		.filter(
+			(customer): customer is { id: string; reference: string } =>
+				!!customer.reference && /^[A-Za-z0-9]+$/.test(customer.reference),
+		)
+		.slice(0, CUSTOMERS);
 	const rates = new Map(
 		(
 			await reader.get<{ $items: Array<{ id: string; percentage: number | string }> }>(
@@ -108,11 +132,11 @@ async function prepare({ folder, reader }: PrepareContext): Promise<Record<strin
 	);
 	const percentage = (product: Product) => rates.get(product.sales_tax_rate!.id)!;
 	const top = Math.max(...products.map(percentage));
-	const standard = products.filter((product) => percentage(product) === top);
-	const reduced = products.find((product) => percentage(product) < top) ?? standard[2];
+	const standard = products.filter((product) => percentage(product) === top).slice(0, PRODUCTS_PER_RATE);
+	const reduced = products.filter((product) => percentage(product) < top).slice(0, PRODUCTS_PER_RATE);
 	expect(
-		customers.length >= 3 && standard.length >= 2 && reduced !== undefined,
-		'the sandbox has too few customers with references or taxed products for the orders sheet',
+		customers.length >= 4 && standard.length >= 2 && reduced.length >= 1,
+		`the sandbox has too few customers with references (${customers.length}) or taxed products (${standard.length} at ${top} %, ${reduced.length} below) for the orders sheet`,
 	);
 	const line = (product: Product, quantity: number, unitPrice: string): PlannedLine => ({
 		product,
@@ -120,26 +144,18 @@ async function prepare({ folder, reader }: PrepareContext): Promise<Record<strin
 		unitPrice,
 		percentage: percentage(product),
 	});
-	const orders: PlannedOrder[] = [
-		{
-			orderNumber: 'WEB-10231',
-			date: '2025-06-20',
-			customer: customers[0],
-			lines: [line(standard[0], 2, '12.50'), line(reduced, 3, '4.15')],
-		},
-		{
-			orderNumber: 'WEB-10232',
-			date: '2025-06-21',
-			customer: customers[4] ?? customers[1],
-			lines: [line(reduced, 1, '18.99')],
-		},
-		{
-			orderNumber: 'WEB-10233',
-			date: '2025-06-23',
-			customer: customers[9] ?? customers[2],
-			lines: [line(standard[1], 7, '2.35'), line(standard[0], 1, '0.99')],
-		},
-	];
+	const others = customers.slice(1);
+	const orders = Array.from({ length: ROWS }, (_, row): PlannedOrder => {
+		const first = line(standard[row % standard.length], 1 + ((row * 7) % 9), priceOf(row));
+		const secondProduct = row % 2 === 0 ? reduced[row % reduced.length] : standard[(row + 1) % standard.length];
+		const second = line(secondProduct, 1 + ((row * 5 + 2) % 6), priceOf(row + ROWS));
+		return {
+			orderNumber: `WEB-${10301 + row}`,
+			date: `2025-06-${twoDigits(1 + (row % 28))}`,
+			customer: row % 10 < 3 ? customers[0] : others[row % others.length],
+			lines: row % 4 === 3 ? [first] : [first, second],
+		};
+	});
 	const rows = orders.map((order) => [
 		order.orderNumber,
 		order.date,
@@ -233,15 +249,35 @@ function checkInvoice(order: PlannedOrder, invoice: StoredInvoice): void {
 }
 
 /**
+ * What one run asked of the service, checked and told: each row's invoice is sent exactly once
+ * (the Idempotency Key would keep a second send of a row out of the service's count of invoices),
+ * and how long the run took and how many requests it made per row.
+ */
+function runSummary(name: string, run: RunData, sandbox: SandboxView, orders: PlannedOrder[]): string {
+	const { milliseconds, requests } = requestsOfRun(run, sandbox);
+	const sent = requests.filter(
+		(entry) => endpointOf(entry) === 'POST /sales_invoices' && entry.status !== null && entry.status < 300,
+	).length;
+	expect(
+		sent === orders.length,
+		`${name}: ${sent} sales invoices sent and answered during the run (${endpointCounts(requests)}); the sheet has ${orders.length} rows`,
+	);
+	const perRow = (requests.length / orders.length).toFixed(2);
+	return `${name} ${(milliseconds / 1000).toFixed(1)} s, ${requests.length} API requests = ${perRow} per row (${endpointCounts(requests)})`;
+}
+
+/**
  * The spreadsheet example: each row of the sheet becomes exactly one sales invoice with the
  * row's customer and lines, its tax computed from each product's rate; run again, the same
  * Idempotency Keys (order numbers) create nothing.
  */
 async function check(context: CheckContext): Promise<string> {
-	const { reader, executeAgain } = context;
+	const { reader, sandbox, executeAgain } = context;
 	expect(plan !== undefined && executeAgain !== undefined, 'this check needs the prepared sheet and a second run');
 	const { orders, before } = plan;
-	const ids = createdIds(runOf(context), orders);
+	const run = runOf(context);
+	const firstRun = runSummary('run 1:', run, sandbox, orders);
+	const ids = createdIds(run, orders);
 	expect(
 		new Set(ids).size === orders.length,
 		`${NODE} put out ${new Set(ids).size} distinct invoices for ${orders.length} rows`,
@@ -259,10 +295,11 @@ async function check(context: CheckContext): Promise<string> {
 			`order ${order.orderNumber}: the service has invoices ${JSON.stringify(matches)} with its reference; expected only ${ids[index]}`,
 		);
 	});
-	for (const [index, order] of orders.entries())
-		checkInvoice(order, await reader.get<StoredInvoice>(`/sales_invoices/${ids[index]}`));
+	const invoices = await Promise.all(ids.map(async (id) => await reader.get<StoredInvoice>(`/sales_invoices/${id}`)));
+	orders.forEach((order, index) => checkInvoice(order, invoices[index]));
 
 	const again = await executeAgain();
+	const secondRun = runSummary('run 2:', again, sandbox, orders);
 	const idsAgain = createdIds(again, orders);
 	expect(
 		JSON.stringify(idsAgain) === JSON.stringify(ids),
@@ -274,7 +311,8 @@ async function check(context: CheckContext): Promise<string> {
 		`the second run created ${afterAgain - after} sales invoices; the Idempotency Key should have made it create none`,
 	);
 	const lineCount = orders.reduce((sum, order) => sum + order.lines.length, 0);
-	return `${orders.length} rows → ${orders.length} sales invoices (${lineCount} lines) with the rows' customers, products, quantities and prices, tax from each rate, sums right; run again: the same ${orders.length} answered, 0 created`;
+	const customerCount = new Set(orders.map((order) => order.customer.id)).size;
+	return `${orders.length} rows of ${customerCount} customers → ${orders.length} sales invoices (${lineCount} lines), each once under its order number, with the rows' customers, products, quantities and prices, tax from each rate, sums right; run again: the same ${orders.length} answered, 0 created. ${firstRun}; ${secondRun}`;
 }
 
 export const sheetToSalesInvoicesCheck: ExampleCheck = {
