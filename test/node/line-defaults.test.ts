@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useConnectedSandbox } from './connected-sandbox';
-import { autoMap, create, defineBelow, editorLines, fromList } from './write-helpers';
+import { autoMap, create, defineBelow, editorLines, fromList, update } from './write-helpers';
 
 const NODE = 'Accounting Service';
 const env = useConnectedSandbox();
@@ -88,7 +88,15 @@ describe('a line takes its defaults from its product or service', () => {
 			});
 		}
 		const requests = requestsSince(position);
-		expect(productReads(requests).sort()).toEqual([`GET /products/${first.id}`, `GET /products/${second.id}`]);
+		// The item-code search brought what the lines take: no product is read again, and each page
+		// of the search (by the codes' leading word) is read once for both items.
+		expect(productReads(requests)).toEqual([]);
+		const searches = env
+			.apiRequestsSince(position)
+			.filter((entry) => entry.path.startsWith('/products?'))
+			.map((entry) => entry.path);
+		expect(searches.length).toBeGreaterThan(0);
+		expect(new Set(searches).size).toBe(searches.length);
 		expect(requests.filter((request) => request === 'POST /sales_invoices')).toHaveLength(2);
 	});
 
@@ -120,8 +128,12 @@ describe('a line takes its defaults from its product or service', () => {
 		expect(Number(own.tax_amount)).toBe(taxOn(40, known.taxRate));
 	});
 
-	it('a purchase invoice’s service line takes the service’s purchase ledger account and tax rate', async () => {
+	it('a purchase invoice’s service line takes the service’s purchase description, ledger account and tax rate', async () => {
 		const { service } = known;
+		const renamed = await env.runNode(
+			update('service', String(service.id), defineBelow({ purchase_description: 'Bought in: consulting hours' })),
+		);
+		expect(renamed.error).toBeUndefined();
 		const position = env.sandbox.log.entries().length;
 		const result = await env.runNode(
 			create(
@@ -136,7 +148,8 @@ describe('a line takes its defaults from its product or service', () => {
 		);
 		expect(result.error).toBeUndefined();
 		const [line] = (await stored('purchase_invoices', result.json(NODE)[0].id)).invoice_lines as IDataObject[];
-		expect(line.description).toBe(service.description);
+		expect(line.description).toBe('Bought in: consulting hours');
+		expect(line.description).not.toBe(service.description);
 		expect(idOf(line.ledger_account)).toBe(idOf(service.purchase_ledger_account));
 		expect(idOf(line.tax_rate)).toBe(idOf(service.purchase_tax_rate));
 		expect(requestsSince(position).filter((request) => request.startsWith('GET /services/'))).toHaveLength(1);

@@ -70,13 +70,21 @@ describe('values looked up by how people name them', () => {
 			expect(lines.map((line) => idOf(line.ledger_account))).toEqual(codes.map(() => known.account.id));
 		}
 
+		// The codes are searched by their leading word; each page of that search is read once for both items.
+		const searchPages = env
+			.apiRequestsSince(position)
+			.filter((entry) => entry.path.startsWith('/products?'))
+			.map((entry) => entry.path);
+		expect(new Set(searchPages).size).toBe(searchPages.length);
+		const searches = searchPages.length;
 		expect(count(requests, 'GET /contacts')).toBe(1);
-		expect(count(requests, 'GET /products')).toBe(3);
+		expect(count(requests, 'GET /products')).toBe(searches);
 		const ledgerPages = count(requests, 'GET /ledger_accounts');
 		expect(ledgerPages).toBeGreaterThanOrEqual(1);
 		expect(count(requests, 'POST /sales_invoices')).toBe(2);
-		// What the report quotes: the first item pays for the lookups, a later one only for its POST.
-		expect(requests.filter((request) => request.startsWith('GET'))).toHaveLength(1 + 3 + ledgerPages + 1);
+		// What the report quotes: the first item pays for the lookups (the products' line defaults came
+		// with their search) and the tax rates, a later one only for its POST.
+		expect(requests.filter((request) => request.startsWith('GET'))).toHaveLength(1 + searches + ledgerPages + 1);
 	});
 
 	it('a contact by e-mail, ignoring case; a line’s product By ID stays an ID when its ledger account is a nominal code', async () => {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { oncePerExecution } from '../../state';
+import { executionCache, oncePerExecution } from '../../state';
 import { apiRequest } from '../../transport';
 import type { ParameterReader } from '../parameters';
 import { PROVIDED_BY_ITEM, elementWord, isUnset } from './attributes';
@@ -21,26 +21,47 @@ const ITEMS = [
 /** The item a line names: its product, else its service. */
 const namedItem = (line: IDataObject) => ITEMS.find((item) => !isUnset(line[item.attribute]));
 
-/** Both sides at once, so that one read serves sales and purchase documents alike. */
-const ITEM_ATTRIBUTES = [
+/**
+ * What a line takes from its item, for both sides at once, so that one read serves sales and
+ * purchase documents alike; the item-code lookup asks for them too (lookups.ts), and its answer
+ * then serves here without a second read.
+ */
+export const ITEM_DEFAULT_ATTRIBUTES = [
 	'description',
+	'purchase_description',
 	'sales_ledger_account',
 	'sales_tax_rate',
 	'purchase_ledger_account',
 	'purchase_tax_rate',
-].join(',');
+];
 
 type Side = 'sales' | 'purchase';
 
 /** Line attribute → what the item's record gives it, for a document of that side. */
 const DEFAULTS: Record<string, (item: IDataObject, side: Side) => unknown> = {
-	description: (item) => item.description,
+	// A purchase document describes what was bought as the item's purchase description says.
+	description: (item, side) =>
+		side === 'purchase' && !isUnset(item.purchase_description) ? item.purchase_description : item.description,
 	ledger_account_id: (item, side) => (item[`${side}_ledger_account`] as IDataObject | null | undefined)?.id,
 	tax_rate_id: (item, side) => (item[`${side}_tax_rate`] as IDataObject | null | undefined)?.id,
 };
 
 const sideOf = (checked: CheckedRecord): Side =>
 	checked.schema.wrapper.startsWith('purchase_') ? 'purchase' : 'sales';
+
+const itemKey = (business: string | undefined, path: string, id: string) => `${business ?? ''}|${path}|${id}`;
+
+/** An item the item-code lookup already read with the attributes above: no line reads it again. */
+export function rememberItemRecord(
+	context: IExecuteFunctions,
+	path: string,
+	business: string | undefined,
+	record: IDataObject,
+): void {
+	const items = executionCache<Promise<IDataObject>>(context, 'lineItems');
+	const key = itemKey(business, path, String(record.id));
+	if (!items.has(key)) items.set(key, Promise.resolve(record));
+}
 
 /**
  * One product or service, read once per execution and business however many lines and items
@@ -53,10 +74,10 @@ async function itemRecord(
 	business: string | undefined,
 	scope: ReturnType<ParameterReader['requestScope']>,
 ): Promise<IDataObject> {
-	return await oncePerExecution(context, 'lineItems', `${business ?? ''}|${path}|${id}`, async () => {
+	return await oncePerExecution(context, 'lineItems', itemKey(business, path, id), async () => {
 		const response = await apiRequest.call(context, {
 			path: `${path}/${encodeURIComponent(id)}`,
-			qs: { attributes: ITEM_ATTRIBUTES },
+			qs: { attributes: ITEM_DEFAULT_ATTRIBUTES.join(',') },
 			business,
 			...scope,
 		});

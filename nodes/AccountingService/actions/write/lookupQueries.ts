@@ -11,15 +11,13 @@ export type LookupScope = { itemIndex: number; retry: RetryPolicy };
 export type Candidates = IDataObject[];
 
 /**
- * The service searches whole words from their start and refuses special characters, so a value
- * such as "WID-001" is searched as the words "WID 001"; the exact compare comes after. Undefined
- * when the value has no letter or digit to search by.
+ * What to search for a code or reference, for the lookups and for Create or Update alike. The
+ * service matches a term at the start of a word and cannot search special characters. The value's
+ * leading run of letters and digits starts a word of the stored value however the service splits
+ * words (at spaces only, or also at "-", "." and "@"), so searching it finds the record; the exact
+ * compare comes after. Undefined when the value does not start with a letter or digit.
  */
-export const searchTermsOf = (value: string): string | undefined =>
-	value
-		.split(/[^\p{L}\p{N}]+/u)
-		.filter(Boolean)
-		.join(' ') || undefined;
+export const searchTermOf = (value: string): string | undefined => /^[\p{L}\p{N}]+/u.exec(value.trim())?.[0];
 
 /**
  * The records of `path` whose `attribute` equals `value`: a search by the value's words (or the
@@ -33,15 +31,18 @@ export async function recordsWhere(
 		value: string;
 		query: IDataObject;
 		same: (found: unknown, wanted: string) => boolean;
+		/** Attributes asked for besides the compared one, for what the caller does next with the record. */
+		alsoAsk?: readonly string[];
 	},
 	business: string | undefined,
 	scope: LookupScope,
 ): Promise<Candidates> {
-	const key = `${business ?? ''}|${lookup.path}|${JSON.stringify(lookup.query)}`;
+	const attributes = [lookup.attribute, ...(lookup.alsoAsk ?? [])].join(',');
+	const key = `${business ?? ''}|${lookup.path}|${JSON.stringify(lookup.query)}|${attributes}`;
 	const found = await oncePerExecution(this, 'lookups', key, async () => {
 		const response = await apiRequestAllItems.call(this, {
 			path: lookup.path,
-			qs: { ...lookup.query, attributes: lookup.attribute },
+			qs: { ...lookup.query, attributes },
 			business,
 			...scope,
 		});

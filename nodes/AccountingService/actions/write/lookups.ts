@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { WriteSchema } from '../../collections/types';
 import type { ParameterReader } from '../parameters';
 import { elementWord } from './attributes';
-import { ledgerAccountsByNominalCode, recordsWhere, searchTermsOf, type LookupScope } from './lookupQueries';
+import { ledgerAccountsByNominalCode, recordsWhere, searchTermOf, type LookupScope } from './lookupQueries';
+import { ITEM_DEFAULT_ATTRIBUTES, rememberItemRecord } from './lineDefaults';
 import type { CheckedRecord } from './record';
 
 /**
@@ -66,7 +67,7 @@ interface Lookup {
 	noun: string;
 	by: string;
 	find: () => Promise<IDataObject[]>;
-	assign: (id: string) => void;
+	assign: (found: IDataObject) => void;
 }
 
 const LINE_ITEMS: Array<{ attribute: string; noun: string; path: string }> = [
@@ -94,15 +95,15 @@ export async function withLookedUpIds(
 	const choices = lookupChoices(parameters);
 	const scope: LookupScope = parameters.requestScope();
 	const searchable = (field: string, inside: string, value: string, what: string) => {
-		const terms = searchTermsOf(value);
-		if (!terms) {
+		const term = searchTermOf(value);
+		if (!term) {
 			fail(
 				parameters,
 				{ field, inside },
-				`${what} "${value}" has no letter or digit to search for; give the ID instead`,
+				`${what} "${value}" does not start with a letter or digit, so it cannot be searched; give the ID instead`,
 			);
 		}
-		return terms;
+		return term;
 	};
 	const lookups: Lookup[] = [];
 	const { record } = checked;
@@ -130,7 +131,7 @@ export async function withLookedUpIds(
 					business,
 					scope,
 				),
-			assign: (id) => (record.contact_id = id),
+			assign: (found) => (record.contact_id = String(found.id)),
 		});
 	}
 
@@ -159,11 +160,21 @@ export async function withLookedUpIds(
 						find: async () =>
 							await recordsWhere.call(
 								this,
-								{ path: item.path, attribute: 'item_code', value, query: { search }, same: exactly },
+								{
+									path: item.path,
+									attribute: 'item_code',
+									value,
+									query: { search },
+									same: exactly,
+									alsoAsk: ITEM_DEFAULT_ATTRIBUTES,
+								},
 								business,
 								scope,
 							),
-						assign: (id) => (line[item.attribute] = id),
+						assign: (found) => {
+							line[item.attribute] = String(found.id);
+							rememberItemRecord(this, item.path, business, found);
+						},
 					});
 				}
 			}
@@ -176,7 +187,7 @@ export async function withLookedUpIds(
 					noun: 'ledger account',
 					by: 'the nominal code',
 					find: async () => (await ledgerAccountsByNominalCode.call(this, business, scope)).get(account) ?? [],
-					assign: (id) => (line.ledger_account_id = id),
+					assign: (found) => (line.ledger_account_id = String(found.id)),
 				});
 			}
 		});
@@ -197,7 +208,7 @@ export async function withLookedUpIds(
 					: `no ${lookup.noun} has ${lookup.by} "${lookup.value}"`,
 			);
 		}
-		lookup.assign(String(matches[0].id));
+		lookup.assign(matches[0]);
 	});
 }
 

@@ -3,17 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { hasFilter, isSearchable, type CollectionDefinition } from '../../collections/table';
 import { apiRequestAllItems } from '../../transport';
 import type { ApiRequest } from '../../transport/types';
+import { searchTermOf } from './lookupQueries';
 import { sameKey } from './upsertKeys';
-
-/**
- * The service's search matches a term at the start of a word and cannot search special
- * characters. The key's leading run of letters and digits starts a word of the stored key however
- * the service splits words (at spaces only, or also at "-", "." and "@"), so searching it finds the
- * record; a key that starts with a special character cannot be searched.
- */
-function searchTermOf(value: string): string | undefined {
-	return /^[\p{L}\p{N}]+/u.exec(value.trim())?.[0];
-}
 
 /**
  * The list query that narrows the records to those that may have the key: the list's filter named
