@@ -3,6 +3,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { processState } from '../../nodes/AccountingService/state';
 import { shareClockWith } from '../harness/shared-clock';
 import { startConnectedSandbox, useConnectedSandbox, type ConnectedSandbox, type LogEntry } from './connected-sandbox';
+import { busiestMinute } from './request-windows';
 
 /**
  * Return All reads the pages after the first several at a time (Concurrent Requests), paced to
@@ -135,17 +136,6 @@ describe('complete and in the service’s order', () => {
 
 /** The most requests that were on their way at the sandbox at one moment. */
 const busiestMoment = (requests: LogEntry[]) => Math.max(...requests.map((entry) => entry.concurrent));
-
-/** The most requests that arrived within any 60 s. */
-function busiestMinute(requests: LogEntry[]): number {
-	const times = requests.map(arrivedAt).sort((a, b) => a - b);
-	let most = 0;
-	for (let first = 0, last = 0; last < times.length; last++) {
-		while (times[last] - times[first] >= 60_000) first++;
-		most = Math.max(most, last - first + 1);
-	}
-	return most;
-}
 
 describe('one request budget per business for the whole process (virtual time shared with the sandbox)', () => {
 	// 10 requests in any 60 s per business at the sandbox, and the same budget in the node.
