@@ -87,6 +87,32 @@ describe('values looked up by how people name them', () => {
 		expect(requests.filter((request) => request.startsWith('GET'))).toHaveLength(1 + searches + ledgerPages + 1);
 	});
 
+	it('a contact by the e-mail of a contact person that is not its main one, as the service’s e-mail filter finds it', async () => {
+		const persons = await items('/contact_persons?items_per_page=50&attributes=email,is_main_contact');
+		const further = persons.find((person) => person.is_main_contact === false && typeof person.email === 'string');
+		const [owner] = await items(`/contacts?email=${encodeURIComponent(String(further?.email))}&attributes=email`);
+		expect(owner.email).not.toBe(further?.email);
+		const result = await env.runNode(
+			create('salesInvoice', defineBelow({ contact_id: String(further?.email), date: '2025-04-03' }), {
+				options: { contactGivenBy: 'email' },
+				lines: {
+					line: [
+						{
+							description: 'Widgets',
+							product: fromList(String(known.products[0].id)),
+							ledgerAccount: fromList(String(known.account.id)),
+							quantity: 1,
+							unitPrice: 5,
+							taxRate: fromList(known.taxRate),
+						},
+					],
+				},
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		expect(idOf((await invoiceOf(result.json(NODE)[0].id)).contact)).toBe(owner.id);
+	});
+
 	it('a contact by e-mail, ignoring case; a line’s product By ID stays an ID when its ledger account is a nominal code', async () => {
 		const result = await env.runNode(
 			create(

@@ -76,8 +76,7 @@ const LINE_ITEMS: Array<{ attribute: string; noun: string; path: string }> = [
 ];
 
 const exactly = (found: unknown, wanted: string) => typeof found === 'string' && found.trim() === wanted;
-const sameEmail = (found: unknown, wanted: string) =>
-	typeof found === 'string' && found.trim().toLowerCase() === wanted.toLowerCase();
+const anyFound = () => true;
 
 /**
  * Replaces the looked-up values of a checked record by their IDs: each distinct value is read once
@@ -126,7 +125,8 @@ export async function withLookedUpIds(
 						attribute: byEmail ? 'email' : 'reference',
 						value,
 						query,
-						same: byEmail ? sameEmail : exactly,
+						// The service's e-mail filter matches any contact person's address, the main one or not.
+						same: byEmail ? anyFound : exactly,
 					},
 					business,
 					scope,

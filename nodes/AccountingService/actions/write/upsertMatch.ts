@@ -33,5 +33,8 @@ export async function recordsWithKey(
 		business,
 		...scope,
 	});
-	return (response.body as IDataObject[]).filter((record) => sameKey(record[column], value));
+	const candidates = response.body as IDataObject[];
+	// A filter named after the key (a contact's `email`) is the service's own match: it finds a
+	// contact by any of its contact persons' addresses, which the contact's own `email` may not be.
+	return hasFilter(row, column) ? candidates : candidates.filter((record) => sameKey(record[column], value));
 }
