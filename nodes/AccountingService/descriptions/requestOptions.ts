@@ -19,7 +19,7 @@ export const requestOptions: INodeProperties = {
 			typeOptions: { minValue: 1, maxValue: 10 },
 			default: 3,
 			description:
-				'How many pages of a list are read at once after the first (Return All, a Limit above 200, the trigger). The output keeps the service’s order. 1 reads one page after the other, following the service’s next-page links.',
+				'How many pages of a list are read at once after the first (Return All, a Limit above 200, the trigger), and how many input items are worked on at once. The output keeps the service’s order and the input’s. 1 reads one page after the other, following the service’s next-page links, and works on one item after the other.',
 		},
 		{
 			displayName: 'Max Requests per Minute',
