@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: what the node costs beyond the network, against one sandbox in its own process.
  * Prints a table of ratios and writes bench/RESULTS.md. `--smoke` runs tiny sizes (CI).
- * `--only pdf` (Download PDF) or `--only output` (Simplified and One Row per Line against Raw) runs
+ * `--only pdf` (Download PDF), `--only output` (Simplified and One Row per Line against Raw),
+ * `--only tool` (the AI tool) or `--only items` (per-item operations at 1, 3 and 5 at once) runs
  * that section alone and replaces only that section of RESULTS.md.
  */
 import { cpus, totalmem } from 'node:os';
@@ -12,6 +13,7 @@ import { accountingServiceNode, probeNode, runWorkflow } from '../test/harness';
 import { connectToSandbox } from './connect';
 import { documentPdfMarkdown, measureDocumentPdf, type DocumentPdfRow } from './document-pdf';
 import { median, memoryWorker as worker, MiB, timed } from './measure';
+import { measurePerItem, perItemMarkdown, perItemProblems, type PerItem } from './per-item';
 import { measureOutputShapes, outputShapesMarkdown, type OutputShapeRow } from './output-shapes';
 import {
 	measureParallelRead,
@@ -42,6 +44,8 @@ const SIZES = smoke
 			outputRuns: 3,
 			outputMemoryRuns: 1,
 			toolRuns: 3,
+			perItem: 10,
+			perItemLatencyMs: 20,
 		}
 	: {
 			compare: 20_000,
@@ -59,6 +63,9 @@ const SIZES = smoke
 			outputRuns: 7,
 			outputMemoryRuns: 3,
 			toolRuns: 9,
+			// 3 executions × 200 Gets: 600 requests, three windows' worth of the budget.
+			perItem: 200,
+			perItemLatencyMs: 300,
 		};
 /** The latency of the rate-limited runs. */
 const RATE_LIMIT_LATENCY_MS = smoke ? 20 : 300;
@@ -75,12 +82,12 @@ const RATE_LIMITED_READERS = [1, 3];
 const OVERHEAD_OPTIONS = { concurrentRequests: 1, maxRequestsPerMinute: 60_000 };
 const attachmentArgument = process.argv.indexOf('--attachment-mib');
 if (attachmentArgument > 0) SIZES.attachmentMiB = Number(process.argv[attachmentArgument + 1]);
-/** `--only pdf` or `--only output`: the Download PDF or the Output section alone (the sections that can run on their own). */
+/** `--only pdf`, `output`, `tool` or `items`: that section alone (the sections that can run on their own). */
 const onlyArgument = process.argv.indexOf('--only');
 const only = onlyArgument > 0 ? process.argv[onlyArgument + 1] : undefined;
-if (only !== undefined && only !== 'pdf' && only !== 'output' && only !== 'tool') {
+if (only !== undefined && !['pdf', 'output', 'tool', 'items'].includes(only)) {
 	console.error(
-		`--only takes pdf (the Download PDF section), output (the Output section) or tool (the AI tool section), not ${String(only)}`,
+		`--only takes pdf (the Download PDF section), output (the Output section), tool (the AI tool section) or items (the per-item section), not ${String(only)}`,
 	);
 	process.exit(2);
 }
@@ -116,6 +123,12 @@ async function main() {
 	if (only === 'tool') {
 		const tool = await measureToolAnswers(SIZES.toolRuns, console.log);
 		replaceSection('AI tool', TOOL_HEADING, toolAnswersMarkdown(tool, true));
+		return;
+	}
+	if (only === 'items') {
+		const perItem = await measurePerItemOperations();
+		warn(perItemProblems(perItem, { ratios: !smoke }));
+		replaceSection('per-item', PER_ITEM_HEADING, perItemMarkdown(perItem, true));
 		return;
 	}
 	const sandbox = await startSandboxProcess({
@@ -279,14 +292,40 @@ async function main() {
 	const pdf = await measureDocumentPdf(SIZES.pdfRuns, console.log);
 	const output = await measureOutputs();
 	const tool = await measureToolAnswers(SIZES.toolRuns, console.log);
+	const perItem = await measurePerItemOperations();
 	checkGoals(parallel, limited);
-	writeResults(rows, parallel, limited, pdf, output, tool);
+	warn(perItemProblems(perItem, { ratios: !smoke }));
+	writeResults(rows, parallel, limited, pdf, output, tool, perItem);
 }
 
 /** The start of the Output section's heading in RESULTS.md. */
 const OUTPUT_HEADING = '\n## Output: ';
 /** The start of the AI tool section's heading. */
 const TOOL_HEADING = '\n## The node as an AI tool';
+/** The start of the per-item section's heading. */
+const PER_ITEM_HEADING = '\n## Per-item operations';
+
+async function measurePerItemOperations(): Promise<PerItem> {
+	console.log(
+		`\nPer-item operations: Get, Create and Download PDF of ${SIZES.perItem} items at ${SIZES.perItemLatencyMs} ms an answer, ` +
+			`1, 3 and 5 at once; then 3 executions of Gets at once against the rate limit`,
+	);
+	return await measurePerItem(
+		{
+			items: SIZES.perItem,
+			latencyMs: SIZES.perItemLatencyMs,
+			budgetLatencyMs: RATE_LIMIT_LATENCY_MS,
+			budgetExecutions: 3,
+			rateLimit: SERVICE_RATE_LIMIT,
+		},
+		console.log,
+	);
+}
+
+/** A goal missed in this run: reported, not thrown (the ratios are one run's). */
+function warn(problems: string[]) {
+	for (const problem of problems) console.warn(`Goal missed: ${problem}`);
+}
 
 async function measureOutputs(): Promise<OutputShapeRow[]> {
 	console.log(
@@ -317,7 +356,7 @@ function checkGoals(parallel: ParallelRow[], limited: RateLimitRow[]) {
 			problems.push(
 				`${row.tooMany} × 429 with ${row.readers} Return All(s) against a rate limit of ${row.limit.requests} per ${row.limit.windowSeconds} s`,
 			);
-	for (const problem of problems) console.warn(`Goal missed: ${problem}`);
+	warn(problems);
 }
 
 /** A download measured against a small sandbox of its own that holds a file of `mib`. */
@@ -353,6 +392,7 @@ function writeResults(
 	pdf: DocumentPdfRow[],
 	output: OutputShapeRow[],
 	tool: ToolAnswers,
+	perItem: PerItem,
 ) {
 	if (smoke) return;
 	const table = [
@@ -368,13 +408,14 @@ function writeResults(
 			`## What the node costs beyond the network (loopback, one page at a time, budget out of the way)\n\n${table}\n\n` +
 			`${documentPdfMarkdown(pdf)}\n` +
 			`${outputShapesMarkdown(output)}\n` +
-			toolAnswersMarkdown(tool),
+			`${toolAnswersMarkdown(tool)}\n` +
+			perItemMarkdown(perItem),
 	);
 	console.log('\nWrote bench/RESULTS.md');
 }
 
 /**
- * `--only pdf` or `--only output`: that section of RESULTS.md (from `heading` to the next `## `)
+ * `--only pdf`, `output`, `tool` or `items`: that section of RESULTS.md (from `heading` to the next `## `)
  * replaced, or added at the end; the rest kept as it is.
  */
 function replaceSection(name: string, heading: string, section: string) {
