@@ -65,13 +65,18 @@ function findHandler(context: IExecuteFunctions, itemIndex: number): OperationHa
 	return handler;
 }
 
+/** The writes two items can make to one record; reads of one record may run side by side. */
+const WRITES_OF_ONE_RECORD = new Set(['update', 'delete', 'release', 'reissue', 'upsert']);
+
 /**
  * The record an item writes, where two items can write the same one: its ID (Update, Delete,
  * Release, …), or Create or Update's key. Items with the same key keep their input order.
  */
 function recordKeyOf(context: IExecuteFunctions, itemIndex: number): string | undefined {
 	try {
-		if (context.getNodeParameter('operation', itemIndex, '') === 'upsert') {
+		const operation = context.getNodeParameter('operation', itemIndex, '') as string;
+		if (!WRITES_OF_ONE_RECORD.has(operation)) return undefined;
+		if (operation === 'upsert') {
 			const { values, matchingColumns } = mappedValues(context, new ParameterReader(context, itemIndex), itemIndex);
 			const key = upsertOrderKey(values, matchingColumns);
 			return key === undefined ? undefined : `upsert:${key}`;
