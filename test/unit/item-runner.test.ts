@@ -90,6 +90,21 @@ describe('items run several at once, their outcomes in input order (virtual time
 		expect(log.finished.indexOf(1)).toBeLessThan(log.finished.indexOf(0));
 	});
 
+	it('an item waiting for a failed item of its record never starts', async () => {
+		const clock = new EventClock();
+		const keys = ['A', 'B', 'A'];
+		const { log, run } = timedItems(clock, [50, 300, 10], [0]);
+		const outcomes = await runItems({
+			count: 3,
+			concurrency: 3,
+			run,
+			keyOf: (index) => keys[index],
+			stopOnFailure: true,
+		});
+		expect(log.started).toEqual([0, 1]);
+		expect(outcomes.map((outcome) => outcome?.ok)).toEqual([false, true, undefined]);
+	});
+
 	it('one at a time is the sequential loop', async () => {
 		const clock = new EventClock();
 		const { log, run } = timedItems(clock, [30, 10, 20]);

@@ -1,3 +1,5 @@
+const NOT_STARTED = Symbol('not started');
+
 /** How one item ended: its value, or what it failed with. */
 export type ItemOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
@@ -32,11 +34,14 @@ export async function runItems<T>(items: ItemRun<T>): Promise<Array<ItemOutcome<
 		const before = key === undefined ? undefined : lastOfKey.get(key);
 		const own = (async () => {
 			await before?.catch(() => undefined);
+			// Waiting for an item of its record, it has not started: after a failure it never does.
+			if (failed && items.stopOnFailure) return NOT_STARTED;
 			return await items.run(index);
 		})();
 		if (key !== undefined) lastOfKey.set(key, own);
 		try {
-			outcomes[index] = { ok: true, value: await own };
+			const value = await own;
+			if (value !== NOT_STARTED) outcomes[index] = { ok: true, value: value as T };
 		} catch (error) {
 			outcomes[index] = { ok: false, error };
 			failed = true;
