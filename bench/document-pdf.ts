@@ -7,7 +7,6 @@
  * the three alternating run by run. No goal: the node's two requests, and n8n's request path
  * (a new connection per request), are what it costs beyond the direct GET.
  */
-import { cpus, totalmem } from 'node:os';
 
 import type { IBinaryData } from 'n8n-workflow';
 import { Agent, request } from 'undici';
@@ -15,7 +14,7 @@ import { Agent, request } from 'undici';
 import { accountingServiceNode, runWorkflow } from '../test/harness';
 import { bodies } from '../test/sandbox/write-bodies';
 import { connectToSandbox } from './connect';
-import { median, timed } from './measure';
+import { median, timed, measuredAlone } from './measure';
 import { renew } from './raw-loops';
 import { apiRequestLog, clearLog, startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
@@ -205,10 +204,7 @@ export function documentPdfMarkdown(rows: DocumentPdfRow[], standalone = false):
 				`${(row.nodeMs / row.directBothMs).toFixed(1)}× |`,
 		),
 	].join('\n');
-	const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`;
-	const measured = standalone
-		? ` Measured on its own (\`npm run bench -- --only pdf\`), ${new Date().toISOString().slice(0, 10)}, ${machine}.`
-		: '';
+	const measured = standalone ? measuredAlone('pdf') : '';
 	return (
 		`## Download PDF (loopback, a sandbox of its own)\n\n` +
 		`A sales invoice of 1 line and one of 50, made through the writes (POST /sales_invoices), fetched as the ` +

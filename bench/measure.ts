@@ -1,5 +1,6 @@
 /** Small measuring tools: medians, wall time, the peak memory of a piece of work, and a memory worker. */
 import { spawn } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 
 import type { SandboxProcess } from './sandbox-process';
@@ -65,3 +66,11 @@ export async function memoryWorker(
 	if (code !== 0) throw new Error(`memory worker ${JSON.stringify(scenario)} failed (${String(code)})`);
 	return JSON.parse(output.trim().split('\n').pop() ?? '{}') as Record<string, number | string>;
 }
+
+/** The machine a result was measured on, as RESULTS.md names it. */
+export const machineDescription = () =>
+	`${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`;
+
+/** The sentence of a section measured on its own (`npm run bench -- --only <name>`): how, when and where. */
+export const measuredAlone = (only: string) =>
+	` Measured on its own (\`npm run bench -- --only ${only}\`), ${new Date().toISOString().slice(0, 10)}, ${machineDescription()}.`;

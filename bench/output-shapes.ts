@@ -8,13 +8,12 @@
  * (the sandbox's log), and memory in a fresh process per measurement (bench/memory-worker.ts):
  * peak RSS growth during the read and the heap the finished execution holds. No goal: ratios.
  */
-import { cpus, totalmem } from 'node:os';
 
 import type { IDataObject } from 'n8n-workflow';
 
 import { accountingServiceNode, runWorkflow } from '../test/harness';
 import { connectToSandbox } from './connect';
-import { median, MiB, timed } from './measure';
+import { median, MiB, timed, measuredAlone } from './measure';
 import { responseBytes } from './raw-loops';
 import { apiRequestLog, clearLog, startSandboxProcess, type ApiLogEntry, type SandboxProcess } from './sandbox-process';
 
@@ -267,10 +266,7 @@ export function outputShapesMarkdown(rows: OutputShapeRow[], standalone = false)
 		`|---|${rows.map(() => '---').join('|')}|`,
 		...measures.map(([name, value]) => `| ${name} | ${rows.map(value).join(' | ')} |`),
 	].join('\n');
-	const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`;
-	const measured = standalone
-		? ` Measured on its own (\`npm run bench -- --only output\`), ${new Date().toISOString().slice(0, 10)}, ${machine}.`
-		: '';
+	const measured = standalone ? measuredAlone('output') : '';
 	return (
 		`## Output: Simplified and One Row per Line against Raw (${records} sales invoices, loopback)\n\n` +
 		`Get Many of the sales invoices with Return All through n8n-core's \`WorkflowExecute\`, one page at a time ` +

@@ -5,14 +5,13 @@
  * then three executions of Gets at once against the sandbox's rate limit set to the service's rule,
  * under the node's default budget of 200 requests a minute per business.
  */
-import { cpus, totalmem } from 'node:os';
 
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { accountingServiceNode, probeNode, runWorkflow } from '../test/harness';
 import { autoMap, create } from '../test/node/write-helpers';
 import { connectToSandbox } from './connect';
-import { timed } from './measure';
+import { timed, measuredAlone } from './measure';
 import { budgetFloorMs, DEFAULT_CONCURRENCY, DEFAULT_PER_MINUTE, type RateLimitRow } from './parallel-read';
 import { apiRequestLog, clearLog, startSandboxProcess, type ApiLogEntry } from './sandbox-process';
 
@@ -391,10 +390,7 @@ export function perItemMarkdown(measured: PerItem, standalone = false): string {
 			`${budget.firstPastBudgetMs === undefined ? '(none past 200)' : seconds(budget.firstPastBudgetMs)} | ` +
 			`${budget.mostAtOnce} | ${budget.tooMany} |`,
 	].join('\n');
-	const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`;
-	const when = standalone
-		? ` Measured on its own (\`npm run bench -- --only items\`), ${new Date().toISOString().slice(0, 10)}, ${machine}.`
-		: '';
+	const when = standalone ? measuredAlone('items') : '';
 	return (
 		`## Per-item operations at the service's pace (${measured.items} items, ${measured.latencyMs} ms per answer)\n\n` +
 		`${measured.items} input items through n8n-core's \`WorkflowExecute\`, the node at Concurrent Requests 1 (the ` +

@@ -5,14 +5,13 @@
  * `--only tool` (the AI tool) or `--only items` (per-item operations at 1, 3 and 5 at once) runs
  * that section alone and replaces only that section of RESULTS.md.
  */
-import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 import { accountingServiceNode, probeNode, runWorkflow } from '../test/harness';
 import { connectToSandbox } from './connect';
 import { documentPdfMarkdown, measureDocumentPdf, type DocumentPdfRow } from './document-pdf';
-import { median, memoryWorker as worker, MiB, timed } from './measure';
+import { median, memoryWorker as worker, MiB, timed, machineDescription } from './measure';
 import { measurePerItem, perItemMarkdown, perItemProblems, type PerItem } from './per-item';
 import { measureOutputShapes, outputShapesMarkdown, type OutputShapeRow } from './output-shapes';
 import {
@@ -400,7 +399,7 @@ function writeResults(
 		'|---|---|---|',
 		...rows.map((row) => `| ${row.join(' | ')} |`),
 	].join('\n');
-	const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`;
+	const machine = machineDescription();
 	writeFileSync(
 		resolve(__dirname, 'RESULTS.md'),
 		`# Benchmark results\n\nMachine: ${machine}\nDate: ${new Date().toISOString().slice(0, 10)}\nCommand: \`npm run bench\`\n\n` +

@@ -3,14 +3,13 @@
  * answered before it had an Output (Raw), as a workflow gets them (Simplified) and as a model
  * gets them (the tool's answer), and what a tool call costs against the same read as a node.
  */
-import { cpus, totalmem } from 'node:os';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { accountingServiceNode, runWorkflow } from '../test/harness';
 import { callTools } from '../test/node/tool-sandbox';
 import { connectToSandbox } from './connect';
-import { median, timed } from './measure';
+import { median, timed, measuredAlone } from './measure';
 import { startSandboxProcess } from './sandbox-process';
 
 type Connected = Awaited<ReturnType<typeof connectToSandbox>>;
@@ -131,10 +130,7 @@ const kb = (value: number) => `${(value / 1024).toFixed(1)} KB`;
 
 /** The section of RESULTS.md; `standalone` adds the machine and date (when written alone with `--only tool`). */
 export function toolAnswersMarkdown(measured: ToolAnswers, standalone = false): string {
-	const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`;
-	const when = standalone
-		? ` Measured on its own (\`npm run bench -- --only tool\`), ${new Date().toISOString().slice(0, 10)}, ${machine}.`
-		: '';
+	const when = standalone ? measuredAlone('tool') : '';
 	const table = [
 		'| Question | Raw (the node before Output) | Simplified (a workflow) | The tool’s answer (a model) | Rows in the answer |',
 		'|---|---|---|---|---|',
