@@ -1,4 +1,12 @@
 import { connectToSandbox, type RunningSandbox } from './credential';
+import { sleep } from './wait';
+
+const MAX_RATE_LIMIT_WAITS = 5;
+
+function retryAfterMs(response: Response): number {
+	const seconds = Number(response.headers.get('retry-after'));
+	return (Number.isFinite(seconds) && seconds > 0 ? seconds : 1) * 1000;
+}
 
 /**
  * Reads the sandbox's API directly, with a grant of its own, to know what the examples should
@@ -55,13 +63,22 @@ export class ServiceReader {
 		return records;
 	}
 
+	/**
+	 * The reader shares the business's rate limit with the workflows it checks, so a 429 (not
+	 * processed) is waited out as the service asks and sent again, as any well-behaved client does;
+	 * a window is 60 s, so a few waits always reach a free one.
+	 */
 	private async request(method: string, path: string, business?: string, body?: unknown): Promise<Response> {
-		let response = await this.send(method, path, business, body);
-		if (response.status === 401) {
-			this.accessToken = undefined;
-			response = await this.send(method, path, business, body);
+		for (let waits = 0; ; waits++) {
+			let response = await this.send(method, path, business, body);
+			if (response.status === 401) {
+				this.accessToken = undefined;
+				response = await this.send(method, path, business, body);
+			}
+			if (response.status !== 429 || waits === MAX_RATE_LIMIT_WAITS) return response;
+			await response.arrayBuffer();
+			await sleep(retryAfterMs(response));
 		}
-		return response;
 	}
 
 	private async send(method: string, path: string, business?: string, body?: unknown): Promise<Response> {
