@@ -40,7 +40,7 @@ const {
  *
  * Their records refer to each other and to the existing data as real books would; see the kinds
  * (contact-details, settlements, banking, journals, business-lists) and
- * test/sandbox/api-business-data.test.ts for the rules.
+ * test/sandbox/reads/api-business-data.ts for the rules.
  *
  * `predicates` decide the filters these rows keep as row fields (row indexes, codes), or that the
  * rendered record does not show (a contact person's contact, an unallocated artefact's contact);

@@ -8,9 +8,9 @@ export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 export const fromList = (value: string, name = value) => ({ __rl: true, mode: 'list', value, cachedResultName: name });
 
 /** The mapper with "Map Each Field Below": only the attributes set (n8n stores the others as null). */
-export const defineBelow = (value: IDataObject) => ({
+export const defineBelow = (value: IDataObject): INodeParameters => ({
 	mappingMode: 'defineBelow',
-	value,
+	value: value as INodeParameters,
 	matchingColumns: [],
 	schema: [],
 });
@@ -20,9 +20,9 @@ export const autoMap = () => ({ mappingMode: 'autoMapInputData', value: null, ma
 /**
  * The write's Options with Output "Raw": the record as the service answered it (`id`, nested
  * references, lines), which these tests read back. Simplified, the default, has its own tests
- * (output-simplified.test.ts).
+ * (output/output-simplified.ts).
  */
-export const rawOutput = (options: IDataObject = {}): IDataObject => ({ output: 'raw', ...options });
+export const rawOutput = (options: INodeParameters = {}): INodeParameters => ({ output: 'raw', ...options });
 
 export const create = (resource: string, fields: IDataObject, extra: IDataObject = {}) =>
 	({
@@ -30,7 +30,7 @@ export const create = (resource: string, fields: IDataObject, extra: IDataObject
 		operation: 'create',
 		fields,
 		...extra,
-		options: rawOutput(extra.options as IDataObject | undefined),
+		options: rawOutput(extra.options as INodeParameters | undefined),
 	}) as INodeParameters;
 export const update = (resource: string, id: string, fields: IDataObject, extra: IDataObject = {}) =>
 	({
@@ -39,7 +39,7 @@ export const update = (resource: string, id: string, fields: IDataObject, extra:
 		id: byId(id),
 		fields,
 		...extra,
-		options: rawOutput(extra.options as IDataObject | undefined),
+		options: rawOutput(extra.options as INodeParameters | undefined),
 	}) as INodeParameters;
 
 export interface EditorLine {

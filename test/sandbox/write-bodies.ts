@@ -3,7 +3,7 @@
 // line's tax_amount) gets a value of its declared type; each reference (`*_id`, `*_ids`) names a
 // seeded record of the business. A few collections need what the definitions cannot say (a journal
 // balances, a deposit leaves a cash account, a payment allocates an open invoice): `RULES` adds it.
-// Shared by api-writes.test.ts (over HTTP) and api-schema.test.ts (in-process).
+// Shared by writes/api-writes.ts (over HTTP) and api-schema.test.ts (in-process).
 import { creatableCollections, writeOperation, wrapped } from '../../openapi/writes';
 import { targetsOf } from '../../sandbox/api/writes/references';
 

@@ -1,0 +1,40 @@
+// Every filter of every collection, through n8n's engine: the node sends what the service's
+// OpenAPI declares, in the service's format, and the sandbox (as strict as the service) takes it.
+import type { INodeParameters } from 'n8n-workflow';
+
+import { COLLECTIONS, type CollectionDefinition } from '../../../nodes/AccountingService/collections/table';
+import { useConnectedSandbox } from '../connected-sandbox';
+import { sample } from '../query-samples';
+
+const NODE = 'Accounting Service';
+const env = useConnectedSandbox();
+
+/** The service wants the attached-to type and id together. */
+const PARTNERS: Record<string, string> = {
+	attachment_context_id: 'attachment_context_type_id',
+	attachment_context_type_id: 'attachment_context_id',
+};
+
+const cases = COLLECTIONS.filter((row) => !row.singleton).flatMap((row) =>
+	row.filters.map((filter) => [`${row.path} ${filter.query}`, row, filter] as const),
+);
+
+it('covers every filter of every list', () => {
+	expect(cases.length).toBe(COLLECTIONS.reduce((sum, row) => sum + row.filters.length, 0));
+	expect(cases.length).toBeGreaterThan(150);
+});
+
+it.each(cases)('%s: sent as the service expects and accepted', async (_name, row: CollectionDefinition, filter) => {
+	const chosen: INodeParameters = { [filter.name]: sample(filter).typed };
+	const partner = row.filters.find((candidate) => candidate.query === PARTNERS[filter.query]);
+	if (partner) chosen[partner.name] = sample(partner).typed;
+	const position = env.sandbox.log.entries().length;
+
+	const result = await env.runNode({ resource: row.resource, operation: 'getAll', limit: 1, filters: chosen });
+
+	expect(result.error?.message).toBeUndefined();
+	const [request] = env.apiRequestsSince(position);
+	const query = new URL(request.path, 'http://sandbox').searchParams;
+	expect(query.get(filter.query)).toBe(sample(filter).sent);
+	expect(result.json(NODE).length).toBeLessThanOrEqual(1);
+});
