@@ -146,6 +146,37 @@ describe('parallel executions sharing one credential', () => {
 	});
 });
 
+describe('items of one execution at once', () => {
+	it(`6 Gets, 3 at once, that meet the expired token together complete in input order, with one renewal${isN8n1 ? ' (n8n 1.x)' : ''}`, async () => {
+		setStoredExpiry(undefined);
+		const ids = ((await env.fetchDirect('/sales_invoices?items_per_page=6')).body.$items as IDataObject[]).map(
+			(invoice) => String(invoice.id),
+		);
+		env.sandbox.clock.advance(301);
+		const position = env.sandbox.log.entries().length;
+		const result = await env.runNode(
+			{
+				resource: 'salesInvoice',
+				operation: 'get',
+				id: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+				output: 'raw',
+				requestOptions: { concurrentRequests: 3 },
+			},
+			{},
+			{ input: ids.map((id) => ({ id })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.json(NODE).map((invoice) => invoice.id)).toEqual(ids);
+		const entries = env.sandbox.log.entries().slice(position);
+		expect(entries.filter((entry: LogEntry) => entry.status === 401).length).toBeGreaterThanOrEqual(2);
+		const grants = entries.filter(tokenEndpoint).map((entry: LogEntry) => entry.status);
+		// n8n 1.x renews in parallel: one renewal wins, the losers repeat once with its tokens.
+		expect(grants.filter((status) => status === 200)).toEqual([200]);
+		if (!isN8n1) expect(grants).toEqual([200]);
+		expect(env.store.refreshCount(env.credential.id)).toBe(1);
+	});
+});
+
 describe('a lost refresh race (n8n up to 2.27 renews in parallel)', () => {
 	it('after invalid_grant, the node re-reads the credential another execution renewed and repeats once', async () => {
 		const { request } = await import('undici');
