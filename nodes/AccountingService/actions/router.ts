@@ -128,11 +128,13 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		}
 	};
 
+	const concurrency = itemConcurrency(this);
 	const outcomes = await runItems({
 		count: items.length,
-		concurrency: itemConcurrency(this),
+		concurrency,
 		run: runItem,
-		keyOf: (itemIndex) => recordKeyOf(this, itemIndex),
+		// One item at a time keeps input order anyway: no item's parameters are read twice for it.
+		keyOf: concurrency > 1 ? (itemIndex) => recordKeyOf(this, itemIndex) : undefined,
 		stopOnFailure: !continueOnFail,
 	});
 

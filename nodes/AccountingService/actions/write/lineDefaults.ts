@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { executionCache, oncePerExecution } from '../../state';
+import { oncePerExecution } from '../../state';
 import { apiRequest } from '../../transport';
 import type { ParameterReader } from '../parameters';
 import { PROVIDED_BY_ITEM, elementWord, isUnset } from './attributes';
@@ -58,9 +58,7 @@ export function rememberItemRecord(
 	business: string | undefined,
 	record: IDataObject,
 ): void {
-	const items = executionCache<Promise<IDataObject>>(context, 'lineItems');
-	const key = itemKey(business, path, String(record.id));
-	if (!items.has(key)) items.set(key, Promise.resolve(record));
+	void oncePerExecution(context, 'lineItems', itemKey(business, path, String(record.id)), async () => record);
 }
 
 /**
