@@ -6,7 +6,15 @@ import type { CollectionDefinition } from '../collections/table';
 import { LEAD_BUSINESS } from '../descriptions/business';
 import { businessIdFrom, readPaceFrom, retryPolicyFrom } from '../helpers/parameterValues';
 import { outputsOf, type Output } from '../output/output';
-import { describeValue as describe, type Refuse, toChoice, toDay, toScalar, toText } from '../helpers/values';
+import {
+	describeValue as describe,
+	type Refuse,
+	toBoolean,
+	toChoice,
+	toDay,
+	toScalar,
+	toText,
+} from '../helpers/values';
 import { DEFAULT_ANSWER_CHARACTERS, MIN_ANSWER_CHARACTERS } from '../tool/answer';
 import type { ReadPace } from '../transport/types';
 import type { RetryPolicy } from '../transport/retry';
@@ -18,7 +26,7 @@ import type { RetryPolicy } from '../transport/retry';
 export class ParameterReader {
 	constructor(
 		private readonly context: IExecuteFunctions,
-		private readonly itemIndex: number,
+		readonly itemIndex: number,
 	) {}
 
 	fail(field: string, problem: string): never {
@@ -43,6 +51,11 @@ export class ParameterReader {
 
 	string(name: string, label: string, fallback?: string): string {
 		return toText(this.raw(name, fallback), this.refuser(label));
+	}
+
+	/** A switch; an expression may also give "true" or "false". */
+	flag(name: string, label: string, fallback: boolean): boolean {
+		return toBoolean(this.raw(name, fallback), this.refuser(label), { fromText: true });
 	}
 
 	/** Returns the limit, or undefined when every record is wanted. */

@@ -30,9 +30,9 @@ const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
 /** What an AI tool's answer calls the records it leaves out, and how to get them: a collection's Filters. */
 const answerWordsOf = (resource: string) => {
 	const row = findCollection(resource);
-	return row
-		? { plural: lower(row.plural), narrow: 'narrow with Filters' }
-		: { plural: 'rows', narrow: 'narrow the question (a shorter period)' };
+	if (row) return { plural: lower(row.plural), narrow: 'narrow with Filters' };
+	if (resource === 'report') return { plural: 'rows', narrow: 'the first entry holds the report’s totals' };
+	return { plural: 'rows', narrow: 'narrow the question (a shorter period)' };
 };
 
 function findHandler(context: IExecuteFunctions, itemIndex: number): OperationHandler {

@@ -6,6 +6,7 @@ import { get } from './collection/get';
 import { getAll } from './collection/getAll';
 import { search } from './collection/search';
 import { credentialResource, revokeOperation } from './credential';
+import { REPORT_OPERATIONS, reportResource } from './report';
 import { getTrialBalance, trialBalanceResource } from './trialBalance';
 import type { Operation, ResourceOption } from './types';
 import { userOperations, userResource } from './user';
@@ -20,6 +21,7 @@ export const OTHER_RESOURCES: ResourceOption[] = [
 	businessResource,
 	credentialResource,
 	userResource,
+	reportResource,
 	trialBalanceResource,
 ];
 
@@ -45,5 +47,6 @@ export const OPERATIONS: Operation[] = [
 	revokeOperation,
 	downloadAttachmentFile,
 	uploadAttachment,
+	...REPORT_OPERATIONS,
 	getTrialBalance,
 ];

@@ -1,0 +1,13 @@
+import type { Operation, ResourceOption } from '../types';
+import { agedCreditors, agedDebtors } from './aged';
+import { balanceSheet, profitAndLoss } from './ledger';
+
+export const reportResource: ResourceOption = {
+	name: 'Report',
+	value: 'report',
+	description: 'Profit and Loss, Balance Sheet, Aged Debtors and Aged Creditors, computed from the books',
+	businessScoped: true,
+};
+
+/** In the order people look for them: what we made, what we are worth, who owes us, whom we owe. */
+export const REPORT_OPERATIONS: Operation[] = [profitAndLoss, balanceSheet, agedDebtors, agedCreditors];

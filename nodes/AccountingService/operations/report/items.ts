@@ -1,0 +1,102 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import type { ParameterReader } from '../../actions/parameters';
+import { BUCKETS, type AgedReport, type Buckets, type OpenItem } from '../../reports/aging';
+import { accountLabel, type LedgerReport } from '../../reports/ledgerReport';
+import { fromCents } from '../../reports/money';
+import { runsAsTool } from '../../tool/mode';
+
+export type ReportOutput = 'rows' | 'summary';
+
+/** The report's days as columns: `from_date`/`to_date` of a period, or `as_at`. */
+export type DayColumns = { from_date: string; to_date: string } | { as_at: string };
+
+const amounts = (buckets: Buckets): IDataObject =>
+	Object.fromEntries([...BUCKETS, 'total'].map((key) => [key, fromCents(buckets[key as keyof Buckets])]));
+
+/** One row per account, subtotal and total, every row with the same plain columns. */
+export function ledgerRows(report: LedgerReport, days: DayColumns): IDataObject[] {
+	return report.lines.map((line) => ({
+		row_type: line.kind,
+		section: line.section,
+		label: line.label,
+		ledger_account_id: line.account?.id ?? null,
+		nominal_code: line.account?.nominalCode ?? null,
+		ledger_account_name: line.account?.name ?? null,
+		amount: fromCents(line.amount),
+		...days,
+	}));
+}
+
+/** What the report could not place, as text a person reads: null when it placed everything. */
+const namedOrNull = (names: string[]) => (names.length ? names.join('; ') : null);
+
+export function ledgerSummary(report: LedgerReport, days: DayColumns, currency: string | null): IDataObject {
+	return {
+		...days,
+		currency,
+		...Object.fromEntries(Object.entries(report.figures).map(([key, cents]) => [key, fromCents(cents)])),
+		unplaced_accounts: namedOrNull(report.unplaced.map(accountLabel)),
+	};
+}
+
+const unplacedItemLabel = (item: OpenItem) =>
+	`${item.label}: ${item.contactId === null ? 'no contact' : 'no date to age from'}`;
+
+/** One row per contact, largest total first, then the total row; items it could not place after. */
+export function agedRows(report: AgedReport, asAt: string): IDataObject[] {
+	const row = (kind: string, contactId: string | null, contactName: string | null, buckets: Buckets) => ({
+		row_type: kind,
+		contact_id: contactId,
+		contact_name: contactName,
+		...amounts(buckets),
+		as_at: asAt,
+	});
+	return [
+		...report.contacts.map((contact) => row('contact', contact.contactId, contact.contactName, contact)),
+		row('total', null, 'Total', report.totals),
+		...report.unplaced.map((item) =>
+			row('unplaced', item.contactId, unplacedItemLabel(item), {
+				current: 0,
+				days_1_30: 0,
+				days_31_60: 0,
+				days_61_90: 0,
+				days_over_90: 0,
+				total: item.amount,
+			}),
+		),
+	];
+}
+
+export function agedSummary(report: AgedReport, asAt: string, currency: string | null): IDataObject {
+	return {
+		as_at: asAt,
+		currency,
+		...amounts(report.totals),
+		contacts: report.contacts.length,
+		unplaced_documents: namedOrNull(report.unplaced.map(unplacedItemLabel)),
+	};
+}
+
+export function reportOutputOf(parameters: ParameterReader): ReportOutput {
+	return parameters.choice<ReportOutput>('Output', parameters.string('output', 'Output', 'rows'), ['rows', 'summary']);
+}
+
+/**
+ * The items of a report: its rows or its summary. An AI tool gets the summary first and then the
+ * detail rows (accounts or contacts), so that a bounded answer keeps the figures and the largest rows.
+ */
+export function reportItems(
+	context: IExecuteFunctions,
+	output: ReportOutput,
+	summary: IDataObject,
+	rows: IDataObject[],
+): INodeExecutionData[] {
+	if (runsAsTool(context)) {
+		const detail = rows.filter(
+			(row) => row.row_type === 'account' || row.row_type === 'contact' || row.row_type === 'unplaced',
+		);
+		return [summary, ...detail].map((json) => ({ json }));
+	}
+	return (output === 'summary' ? [summary] : rows).map((json) => ({ json }));
+}

@@ -1,0 +1,108 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ParameterReader } from '../../actions/parameters';
+import { BALANCE_SHEET, PROFIT_AND_LOSS } from '../../reports/ledgerLayouts';
+import { layLedgerReport, type AccountBalance } from '../../reports/ledgerReport';
+import { toCents } from '../../reports/money';
+import type { DateRange } from '../../reports/period';
+import { apiRequestAllItems } from '../../transport';
+import { resourceOperation } from '../define';
+import { readBooks, todayOf } from './books';
+import { readAsAt, readPeriod } from './days';
+import { ledgerRows, ledgerSummary, reportItems, reportOutputOf } from './items';
+import { asAtProperties, periodProperties, reportOutputProperty } from './properties';
+
+/**
+ * Every ledger account with its debits and credits over the days, in one list read of
+ * `/ledger_accounts` with the service's balance details: ⌈accounts / 200⌉ requests.
+ */
+async function readAccountBalances(
+	this: IExecuteFunctions,
+	parameters: ParameterReader,
+	business: string | undefined,
+	range: DateRange,
+): Promise<AccountBalance[]> {
+	const { body } = await apiRequestAllItems.call(this, {
+		path: '/ledger_accounts',
+		qs: {
+			show_balance_details: true,
+			from_date: range.from,
+			to_date: range.to,
+			exclude_deleted_entries: true,
+			attributes: 'ledger_account_type,nominal_code,balance_details',
+		},
+		business,
+		...parameters.requestScope(),
+	});
+	return body.map((account) => accountBalance(this, account, parameters));
+}
+
+function accountBalance(context: IExecuteFunctions, account: IDataObject, parameters: ParameterReader): AccountBalance {
+	const name = typeof account.displayed_as === 'string' ? account.displayed_as : null;
+	const details = account.balance_details as IDataObject | null | undefined;
+	const debits = toCents(details?.debits);
+	const credits = toCents(details?.credits);
+	if (debits === undefined || credits === undefined) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`The service gave no balance details for the ledger account ${name ?? String(account.id)}`,
+			{ itemIndex: parameters.itemIndex, description: `It answered ${JSON.stringify(details ?? null)}` },
+		);
+	}
+	const type = (account.ledger_account_type as IDataObject | null | undefined)?.id;
+	return {
+		id: typeof account.id === 'string' ? account.id : null,
+		name,
+		nominalCode: (account.nominal_code as number | string | undefined) ?? null,
+		type: typeof type === 'string' ? type : null,
+		debits,
+		credits,
+	};
+}
+
+export const profitAndLoss = resourceOperation({
+	resource: 'report',
+	value: 'profitAndLoss',
+	option: {
+		name: 'Profit and Loss',
+		description:
+			'Profit and loss of the business for a period: sales, direct expenses, gross profit, other income, overheads, depreciation and net profit, from the ledger accounts’ balances',
+		action: 'Get a profit and loss report',
+	},
+	properties: [...periodProperties, reportOutputProperty],
+	async execute(parameters) {
+		const days = readPeriod(parameters);
+		const output = reportOutputOf(parameters);
+		const business = parameters.business();
+		const books = await readBooks.call(this, parameters, business);
+		const range = days.settle(books, todayOf(this));
+		const report = layLedgerReport(PROFIT_AND_LOSS, await readAccountBalances.call(this, parameters, business, range));
+		const columns = { from_date: range.from, to_date: range.to };
+		return reportItems(this, output, ledgerSummary(report, columns, books.currency), ledgerRows(report, columns));
+	},
+});
+
+export const balanceSheet = resourceOperation({
+	resource: 'report',
+	value: 'balanceSheet',
+	option: {
+		name: 'Balance Sheet',
+		description:
+			'Balance sheet of the business as at a date: assets, liabilities, net assets and equity with the profit to date, from the ledger accounts’ balances since the books’ start',
+		action: 'Get a balance sheet',
+	},
+	properties: [...asAtProperties, reportOutputProperty],
+	async execute(parameters) {
+		const days = readAsAt(parameters);
+		const output = reportOutputOf(parameters);
+		const business = parameters.business();
+		const books = await readBooks.call(this, parameters, business);
+		const asAt = days.settle(books, todayOf(this));
+		// Without an accounts start date, every entry up to the day counts: the service's own first day.
+		const range = { from: books.accountsStart ?? '1900-01-01', to: asAt };
+		const report = layLedgerReport(BALANCE_SHEET, await readAccountBalances.call(this, parameters, business, range));
+		const columns = { as_at: asAt };
+		return reportItems(this, output, ledgerSummary(report, columns, books.currency), ledgerRows(report, columns));
+	},
+});

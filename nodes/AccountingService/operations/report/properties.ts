@@ -1,0 +1,114 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** Report → Profit and Loss: the period, chosen relative to the day the workflow runs. */
+export const periodProperties: INodeProperties[] = [
+	{
+		displayName: 'Period',
+		name: 'period',
+		type: 'options',
+		options: [
+			{ name: 'This Month', value: 'thisMonth', description: 'From the 1st of this month to its last day' },
+			{ name: 'Last Month', value: 'lastMonth', description: 'The whole of last month' },
+			{
+				name: 'This Quarter',
+				value: 'thisQuarter',
+				description: 'The quarter of the financial year that holds today',
+			},
+			{ name: 'Last Quarter', value: 'lastQuarter', description: 'The quarter of the financial year before this one' },
+			{
+				name: 'This Financial Year',
+				value: 'thisFinancialYear',
+				description: 'From the start of the financial year that holds today to its end',
+			},
+			{
+				name: 'Last Financial Year',
+				value: 'lastFinancialYear',
+				description: 'The whole of the previous financial year',
+			},
+			{ name: 'Custom', value: 'custom', description: 'From and to the dates you enter' },
+		],
+		default: 'lastMonth',
+		description:
+			'Which days the report covers, counted from the day the workflow runs in its time zone. Financial years and quarters follow the year end in the business’s financial settings.',
+	},
+	{
+		displayName: 'From Date',
+		name: 'fromDate',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description: 'First day of the period',
+		hint: 'Only the day counts',
+		displayOptions: { show: { period: ['custom'] } },
+	},
+	{
+		displayName: 'To Date',
+		name: 'toDate',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description: 'Last day of the period, included',
+		hint: 'Only the day counts',
+		displayOptions: { show: { period: ['custom'] } },
+	},
+];
+
+/** The Balance Sheet and the aged reports: the day they are taken on. */
+export const asAtProperties: INodeProperties[] = [
+	{
+		displayName: 'As At',
+		name: 'reportDate',
+		type: 'options',
+		options: [
+			{ name: 'Today', value: 'today', description: 'The day the workflow runs, in its time zone' },
+			{ name: 'End of Last Month', value: 'endOfLastMonth', description: 'The last day of last month' },
+			{
+				name: 'End of Last Financial Year',
+				value: 'endOfLastFinancialYear',
+				description: 'The last day of the previous financial year, from the business’s financial settings',
+			},
+			{ name: 'Custom', value: 'custom', description: 'The date you enter' },
+		],
+		default: 'today',
+		description: 'The day the report is taken on',
+	},
+	{
+		displayName: 'As At Date',
+		name: 'asAt',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		hint: 'Only the day counts',
+		displayOptions: { show: { reportDate: ['custom'] } },
+	},
+];
+
+export const paymentsOnAccountProperty = (who: 'customers' | 'suppliers'): INodeProperties => ({
+	displayName: 'Include Payments on Account',
+	name: 'includePaymentsOnAccount',
+	type: 'boolean',
+	default: true,
+	description: `Whether money ${who === 'customers' ? 'received from customers' : 'paid to suppliers'} and not yet allocated to a document counts against what is owed, aged from its date, as Sage's own report does`,
+});
+
+export const reportOutputProperty: INodeProperties = {
+	displayName: 'Output',
+	name: 'output',
+	type: 'options',
+	options: [
+		{
+			name: 'Rows',
+			value: 'rows',
+			description:
+				'The report as a sheet: one row per account or contact, then the subtotal and total rows, in the order the report reads',
+		},
+		{
+			name: 'Summary',
+			value: 'summary',
+			description: 'One item with the report’s named figures, the dates and the currency',
+		},
+	],
+	default: 'rows',
+	// As an AI tool the answer is always the summary first, then as many rows as fit.
+	displayOptions: { hide: { '@tool': [true] } },
+};

@@ -1,0 +1,109 @@
+import { addDays, addMonths, financialYearEnd, firstOfMonth } from './calendar';
+
+/** The periods a Profit and Loss can cover, relative to the day it runs. */
+export const PERIODS = [
+	'thisMonth',
+	'lastMonth',
+	'thisQuarter',
+	'lastQuarter',
+	'thisFinancialYear',
+	'lastFinancialYear',
+	'custom',
+] as const;
+export type Period = (typeof PERIODS)[number];
+
+/** The days an as-at report (Balance Sheet, Aged Debtors and Creditors) can be taken on. */
+export const AS_AT_DAYS = ['today', 'endOfLastMonth', 'endOfLastFinancialYear', 'custom'] as const;
+export type AsAtDay = (typeof AS_AT_DAYS)[number];
+
+export interface DateRange {
+	from: string;
+	to: string;
+}
+
+/** What the business's financial settings say about its years. */
+export interface Books {
+	/** The books' first day (`accounts_start_date`). */
+	accountsStart?: string;
+	/** Any year's last day of its financial year (`year_end_date`): only day and month count. */
+	yearEnd?: string;
+}
+
+export type Refuse = (problem: string) => never;
+
+const FINANCIAL: ReadonlySet<string> = new Set([
+	'thisQuarter',
+	'lastQuarter',
+	'thisFinancialYear',
+	'lastFinancialYear',
+	'endOfLastFinancialYear',
+]);
+
+/** Whether the choice needs the business's financial year. */
+export const needsFinancialYear = (choice: Period | AsAtDay) => FINANCIAL.has(choice);
+
+function financialYear(day: string, yearEnd: string): DateRange {
+	const to = financialYearEnd(day, yearEnd);
+	return { from: addDays(financialYearEnd(addMonths(to, -12), yearEnd), 1), to };
+}
+
+/** The quarter of the financial year that holds `day`: three months from the year's start, and so on. */
+function financialQuarter(day: string, yearEnd: string): DateRange {
+	const year = financialYear(day, yearEnd);
+	for (let quarter = 1; quarter <= 4; quarter++) {
+		const next = addMonths(year.from, quarter * 3);
+		if (day < next || quarter === 4) return { from: addMonths(year.from, (quarter - 1) * 3), to: addDays(next, -1) };
+	}
+	throw new Error('unreachable');
+}
+
+function yearEndOf(books: Books, refuse: Refuse): string {
+	if (!books.yearEnd) {
+		refuse('the business’s financial settings have no financial year end; choose Custom and enter the dates');
+	}
+	return books.yearEnd;
+}
+
+/** A Profit and Loss period as days, `today` being the day the report runs on. */
+export function periodRange(period: Exclude<Period, 'custom'>, today: string, books: Books, refuse: Refuse): DateRange {
+	const month = { from: firstOfMonth(today), to: addDays(addMonths(firstOfMonth(today), 1), -1) };
+	switch (period) {
+		case 'thisMonth':
+			return month;
+		case 'lastMonth':
+			return { from: addMonths(month.from, -1), to: addDays(month.from, -1) };
+		case 'thisQuarter':
+			return financialQuarter(today, yearEndOf(books, refuse));
+		case 'lastQuarter': {
+			const yearEnd = yearEndOf(books, refuse);
+			return financialQuarter(addDays(financialQuarter(today, yearEnd).from, -1), yearEnd);
+		}
+		case 'thisFinancialYear':
+			return financialYear(today, yearEndOf(books, refuse));
+		case 'lastFinancialYear': {
+			const yearEnd = yearEndOf(books, refuse);
+			return financialYear(addDays(financialYear(today, yearEnd).from, -1), yearEnd);
+		}
+	}
+}
+
+/** The day an as-at report is taken on. */
+export function asAtDay(choice: Exclude<AsAtDay, 'custom'>, today: string, books: Books, refuse: Refuse): string {
+	switch (choice) {
+		case 'today':
+			return today;
+		case 'endOfLastMonth':
+			return addDays(firstOfMonth(today), -1);
+		case 'endOfLastFinancialYear':
+			return addDays(financialYear(today, yearEndOf(books, refuse)).from, -1);
+	}
+}
+
+/** A report of days before the books' first day would have nothing to say: refused rather than all zeros. */
+export function refuseBeforeBooks(day: string, books: Books, what: string, refuse: Refuse): void {
+	if (books.accountsStart && day < books.accountsStart) {
+		refuse(
+			`${what} ${day} is before the books start (${books.accountsStart}, the accounts start date in the business’s financial settings)`,
+		);
+	}
+}
