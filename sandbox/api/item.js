@@ -5,6 +5,7 @@ const { boolean, attributes, declaredValue } = require('./params');
 const { shape } = require('./list');
 const { paymentsAllocations } = require('./payments-allocations');
 const { withNestedAttributes } = require('./nested-attributes');
+const { balanceDetailsFor } = require('./balance-details');
 const { summary, rawRecord, present } = require('../data/records');
 
 /**
@@ -17,6 +18,8 @@ const { summary, rawRecord, present } = require('../data/records');
  *   `a,b` → the summary plus those attributes, as on lists;
  * - `show_payments_allocations=true` → `payments_allocations` (./payments-allocations.js);
  * - `nested_attributes` → nested references as records (./nested-attributes.js);
+ * - `show_balance_details=true` (ledger accounts) → `balance_details` for `from_date`..`to_date`
+ *   (./balance-details.js);
  * - the other flags (`show_analysis_types`, `show_corrections`, `mark_as_sent` on a JSON answer, …)
  *   are accepted without effect.
  */
@@ -56,6 +59,8 @@ function getItem(ctx, def, id, query) {
 	if (values.show_payments_allocations === true) record.payments_allocations = paymentsAllocations(ctx, def, index);
 	const nested = 'nested_attributes' in values ? attributes(query, 'nested_attributes') : null;
 	if (nested) record = withNestedAttributes(ctx, def, record, nested);
+	const details = 'show_balance_details' in values ? balanceDetailsFor(ctx, query) : null;
+	if (details) record.balance_details = details(index);
 	return present(ctx, def, record);
 }
 

@@ -4,7 +4,8 @@ const { badParameter } = require('./errors');
 const { pagination, boolean, attributes } = require('./params');
 const { filtersFor } = require('./filters');
 const { parseTerms, searchTest } = require('./search');
-const { summary, fullRecord, renderRow } = require('../data/records');
+const { balanceDetailsFor } = require('./balance-details');
+const { summary, fullRecord, renderRow, present } = require('../data/records');
 
 /** Sort attributes the reference names, mapped onto row fields where rows keep them as numbers. */
 const SORT_FIELDS = { created_at: 'created', updated_at: 'updated', date: 'date', due_date: 'due', expiry_date: 'due' };
@@ -131,15 +132,18 @@ function listCollection(ctx, def, query) {
 	// `attributes` only where the list declares it (every list of the reference does).
 	const wanted = def.attributes ? attributes(query) : null;
 	const legacy = boolean(query, 'show_legacy_id') ?? false;
+	// Whatever `attributes` asks for, as the flag adds a field the record does not otherwise have.
+	const details = def.filters.includes('show_balance_details') ? balanceDetailsFor(ctx, query) : null;
 	const indexes = matching(ctx, def, query);
 	return answer(indexes.length, (from, to) =>
-		indexes.slice(from, to).map((i) =>
-			shape(
+		indexes.slice(from, to).map((i) => {
+			const item = shape(
 				wanted,
 				() => summary(ctx, def, i, legacy),
 				() => fullRecord(ctx, def, i, legacy),
-			),
-		),
+			);
+			return details ? present(ctx, def, { ...item, balance_details: details(i) }) : item;
+		}),
 	);
 }
 

@@ -1,6 +1,6 @@
 'use strict';
 
-const { parseBoolean } = require('./params');
+const { parseBoolean, declaredValue } = require('./params');
 
 /**
  * Building blocks for the `predicates` a table row may bring (see filters.js). They need nothing
@@ -29,4 +29,17 @@ const whenTrue = (name, keep) => ({
 	},
 });
 
-module.exports = { byCode, whenTrue };
+/**
+ * A parameter that qualifies what is shown rather than which records (ledger accounts' `from_date`
+ * and `to_date` bound their balance details; an account has no date): validated by its
+ * declaration, it keeps every record.
+ * @param {string} name
+ */
+const narrowingNothing = (name) => ({
+	parse(raw, ctx, def) {
+		declaredValue(def.parameters[name], raw);
+		return () => true;
+	},
+});
+
+module.exports = { byCode, whenTrue, narrowingNothing };

@@ -4,6 +4,7 @@ const { amount } = require('../money');
 const { stamps, formatDay } = require('./common');
 const { SEED_START, dayOf, wholeSecond } = require('../time');
 const { classificationOf } = require('../code-lists');
+const { narrowingNothing } = require('../../api/row-filters');
 
 /**
  * Double-entry bookkeeping for the seeded documents: every document that touches the books posts
@@ -127,6 +128,8 @@ const ledgerAccounts = {
 	seed: (ctx) =>
 		ctx.chart.rows.map((row) => ({ ...row, created: ctx.biz.createdMs, updated: ctx.biz.createdMs, deleted: null })),
 	displayedAs: (row) => `${row.name} (${row.nominal})`,
+	// The dates bound `show_balance_details`, not the list: a ledger account is never dropped by them.
+	predicates: { from_date: narrowingNothing('from_date'), to_date: narrowingNothing('to_date') },
 	render(row, ctx) {
 		const visible = (scope) => row.scopes.includes(scope);
 		return {

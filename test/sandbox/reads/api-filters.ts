@@ -209,7 +209,11 @@ describe('every filter the OpenAPI declares is accepted and validated by its typ
 	const { filterParameters } = require('../../../openapi/collections');
 	type Parameter = { name: string; type?: string; format?: string; enum?: string[] };
 	/** Values a bespoke filter wants beyond the declared type. */
-	const SPECIAL: Record<string, Record<string, string>> = { other_payments: { transaction_type_id: 'OTHER_RECEIPT' } };
+	const SPECIAL: Record<string, Record<string, string>> = {
+		other_payments: { transaction_type_id: 'OTHER_RECEIPT' },
+		// Balance details need their period (api-balance-details.ts).
+		ledger_accounts: { show_balance_details: 'true&from_date=2024-01-01&to_date=2024-12-31' },
+	};
 	const ANY_HEX = '0123456789abcdef0123456789abcdef';
 
 	const targetOf = (thing: string) =>
