@@ -103,7 +103,7 @@ export const BALANCE_SHEET: LedgerLayout = {
 			['total_assets', 1],
 			['total_liabilities', -1],
 		]),
-		section('equity', 'Equity', ['EQUITY'], 'credit'),
+		section('equity', 'Share Capital and Reserves', ['EQUITY'], 'credit'),
 		section('profit_to_date', 'Profit to Date', [...INCOME, ...EXPENSES], 'credit', false),
 		total('total_equity', 'Total Equity', [
 			['equity', 1],

@@ -144,13 +144,13 @@ const agedReport = (side: 'debtors' | 'creditors') =>
 						name: 'Aged Debtors',
 						description:
 							'Aged debtors of the business as at a date: what each customer owes, by how long it is past due (current, 1–30, 31–60, 61–90, over 90 days)',
-						action: 'Get an aged debtors report',
+						action: 'Aged debtors as at a date: what each customer owes and how overdue',
 					}
 				: {
 						name: 'Aged Creditors',
 						description:
 							'Aged creditors of the business as at a date: what the business owes each supplier, by how long it is past due (current, 1–30, 31–60, 61–90, over 90 days)',
-						action: 'Get an aged creditors report',
+						action: 'Aged creditors as at a date: what the business owes each supplier and how overdue',
 					},
 		properties: [
 			...asAtProperties,

@@ -68,7 +68,7 @@ export const profitAndLoss = resourceOperation({
 		name: 'Profit and Loss',
 		description:
 			'Profit and loss of the business for a period: sales, direct expenses, gross profit, other income, overheads, depreciation and net profit, from the ledger accounts’ balances',
-		action: 'Get a profit and loss report',
+		action: 'Profit and loss of the business for a period (sales, gross profit, net profit)',
 	},
 	properties: [...periodProperties, reportOutputProperty],
 	async execute(parameters) {
@@ -90,7 +90,7 @@ export const balanceSheet = resourceOperation({
 		name: 'Balance Sheet',
 		description:
 			'Balance sheet of the business as at a date: assets, liabilities, net assets and equity with the profit to date, from the ledger accounts’ balances since the books’ start',
-		action: 'Get a balance sheet',
+		action: 'Balance sheet of the business as at a date (assets, liabilities, equity)',
 	},
 	properties: [...asAtProperties, reportOutputProperty],
 	async execute(parameters) {

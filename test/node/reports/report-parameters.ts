@@ -1,0 +1,93 @@
+// What a report is asked for: periods counted from the day the workflow runs (on the clock the
+// package runs on), and bad input refused naming the field, before the report's reads.
+import type { INodeParameters } from 'n8n-workflow';
+
+import { useClock } from '../../../nodes/AccountingService/state';
+import { VirtualClock } from '../../harness/virtual-clock';
+import { useConnectedSandbox } from '../connected-sandbox';
+
+const NODE = 'Accounting Service';
+const env = useConnectedSandbox({ scale: 60 });
+
+/** The package's clock at noon UTC of a day (the workflow's default time zone is New York's). */
+const runOn = (day: string) => useClock(new VirtualClock(() => Date.parse(`${day}T16:00:00Z`)));
+afterAll(() => useClock(new VirtualClock(() => Date.now())));
+
+const summaryOf = async (parameters: INodeParameters) => {
+	const result = await env.runNode({ resource: 'report', output: 'summary', ...parameters });
+	expect(result.error).toBeUndefined();
+	return result.json(NODE)[0];
+};
+
+describe('report periods relative to today', () => {
+	it.each([
+		['2025-05-15', 'lastMonth', '2025-04-01', '2025-04-30'],
+		['2025-05-15', 'thisQuarter', '2025-04-01', '2025-06-30'],
+		['2025-05-15', 'thisFinancialYear', '2024-07-01', '2025-06-30'],
+		['2025-05-15', 'lastFinancialYear', '2023-07-01', '2024-06-30'],
+		['2025-08-02', 'lastQuarter', '2025-04-01', '2025-06-30'],
+	])('on %s, %s is %s to %s (the lead business’s year ends 30 June)', async (today, period, from, to) => {
+		runOn(today);
+		const summary = await summaryOf({ operation: 'profitAndLoss', period });
+		expect(summary).toMatchObject({ from_date: from, to_date: to });
+	});
+
+	it.each([
+		['2025-05-15', 'today', '2025-05-15'],
+		['2025-05-15', 'endOfLastMonth', '2025-04-30'],
+		['2025-05-15', 'endOfLastFinancialYear', '2024-06-30'],
+	])('on %s, As At %s is %s', async (today, reportDate, asAt) => {
+		runOn(today);
+		expect(await summaryOf({ operation: 'balanceSheet', reportDate })).toMatchObject({ as_at: asAt });
+		expect(await summaryOf({ operation: 'agedCreditors', reportDate })).toMatchObject({ as_at: asAt });
+	});
+});
+
+describe('bad report input', () => {
+	const refused = async (parameters: INodeParameters, message: RegExp, requests: string[]) => {
+		const position = env.sandbox.log.entries().length;
+		const result = await env.runNode({ resource: 'report', ...parameters });
+		expect(result.error?.message).toMatch(message);
+		expect(env.apiRequestsSince(position).map((entry) => entry.path.split('?')[0])).toEqual(requests);
+	};
+
+	it('To Date before From Date: refused before any request', async () => {
+		await refused(
+			{ operation: 'profitAndLoss', period: 'custom', fromDate: '2025-03-31', toDate: '2025-03-01' },
+			/Invalid "To Date": 2025-03-01 is before From Date 2025-03-31/,
+			[],
+		);
+	});
+
+	it('a date that is no date, a period or output an expression made up: refused before any request', async () => {
+		await refused(
+			{ operation: 'balanceSheet', reportDate: 'custom', asAt: '={{ "31/03/2025" }}' },
+			/Invalid "As At Date": expected a date as YYYY-MM-DD, got "31\/03\/2025"/,
+			[],
+		);
+		await refused(
+			{ operation: 'profitAndLoss', period: '={{ "lastYear" }}', fromDate: '2025-01-01', toDate: '2025-01-31' },
+			/Invalid "Period": must be one of thisMonth, lastMonth, thisQuarter, lastQuarter, thisFinancialYear, lastFinancialYear, custom, got "lastYear"/,
+			[],
+		);
+		await refused(
+			{ operation: 'agedDebtors', output: '={{ "table" }}' },
+			/Invalid "Output": must be one of rows, summary, got "table"/,
+			[],
+		);
+	});
+
+	it('a day before the books start: refused once the settings are read, before any figure is', async () => {
+		await refused(
+			{ operation: 'agedDebtors', reportDate: 'custom', asAt: '2023-06-30' },
+			/Invalid "As At Date": the day 2023-06-30 is before the books start \(2023-07-01/,
+			['/financial_settings'],
+		);
+		runOn('2024-05-15');
+		await refused(
+			{ operation: 'profitAndLoss', period: 'lastFinancialYear' },
+			/Invalid "Period": the period ends on 2023-06-30 is before the books start/,
+			['/financial_settings'],
+		);
+	});
+});
