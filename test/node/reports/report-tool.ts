@@ -13,7 +13,7 @@ describe('reports as AI tools', () => {
 			[{ tool: 'aged_debtors', arguments: {} }],
 		);
 		expect(result.description).toMatch(
-			/^Aged debtors as at a date: what each customer owes and how overdue in Sage Accounting$/,
+			/^Aged debtors as at a date: what each customer owes, how overdue in Sage Accounting$/,
 		);
 		const answer = answerOf(result);
 		const [summary, ...rest] = answer;
@@ -43,7 +43,7 @@ describe('reports as AI tools', () => {
 			[{ tool: 'profit_and_loss', arguments: {} }],
 		);
 		expect(result.description).toMatch(
-			/^Profit and loss of the business for a period \(sales, gross profit, net profit\) in Sage Accounting$/,
+			/^Profit and loss of the business for a period: sales and net profit in Sage Accounting$/,
 		);
 		const [summary, ...accounts] = answerOf(result);
 		expect(Object.keys(summary)).toEqual(

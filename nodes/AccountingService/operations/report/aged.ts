@@ -144,13 +144,13 @@ const agedReport = (side: 'debtors' | 'creditors') =>
 						name: 'Aged Debtors',
 						description:
 							'Aged debtors of the business as at a date: what each customer owes, by how long it is past due (current, 1–30, 31–60, 61–90, over 90 days)',
-						action: 'Aged debtors as at a date: what each customer owes and how overdue',
+						action: 'Aged debtors as at a date: what each customer owes, how overdue',
 					}
 				: {
 						name: 'Aged Creditors',
 						description:
 							'Aged creditors of the business as at a date: what the business owes each supplier, by how long it is past due (current, 1–30, 31–60, 61–90, over 90 days)',
-						action: 'Aged creditors as at a date: what the business owes each supplier and how overdue',
+						action: 'Aged creditors as at a date: what we owe each supplier, how overdue',
 					},
 		properties: [
 			...asAtProperties,

@@ -68,7 +68,7 @@ export const profitAndLoss = resourceOperation({
 		name: 'Profit and Loss',
 		description:
 			'Profit and loss of the business for a period: sales, direct expenses, gross profit, other income, overheads, depreciation and net profit, from the ledger accounts’ balances',
-		action: 'Profit and loss of the business for a period (sales, gross profit, net profit)',
+		action: 'Profit and loss of the business for a period: sales and net profit',
 	},
 	properties: [...periodProperties, reportOutputProperty],
 	async execute(parameters) {
