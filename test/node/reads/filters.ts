@@ -9,10 +9,11 @@ import { sample } from '../query-samples';
 const NODE = 'Accounting Service';
 const env = useConnectedSandbox();
 
-/** The service wants the attached-to type and id together. */
-const PARTNERS: Record<string, string> = {
-	attachment_context_id: 'attachment_context_type_id',
-	attachment_context_type_id: 'attachment_context_id',
+/** The service wants the attached-to type and id together, and balance details for a period. */
+const PARTNERS: Record<string, string[]> = {
+	attachment_context_id: ['attachment_context_type_id'],
+	attachment_context_type_id: ['attachment_context_id'],
+	show_balance_details: ['from_date', 'to_date'],
 };
 
 const cases = COLLECTIONS.filter((row) => !row.singleton).flatMap((row) =>
@@ -26,8 +27,9 @@ it('covers every filter of every list', () => {
 
 it.each(cases)('%s: sent as the service expects and accepted', async (_name, row: CollectionDefinition, filter) => {
 	const chosen: INodeParameters = { [filter.name]: sample(filter).typed };
-	const partner = row.filters.find((candidate) => candidate.query === PARTNERS[filter.query]);
-	if (partner) chosen[partner.name] = sample(partner).typed;
+	for (const partner of row.filters.filter((candidate) => PARTNERS[filter.query]?.includes(candidate.query))) {
+		chosen[partner.name] = sample(partner).typed;
+	}
 	const position = env.sandbox.log.entries().length;
 
 	const result = await env.runNode({ resource: row.resource, operation: 'getAll', limit: 1, filters: chosen });
@@ -37,4 +39,19 @@ it.each(cases)('%s: sent as the service expects and accepted', async (_name, row
 	const query = new URL(request.path, 'http://sandbox').searchParams;
 	expect(query.get(filter.query)).toBe(sample(filter).sent);
 	expect(result.json(NODE).length).toBeLessThanOrEqual(1);
+});
+
+it('Show Balance Details without both dates: refused naming them, before any request', async () => {
+	const position = env.sandbox.log.entries().length;
+
+	const result = await env.runNode({
+		resource: 'ledgerAccount',
+		operation: 'getAll',
+		filters: { showBalanceDetails: true, fromDate: '2025-01-01' },
+	});
+
+	expect(result.error?.message).toBe(
+		'Invalid "Show Balance Details": the service needs From Date and To Date with it; add To Date',
+	);
+	expect(env.apiRequestsSince(position)).toEqual([]);
 });
