@@ -8,6 +8,7 @@ import {
 } from '../AccountingService/collections/table';
 import { businessSelector } from '../AccountingService/descriptions/business';
 import { requestOptions } from '../AccountingService/descriptions/requestOptions';
+import { includedFieldsProperty } from '../AccountingService/output/includedFields';
 import { hasLines, outputProperty } from '../AccountingService/output/output';
 import type { TriggerEvent } from './poll/position';
 
@@ -96,10 +97,15 @@ const startProperties: INodeProperties[] = [
 /** One Output list for the documents with lines, one for the other collections. */
 function outputProperties(): INodeProperties[] {
 	const groups = [WATCHABLE.filter(hasLines), WATCHABLE.filter((row) => !hasLines(row))];
-	return groups.map((rows) => ({
+	const outputs = groups.map((rows) => ({
 		...outputProperty(rows[0]),
 		displayOptions: { show: { resource: rows.map((row) => row.resource) } },
 	}));
+	const fields = WATCHABLE.map((row) => {
+		const property = includedFieldsProperty(row);
+		return { ...property, displayOptions: { show: { ...property.displayOptions?.show, resource: [row.resource] } } };
+	});
+	return [...outputs, ...fields];
 }
 
 const triggerOptions: INodeProperties = {

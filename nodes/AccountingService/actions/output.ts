@@ -1,7 +1,8 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { CollectionDefinition } from '../collections/table';
-import { shapeRecords, type Output } from '../output/output';
+import { BUSINESS_ID } from '../output/includedFields';
+import { isIncludedFields, shapeRecords, type Output } from '../output/output';
 
 /** One output item per record; with "Include Business", each says which business it came from. */
 export function toItems(
@@ -31,10 +32,15 @@ export function recordItems(
 	records: IDataObject[],
 	how: RecordOutput,
 ): INodeExecutionData[] {
+	// Select Included Fields holds business_id only where it was chosen, and never legacy_id.
+	const chosen = isIncludedFields(how.output) ? how.output.fields : undefined;
+	const withBusiness = chosen ? chosen.includes(BUSINESS_ID) : how.includeBusiness;
 	const added = (record: IDataObject): IDataObject => ({
-		...(how.legacyId && how.output !== 'raw' ? { legacy_id: (record.legacy_id as IDataObject[string]) ?? null } : {}),
+		...(how.legacyId && how.output !== 'raw' && !chosen
+			? { legacy_id: (record.legacy_id as IDataObject[string]) ?? null }
+			: {}),
 		...how.added,
-		...(how.includeBusiness ? { business_id: how.business ?? null } : {}),
+		...(withBusiness ? { business_id: how.business ?? null } : {}),
 	});
 	return shapeRecords(row, records, how.output, added).map((json) => ({ json }));
 }

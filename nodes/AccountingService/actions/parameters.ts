@@ -5,7 +5,7 @@ import type { FilterDefinition } from '../collections/filters';
 import type { CollectionDefinition } from '../collections/table';
 import { LEAD_BUSINESS } from '../descriptions/business';
 import { businessIdFrom, readPaceFrom, retryPolicyFrom } from '../helpers/parameterValues';
-import { outputsOf, type Output } from '../output/output';
+import { outputFrom, type Output } from '../output/output';
 import {
 	describeValue as describe,
 	type Refuse,
@@ -168,8 +168,10 @@ export class ParameterReader {
 	 * may give anything, so the value is checked against what the collection offers.
 	 */
 	output(row: CollectionDefinition, where: 'field' | 'options'): Output {
-		const chosen = where === 'field' ? this.raw('output', 'simplified') : (this.options().output ?? 'simplified');
-		return this.choice<Output>('Output', chosen, outputsOf(row));
+		const fail = this.fail.bind(this);
+		if (where === 'field') return outputFrom(row, this.raw('output', 'simplified'), () => this.raw('fields', []), fail);
+		const options = this.options();
+		return outputFrom(row, options.output ?? 'simplified', () => options.fields, fail);
 	}
 
 	/** The list options as query parameters. */

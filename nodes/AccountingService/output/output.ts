@@ -1,6 +1,14 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { CollectionDefinition } from '../collections/table';
+import { toChoice } from '../helpers/values';
+import {
+	includedAttributes,
+	includedRows,
+	INCLUDED_FIELDS,
+	readIncludedFields,
+	type IncludedFields,
+} from './includedFields';
 import { lineRows, simplifiedRow } from './rows';
 import { shapeOf } from './shape';
 
@@ -8,12 +16,31 @@ import { shapeOf } from './shape';
  * What a read or write outputs (n8n's Output convention, as in Outlook v2): flat rows for a
  * sheet or a Data Table, one row per line of a document, or the service's record as it is.
  */
-export type Output = 'simplified' | 'lines' | 'raw';
+export type Output = 'simplified' | 'lines' | 'raw' | IncludedFields;
+
+/** The Output values a collection offers: Select Included Fields (`fields`) carries its chosen columns. */
+export type OutputValue = 'simplified' | 'lines' | typeof INCLUDED_FIELDS | 'raw';
 
 export const hasLines = (row: CollectionDefinition) => shapeOf(row).lines !== undefined;
 
-export const outputsOf = (row: CollectionDefinition): Output[] =>
-	hasLines(row) ? ['simplified', 'lines', 'raw'] : ['simplified', 'raw'];
+export const outputsOf = (row: CollectionDefinition): OutputValue[] =>
+	hasLines(row) ? ['simplified', 'lines', INCLUDED_FIELDS, 'raw'] : ['simplified', INCLUDED_FIELDS, 'raw'];
+
+export const isIncludedFields = (output: Output): output is IncludedFields => typeof output === 'object';
+
+/**
+ * The chosen Output, checked against what the collection offers (an expression may give
+ * anything); with Select Included Fields, its Fields too.
+ */
+export function outputFrom(
+	row: CollectionDefinition,
+	chosen: unknown,
+	fields: () => unknown,
+	fail: (field: string, problem: string) => never,
+): Output {
+	const value = toChoice(chosen, outputsOf(row), (problem) => fail('Output', problem));
+	return value === INCLUDED_FIELDS ? readIncludedFields(row, fields(), (problem) => fail('Fields', problem)) : value;
+}
 
 /** The Output choice of a collection: One Row per Line only for documents with lines. */
 export function outputProperty(row: CollectionDefinition): INodeProperties {
@@ -40,6 +67,12 @@ export function outputProperty(row: CollectionDefinition): INodeProperties {
 					]
 				: []),
 			{
+				name: 'Select Included Fields',
+				value: INCLUDED_FIELDS,
+				description:
+					'Only the columns you choose in Fields, in that order, after the record’s ID: for a sheet or a Data Table with exactly those columns',
+			},
+			{
 				name: 'Raw',
 				value: 'raw',
 				description: 'The record exactly as the service sends it, nested objects and lists included',
@@ -59,6 +92,7 @@ const SUMMARY = new Set(['id', 'displayed_as', '$path']);
 export function attributesFor(row: CollectionDefinition, output: Output): string | undefined {
 	const shape = shapeOf(row);
 	if (output === 'raw') return undefined;
+	if (isIncludedFields(output)) return includedAttributes(row, output).join(',') || undefined;
 	const attributes = output === 'lines' && shape.lines ? shape.lines.attributes : shape.attributes;
 	const beyondSummary = attributes.filter((name) => !SUMMARY.has(name));
 	return beyondSummary.length ? beyondSummary.join(',') : undefined;
@@ -81,6 +115,7 @@ export function shapeRecords(
 			return Object.keys(extra).length ? { ...record, ...extra } : record;
 		});
 	}
+	if (isIncludedFields(output)) return records.flatMap((record) => includedRows(row, record, output, added(record)));
 	const shape = shapeOf(row);
 	return records.flatMap((record) => {
 		const rows = output === 'lines' ? lineRows(record, shape) : [simplifiedRow(record, shape)];

@@ -49,7 +49,7 @@ function cell(record: IDataObject, column: Column): Cell {
 	return joined(value, read.from === 'references' ? read.part : 'displayed_as');
 }
 
-function fill(row: IDataObject, record: IDataObject, columns: readonly Column[]): IDataObject {
+export function fill(row: IDataObject, record: IDataObject, columns: readonly Column[]): IDataObject {
 	for (const column of columns) row[column.name] = cell(record, column);
 	return row;
 }
@@ -64,11 +64,15 @@ export const simplifiedRow = (record: IDataObject, shape: RecordShape): IDataObj
 export function lineRows(record: IDataObject, shape: RecordShape): IDataObject[] {
 	const lines = shape.lines;
 	if (!lines) return [simplifiedRow(record, shape)];
-	const list = record[lines.field];
-	const entries = Array.isArray(list) ? (list as IDataObject[]) : [];
+	const entries = lineEntries(record, shape);
 	const document = fill({}, record, lines.document);
 	if (!entries.length) return [fill({ ...document, [LINE_NUMBER]: null }, {}, lines.columns)];
-	return entries.map((line, index) =>
-		fill({ ...document, [LINE_NUMBER]: index + 1 }, line && typeof line === 'object' ? line : {}, lines.columns),
-	);
+	return entries.map((line, index) => fill({ ...document, [LINE_NUMBER]: index + 1 }, line, lines.columns));
+}
+
+/** A document's lines as objects (anything else in the list counts as an empty line). */
+export function lineEntries(record: IDataObject, shape: RecordShape): IDataObject[] {
+	const list = shape.lines ? record[shape.lines.field] : undefined;
+	if (!Array.isArray(list)) return [];
+	return list.map((line) => (line && typeof line === 'object' ? (line as IDataObject) : {}));
 }

@@ -10,7 +10,7 @@ import {
 	type Fail,
 } from '../../AccountingService/helpers/parameterValues';
 import { toChoice } from '../../AccountingService/helpers/values';
-import { attributesFor, outputsOf, shapeRecords, type Output } from '../../AccountingService/output/output';
+import { attributesFor, outputFrom, shapeRecords, type Output } from '../../AccountingService/output/output';
 import { shapeOf } from '../../AccountingService/output/shape';
 import { forgetCredentialView } from '../../AccountingService/transport/credential';
 import { DEFAULT_START_BATCH, eventsOf, WATCHABLE, type StartFrom } from '../description';
@@ -201,7 +201,12 @@ function readParameters(context: IPollFunctions): Settings {
 	}
 	const refuse = (field: string) => (problem: string) => fail(field, problem);
 	const business = businessIdFrom(context.getNodeParameter('business', LEAD_BUSINESS, { extractValue: true }), fail);
-	const output = toChoice(context.getNodeParameter('output', 'simplified'), outputsOf(row), refuse('Output'));
+	const output = outputFrom(
+		row,
+		context.getNodeParameter('output', 'simplified'),
+		() => context.getNodeParameter('fields', []),
+		fail,
+	);
 	const startFrom = toChoice(
 		context.getNodeParameter('startFrom', 'now'),
 		['now', 'date', 'all'] as const,

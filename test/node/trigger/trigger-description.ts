@@ -45,12 +45,12 @@ describe('trigger node description', () => {
 		for (const event of events) expect(event.noDataExpression).toBe(true);
 	});
 
-	it('offers One Row per Line for the documents with lines, Simplified and Raw everywhere; Start From with its date', () => {
+	it('offers One Row per Line for the documents with lines, Simplified, Select Included Fields and Raw everywhere; Start From with its date', () => {
 		const outputs = description.properties.filter((candidate) => candidate.name === 'output');
 		const values = outputs.map((output) => output.options?.map((option) => (option as { value: string }).value));
 		expect(values).toEqual([
-			['simplified', 'lines', 'raw'],
-			['simplified', 'raw'],
+			['simplified', 'lines', 'fields', 'raw'],
+			['simplified', 'fields', 'raw'],
 		]);
 		expect(outputs[0].displayOptions?.show?.resource).toEqual(
 			expect.arrayContaining(['salesInvoice', 'purchaseInvoice']),

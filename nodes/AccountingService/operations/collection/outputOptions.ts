@@ -1,12 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { byShape } from '../../descriptions/blocks';
+import { byShape, type PropertyBlock } from '../../descriptions/blocks';
+import { includedFieldsProperty } from '../../output/includedFields';
 import { outputProperty } from '../../output/output';
 
 /** Options of what a read outputs, shared by Get and the list reads. */
 
-/** The reads' Output field: Simplified, One Row per Line (documents with lines) or Raw. */
-export const outputField = byShape((row) => outputProperty(row));
+const outputChoice = byShape((row) => outputProperty(row));
+const includedFields = byShape((row) => includedFieldsProperty(row));
+
+/** The reads' Output field (Simplified, One Row per Line for documents with lines, Select Included Fields, Raw) and its Fields. */
+export const outputField: PropertyBlock = {
+	build: (uses) => [...outputChoice.build(uses), ...includedFields.build(uses)],
+};
 
 export const showLegacyId: INodeProperties = {
 	displayName: 'Show Legacy ID',

@@ -47,6 +47,9 @@ export const create = collectionOperation({
 				business,
 				...scope,
 			});
-			return recordItems(row, [response.body], { output: parameters.output(row, 'options') });
+			return recordItems(row, [response.body], {
+				output: parameters.output(row, 'options'),
+				business: response.business,
+			});
 		},
 });

@@ -84,7 +84,7 @@ export const deleteRecord = collectionOperation({
 			const response = await apiRequest.call(this, { method: 'DELETE', path, qs, business, ...scope });
 			const id = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
 			const output = parameters.output(row, 'options');
-			if (isRecord(response.body)) return recordItems(row, [response.body], { output });
+			if (isRecord(response.body)) return recordItems(row, [response.body], { output, business: response.business });
 			const key = output === 'raw' ? 'id' : shapeOf(row).key;
 			return toItems([{ [key]: id, deleted: true }], undefined, false);
 		},

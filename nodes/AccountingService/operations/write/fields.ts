@@ -11,6 +11,7 @@ import { lookupsOffered } from '../../actions/write/lookups';
 import { writeSchemaOf, type CollectionDefinition } from '../../collections/table';
 import { lower } from '../../collections/wording';
 import { byShape, rowUses, sameFor, type BlockUse, type PropertyBlock } from '../../descriptions/blocks';
+import { includedFieldsProperty } from '../../output/includedFields';
 import { outputProperty } from '../../output/output';
 import { optionsCollection } from '../../descriptions/common';
 
@@ -223,11 +224,11 @@ export function writeOptions(
 	operation: 'create' | 'update',
 	others: INodeProperties[] = [],
 ): INodeProperties {
-	const options = [...others, ...lookupOptions(row, operation), outputProperty(row)].sort((a, b) =>
-		a.displayName.localeCompare(b.displayName),
+	const options = [...others, ...lookupOptions(row, operation), outputProperty(row), includedFieldsProperty(row)].sort(
+		(a, b) => a.displayName.localeCompare(b.displayName),
 	);
 	return optionsCollection(options);
 }
 
 /** The Options of a write that has no other: what it outputs of the record it wrote. */
-export const outputOptions = byShape((row) => optionsCollection([outputProperty(row)]));
+export const outputOptions = byShape((row) => optionsCollection([includedFieldsProperty(row), outputProperty(row)]));

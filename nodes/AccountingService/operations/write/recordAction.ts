@@ -18,7 +18,10 @@ function recordAction(action: string, name: string, describe: (noun: string) => 
 				const business = parameters.business();
 				const path = `${recordPath(row, parameters)}/${action}`;
 				const response = await apiRequest.call(this, { method: 'POST', path, business, ...parameters.requestScope() });
-				return recordItems(row, [response.body], { output: parameters.output(row, 'options') });
+				return recordItems(row, [response.body], {
+					output: parameters.output(row, 'options'),
+					business: response.business,
+				});
 			},
 	});
 }

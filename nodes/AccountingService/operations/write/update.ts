@@ -41,6 +41,9 @@ export const update = collectionOperation({
 				business,
 				...scope,
 			});
-			return recordItems(row, [response.body], { output: parameters.output(row, 'options') });
+			return recordItems(row, [response.body], {
+				output: parameters.output(row, 'options'),
+				business: response.business,
+			});
 		},
 });

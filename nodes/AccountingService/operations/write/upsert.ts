@@ -61,6 +61,7 @@ export const upsert = collectionOperation({
 				});
 				return recordItems(row, [response.body as IDataObject], {
 					output: parameters.output(row, 'options'),
+					business: response.business,
 					added: { operation: 'updated' },
 				});
 			}
@@ -84,6 +85,7 @@ export const upsert = collectionOperation({
 			}
 			return recordItems(row, [created], {
 				output: parameters.output(row, 'options'),
+				business: response.business,
 				added: { operation: 'created' },
 			});
 		},

@@ -1,0 +1,134 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { CollectionDefinition } from '../collections/table';
+import { attributesOf, type Column } from './columns';
+import { fill, lineEntries, type Cell } from './rows';
+import { LINE_NUMBER, shapeOf } from './shape';
+
+/**
+ * Select Included Fields (n8n's third Output, as in Outlook v2): rows of exactly the record's key
+ * and the columns a person chose, in the order chosen, from the names a Simplified row has. A
+ * line's columns (`line_*`) make one row per line, as One Row per Line does.
+ */
+
+/** The Output value, and the name of the list of chosen columns. */
+export const INCLUDED_FIELDS = 'fields';
+
+/** The business a row came from: offered among the columns, filled by the node, not the record. */
+export const BUSINESS_ID = 'business_id';
+
+export interface IncludedFields {
+	fields: readonly string[];
+}
+
+/** The names Fields offers for a collection: its Simplified columns but the key, then its lines'. */
+export function includedFieldNames(row: CollectionDefinition): string[] {
+	const shape = shapeOf(row);
+	const names = shape.columns.map((column) => column.name).filter((name) => name !== shape.key);
+	if (shape.lines) names.push(LINE_NUMBER, ...shape.lines.columns.map((column) => column.name));
+	return [...names, BUSINESS_ID];
+}
+
+/** The chosen names, checked against what the collection offers: an expression or an older workflow can give anything. */
+export function readIncludedFields(
+	row: CollectionDefinition,
+	value: unknown,
+	refuse: (problem: string) => never,
+): IncludedFields {
+	const allowed = includedFieldNames(row);
+	const chosen =
+		typeof value === 'string'
+			? value
+					.split(',')
+					.map((name) => name.trim())
+					.filter(Boolean)
+			: value;
+	if (!Array.isArray(chosen) || chosen.length === 0) {
+		refuse(`choose at least one of the ${row.plural.toLowerCase()}' columns: ${allowed.join(', ')}`);
+	}
+	const unknown = chosen.filter((name) => typeof name !== 'string' || !allowed.includes(name));
+	if (unknown.length) {
+		refuse(
+			`${unknown.map((name) => JSON.stringify(name)).join(', ')} ${unknown.length === 1 ? 'is not a column' : 'are not columns'} of ${row.plural.toLowerCase()}; allowed: ${allowed.join(', ')}`,
+		);
+	}
+	const key = shapeOf(row).key;
+	return { fields: [...new Set(chosen as string[])].filter((name) => name !== key) };
+}
+
+/** Where each chosen column's value comes from. */
+interface Selection {
+	key: Column | undefined;
+	record: Map<string, Column>;
+	line: Map<string, Column>;
+	/** A line's column was chosen: one row per line. */
+	perLine: boolean;
+}
+
+function selectionOf(row: CollectionDefinition, { fields }: IncludedFields): Selection {
+	const shape = shapeOf(row);
+	const byName = (columns: readonly Column[]) => new Map(columns.map((column) => [column.name, column]));
+	const recordColumns = byName(shape.columns);
+	const lineColumns = byName(shape.lines?.columns ?? []);
+	const pick = (columns: Map<string, Column>) =>
+		new Map(fields.flatMap((name) => (columns.has(name) ? [[name, columns.get(name)!] as const] : [])));
+	const line = pick(lineColumns);
+	return {
+		key: recordColumns.get(shape.key),
+		record: pick(recordColumns),
+		line,
+		perLine: shape.lines !== undefined && (line.size > 0 || fields.includes(LINE_NUMBER)),
+	};
+}
+
+/** The attributes a read asks for: only what the chosen columns read, never the whole Simplified set. */
+export function includedAttributes(row: CollectionDefinition, output: IncludedFields): string[] {
+	const selection = selectionOf(row, output);
+	const lineField = selection.perLine ? shapeOf(row).lines?.field : undefined;
+	return [...attributesOf([...selection.record.values()]), ...(lineField ? [lineField] : [])];
+}
+
+/** The rows of one record; `added` are the node's own values (business_id, change_type). */
+export function includedRows(
+	row: CollectionDefinition,
+	record: IDataObject,
+	output: IncludedFields,
+	added: IDataObject,
+): IDataObject[] {
+	const selection = selectionOf(row, output);
+	const keyed = selection.key ? fill({}, record, [selection.key]) : {};
+	const documentValues = fill({}, record, [...selection.record.values()]);
+	const inOrder = (lineValues: IDataObject, lineNumber: Cell): IDataObject => {
+		const result: IDataObject = { ...keyed };
+		for (const name of output.fields) {
+			if (name === BUSINESS_ID) result[name] = (added[BUSINESS_ID] as Cell | undefined) ?? null;
+			else if (name === LINE_NUMBER) result[name] = lineNumber;
+			else if (name in documentValues) result[name] = documentValues[name];
+			else if (name in lineValues) result[name] = lineValues[name];
+		}
+		for (const [name, value] of Object.entries(added)) if (name !== BUSINESS_ID) result[name] = value;
+		return result;
+	};
+	if (!selection.perLine) return [inOrder({}, null)];
+	const lines = lineEntries(record, shapeOf(row));
+	const columns = [...selection.line.values()];
+	if (!lines.length) return [inOrder(fill({}, {}, columns), null)];
+	return lines.map((line, index) => inOrder(fill({}, line, columns), index + 1));
+}
+
+/**
+ * Fields: shown when Output is Select Included Fields, listing the collection's own column names
+ * (its rows' names, generated from the same rule), so it opens with no request and no credential.
+ */
+export function includedFieldsProperty(row: CollectionDefinition): INodeProperties {
+	return {
+		displayName: 'Fields',
+		name: INCLUDED_FIELDS,
+		type: 'multiOptions',
+		options: includedFieldNames(row).map((name) => ({ name, value: name })),
+		default: [],
+		description:
+			'The columns each row holds, in this order, after the record’s ID: the names a Simplified row has; a line’s columns (line_…) give one row per line',
+		displayOptions: { show: { output: [INCLUDED_FIELDS] } },
+	};
+}
