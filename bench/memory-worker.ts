@@ -4,16 +4,25 @@
  */
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { accountingServiceNode, runWorkflow } from '../test/harness';
 import { connectToSandbox } from './connect';
 import { peakRssGrowth, timed } from './measure';
+import { measureReads } from './reports';
 import type { SandboxProcess } from './sandbox-process';
 
 type Scenario =
 	| { kind: 'list'; sandbox: SandboxProcess; limit: number }
 	/** Any read of the node (bench/output-shapes.ts: Get Many with Return All in one Output). */
 	| { kind: 'read'; sandbox: SandboxProcess; parameters: Record<string, unknown> }
+	/** bench/reports.ts: a report, or the reads of a workflow without it, after a warm-up on another business. */
+	| {
+			kind: 'reads';
+			sandbox: SandboxProcess;
+			reads: INodeParameters[];
+			warmUp: INodeParameters[];
+	  }
 	| {
 			kind: 'download';
 			sandbox: SandboxProcess;
@@ -24,6 +33,10 @@ type Scenario =
 
 async function main() {
 	const scenario = JSON.parse(process.argv[2]) as Scenario;
+	if (scenario.kind === 'reads') {
+		console.log(JSON.stringify(await measureReads(scenario.sandbox, scenario.reads, scenario.warmUp)));
+		return;
+	}
 	const { store, credential } = await connectToSandbox(scenario.sandbox);
 	const run = async (parameters: Record<string, unknown>) => {
 		const result = await runWorkflow({ store, nodes: [accountingServiceNode(credential, parameters as never)] });

@@ -2,8 +2,9 @@
  * `npm run bench`: what the node costs beyond the network, against one sandbox in its own process.
  * Prints a table of ratios and writes bench/RESULTS.md. `--smoke` runs tiny sizes (CI).
  * `--only pdf` (Download PDF), `--only output` (Simplified and One Row per Line against Raw),
- * `--only tool` (the AI tool) or `--only items` (per-item operations at 1, 3 and 5 at once) runs
- * that section alone and replaces only that section of RESULTS.md.
+ * `--only tool` (the AI tool), `--only items` (per-item operations at 1, 3 and 5 at once) or
+ * `--only reports` (the Report resource against the reads without it) runs that section alone and
+ * replaces only that section of RESULTS.md.
  */
 import { resolve } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ import {
 	type RateLimitRow,
 } from './parallel-read';
 import { peerStyleLoop, rawNextLoop } from './raw-loops';
+import { measureReports, reportsMarkdown, type Reports } from './reports';
 import { measureToolAnswers, toolAnswersMarkdown, type ToolAnswers } from './tool-answers';
 import { apiRequestCount, clearLog, startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
@@ -45,6 +47,8 @@ const SIZES = smoke
 			toolRuns: 3,
 			perItem: 10,
 			perItemLatencyMs: 20,
+			reportScale: 400,
+			reportLatencyMs: 20,
 		}
 	: {
 			compare: 20_000,
@@ -65,6 +69,8 @@ const SIZES = smoke
 			// 3 executions × 200 Gets: 600 requests, three windows' worth of the budget.
 			perItem: 200,
 			perItemLatencyMs: 300,
+			reportScale: 20_000,
+			reportLatencyMs: 300,
 		};
 /** The latency of the rate-limited runs. */
 const RATE_LIMIT_LATENCY_MS = smoke ? 20 : 300;
@@ -81,12 +87,12 @@ const RATE_LIMITED_READERS = [1, 3];
 const OVERHEAD_OPTIONS = { concurrentRequests: 1, maxRequestsPerMinute: 60_000 };
 const attachmentArgument = process.argv.indexOf('--attachment-mib');
 if (attachmentArgument > 0) SIZES.attachmentMiB = Number(process.argv[attachmentArgument + 1]);
-/** `--only pdf`, `output`, `tool` or `items`: that section alone (the sections that can run on their own). */
+/** `--only pdf`, `output`, `tool`, `items` or `reports`: that section alone (the sections that can run on their own). */
 const onlyArgument = process.argv.indexOf('--only');
 const only = onlyArgument > 0 ? process.argv[onlyArgument + 1] : undefined;
-if (only !== undefined && !['pdf', 'output', 'tool', 'items'].includes(only)) {
+if (only !== undefined && !['pdf', 'output', 'tool', 'items', 'reports'].includes(only)) {
 	console.error(
-		`--only takes pdf (the Download PDF section), output (the Output section), tool (the AI tool section) or items (the per-item section), not ${String(only)}`,
+		`--only takes pdf (the Download PDF section), output (the Output section), tool (the AI tool section), items (the per-item section) or reports (the Report section), not ${String(only)}`,
 	);
 	process.exit(2);
 }
@@ -128,6 +134,11 @@ async function main() {
 		const perItem = await measurePerItemOperations();
 		warn(perItemProblems(perItem, { ratios: !smoke }));
 		replaceSection('per-item', PER_ITEM_HEADING, perItemMarkdown(perItem, true));
+		return;
+	}
+	if (only === 'reports') {
+		const reports = await measureReportRuns();
+		replaceSection('Reports', REPORTS_HEADING, reportsMarkdown(reports, true));
 		return;
 	}
 	const sandbox = await startSandboxProcess({
@@ -292,9 +303,10 @@ async function main() {
 	const output = await measureOutputs();
 	const tool = await measureToolAnswers(SIZES.toolRuns, console.log);
 	const perItem = await measurePerItemOperations();
+	const reports = await measureReportRuns();
 	checkGoals(parallel, limited);
 	warn(perItemProblems(perItem, { ratios: !smoke }));
-	writeResults(rows, parallel, limited, pdf, output, tool, perItem);
+	writeResults(rows, parallel, limited, pdf, output, tool, perItem, reports);
 }
 
 /** The start of the Output section's heading in RESULTS.md. */
@@ -303,6 +315,20 @@ const OUTPUT_HEADING = '\n## Output: ';
 const TOOL_HEADING = '\n## The node as an AI tool';
 /** The start of the per-item section's heading. */
 const PER_ITEM_HEADING = '\n## Per-item operations';
+/** The start of the Reports section's heading. */
+const REPORTS_HEADING = '\n## Reports at the service';
+
+async function measureReportRuns(): Promise<Reports> {
+	console.log(
+		`\nReports: each report, and the reads without the Report resource, on ${SIZES.reportScale.toLocaleString('en')} ` +
+			`sales invoices at ${SIZES.reportLatencyMs} ms an answer, ${smoke ? 'in this process' : 'each in a fresh process'}`,
+	);
+	return await measureReports(
+		{ scale: SIZES.reportScale, latencyMs: SIZES.reportLatencyMs },
+		smoke ? undefined : worker,
+		console.log,
+	);
+}
 
 async function measurePerItemOperations(): Promise<PerItem> {
 	console.log(
@@ -392,6 +418,7 @@ function writeResults(
 	output: OutputShapeRow[],
 	tool: ToolAnswers,
 	perItem: PerItem,
+	reports: Reports,
 ) {
 	if (smoke) return;
 	const table = [
@@ -408,13 +435,14 @@ function writeResults(
 			`${documentPdfMarkdown(pdf)}\n` +
 			`${outputShapesMarkdown(output)}\n` +
 			`${toolAnswersMarkdown(tool)}\n` +
-			perItemMarkdown(perItem),
+			`${perItemMarkdown(perItem)}\n` +
+			reportsMarkdown(reports),
 	);
 	console.log('\nWrote bench/RESULTS.md');
 }
 
 /**
- * `--only pdf`, `output`, `tool` or `items`: that section of RESULTS.md (from `heading` to the next `## `)
+ * `--only pdf`, `output`, `tool`, `items` or `reports`: that section of RESULTS.md (from `heading` to the next `## `)
  * replaced, or added at the end; the rest kept as it is.
  */
 function replaceSection(name: string, heading: string, section: string) {

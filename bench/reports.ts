@@ -1,0 +1,477 @@
+/**
+ * The Report resource at the service's pace: Profit and Loss, Balance Sheet, Aged Debtors and Aged
+ * Creditors (the aged reports with and without payments on account) of the business with
+ * `scale` sales invoices, each sandbox answer taking `latencyMs`, the node at its defaults. Per run:
+ * the requests by list from the sandbox's log, checked against the count the report's reads imply,
+ * worked out from the sandbox's own lists (each list's `$total` with the report's filters, read
+ * directly: ⌈records ÷ 200⌉ pages, at least one); wall time and peak RSS growth in a fresh process
+ * (bench/memory-worker.ts). Next to each report, in the same run, the reads a workflow without the
+ * Report resource makes for the same figures: the node's Get Many with Return All of every record
+ * the figures are summed from (checked the same way), and for Profit and Loss and the Balance
+ * Sheet also the node's Trial Balance. No goal: the counts are checked, the times are one run's.
+ */
+
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { accountingServiceNode, runWorkflow } from '../test/harness';
+import { connectToSandbox } from './connect';
+import { MiB, measuredAlone, peakRssGrowth, timed } from './measure';
+import { apiRequestLog, clearLog, startSandboxProcess, type ApiLogEntry, type SandboxProcess } from './sandbox-process';
+
+const PAGE_SIZE = 200;
+
+type Worker = (sandbox: SandboxProcess, scenario: Record<string, unknown>) => Promise<Record<string, number | string>>;
+
+/**
+ * A read the service answers: a list (⌈records ÷ 200⌉ pages, an empty one still one request) or a
+ * settings object or report (one request). `query` holds the filters that choose the records, as the
+ * reader sends them; the list's `$total` is read with the same filters.
+ */
+interface ExpectedRead {
+	collection: string;
+	query?: Record<string, string>;
+	single?: boolean;
+}
+
+/** The filters that split one collection into several lists of a run (the aged reports' per-status reads). */
+const SPLITTING_FILTERS = ['status_id', 'transaction_type_id'];
+
+/** `sales_invoices UNPAID`: which list a request belongs to; an item path (`/sales_invoices/{id}`) keeps its id. */
+const listKey = (collection: string, query: URLSearchParams | Record<string, string> = {}) => {
+	const get = (name: string) => (query instanceof URLSearchParams ? query.get(name) : query[name]);
+	return [collection, ...SPLITTING_FILTERS.map(get).filter(Boolean)].join(' ');
+};
+
+export interface ListCount {
+	list: string;
+	/** Records of the list as the read filters it (`$total`); undefined for a single read. */
+	records?: number;
+	expected: number;
+	measured: number;
+}
+
+export interface ReportRun {
+	report: string;
+	/** `with payments on account`, for the aged reports. */
+	variant: string;
+	/** What ran: the report, or the reads of a workflow without it. */
+	how: string;
+	baseline: boolean;
+	ms: number;
+	growthBytes: number;
+	/** Output items of the node (of all its reads for a baseline). */
+	items: number;
+	requests: number;
+	expectedRequests: number;
+	/** Records in the lists read, Σ `$total`. */
+	recordsListed: number;
+	/** Requests for one record (a path with an id after the collection): none, or the bench fails. */
+	recordRequests: number;
+	lists: ListCount[];
+	/** The report's own run this one is compared with (itself for a report). */
+	reportMs: number;
+	reportRequests: number;
+}
+
+export interface Reports {
+	scale: number;
+	latencyMs: number;
+	period: { from: string; to: string };
+	asAt: string;
+	runs: ReportRun[];
+}
+
+interface Way {
+	how: string;
+	reads: INodeParameters[];
+	expected: ExpectedRead[];
+}
+
+interface ReportCase {
+	report: string;
+	variant: string;
+	withReport: Way;
+	baselines: Way[];
+}
+
+/** A kind of document an aged report sums, by the side of the ledger. */
+const DOCUMENTS = {
+	debtors: [
+		{ collection: 'sales_invoices', resource: 'salesInvoice' },
+		{ collection: 'sales_corrective_invoices', resource: 'salesCorrectiveInvoice' },
+		{ collection: 'sales_credit_notes', resource: 'salesCreditNote' },
+		{ collection: 'sales_quick_entries', resource: 'salesQuickEntry' },
+	],
+	creditors: [
+		{ collection: 'purchase_invoices', resource: 'purchaseInvoice' },
+		{ collection: 'purchase_corrective_invoices', resource: 'purchaseCorrectiveInvoice' },
+		{ collection: 'purchase_credit_notes', resource: 'purchaseCreditNote' },
+		{ collection: 'purchase_quick_entries', resource: 'purchaseQuickEntry' },
+	],
+};
+const PAYMENT_TYPE = { debtors: 'CUSTOMER_RECEIPT', creditors: 'VENDOR_PAYMENT' };
+/** A document with money still open on the day: void and draft ones owe nothing, paid ones nothing more. */
+const OPEN_STATUSES = ['UNPAID', 'PART_PAID', 'DISPUTED'];
+
+const SETTINGS: ExpectedRead = { collection: 'financial_settings', single: true };
+const getMany = (resource: string, filters: Record<string, string> = {}): INodeParameters => ({
+	resource,
+	operation: 'getAll',
+	returnAll: true,
+	filters,
+});
+/** The ledger accounts' types: what sorts a trial balance's or the entries' accounts into the report's sections. */
+const LEDGER_ACCOUNTS: Pick<Way, 'reads' | 'expected'> = {
+	reads: [getMany('ledgerAccount')],
+	expected: [{ collection: 'ledger_accounts' }],
+};
+
+function ledgerCases(period: { from: string; to: string }, asAt: string, accountsStart: string): ReportCase[] {
+	const ledgerReport = (report: string, from: string, to: string, parameters: INodeParameters): ReportCase => ({
+		report,
+		variant: '',
+		withReport: {
+			how: 'The report',
+			reads: [{ resource: 'report', ...parameters }],
+			expected: [
+				SETTINGS,
+				{ collection: 'ledger_accounts', query: { show_balance_details: 'true', from_date: from, to_date: to } },
+			],
+		},
+		baselines: [
+			{
+				how: 'Get Many, Return All: the ledger entries of the days, then the ledger accounts',
+				reads: [getMany('ledgerEntry', { fromDate: from, toDate: to }), ...LEDGER_ACCOUNTS.reads],
+				expected: [
+					{ collection: 'ledger_entries', query: { from_date: from, to_date: to } },
+					...LEDGER_ACCOUNTS.expected,
+				],
+			},
+			{
+				how: 'Trial Balance of the days, then Get Many of the ledger accounts',
+				reads: [{ resource: 'trialBalance', operation: 'get', fromDate: from, toDate: to }, ...LEDGER_ACCOUNTS.reads],
+				expected: [{ collection: 'trial_balance', single: true }, ...LEDGER_ACCOUNTS.expected],
+			},
+		],
+	});
+	return [
+		ledgerReport(`Profit and Loss, ${period.from} to ${period.to}`, period.from, period.to, {
+			operation: 'profitAndLoss',
+			period: 'custom',
+			fromDate: period.from,
+			toDate: period.to,
+		}),
+		// Everything since the books' start, as the node reads it.
+		ledgerReport(`Balance Sheet as at ${asAt}`, accountsStart, asAt, {
+			operation: 'balanceSheet',
+			reportDate: 'custom',
+			asAt,
+		}),
+	];
+}
+
+function agedCases(asAt: string): ReportCase[] {
+	return (['debtors', 'creditors'] as const).flatMap((side) =>
+		[true, false].map((includePaymentsOnAccount): ReportCase => {
+			const payments: ExpectedRead = {
+				collection: 'contact_payments',
+				query: { transaction_type_id: PAYMENT_TYPE[side] },
+			};
+			return {
+				report: `Aged ${side === 'debtors' ? 'Debtors' : 'Creditors'} as at ${asAt}`,
+				variant: includePaymentsOnAccount ? 'with payments on account' : 'without payments on account',
+				withReport: {
+					how: 'The report',
+					reads: [
+						{
+							resource: 'report',
+							operation: side === 'debtors' ? 'agedDebtors' : 'agedCreditors',
+							reportDate: 'custom',
+							asAt,
+							includePaymentsOnAccount,
+						},
+					],
+					expected: [
+						SETTINGS,
+						...DOCUMENTS[side].flatMap(({ collection }) =>
+							OPEN_STATUSES.map((status) => ({ collection, query: { status_id: status, to_date: asAt } })),
+						),
+						// Every payment up to the day: which of them are partly on account only the records say.
+						...(includePaymentsOnAccount ? [{ ...payments, query: { ...payments.query, to_date: asAt } }] : []),
+					],
+				},
+				baselines: [
+					{
+						how:
+							`Get Many, Return All: every ${side === 'debtors' ? 'sales' : 'purchase'} invoice, corrective invoice, ` +
+							`credit note and quick entry` +
+							(includePaymentsOnAccount
+								? `, then every ${side === 'debtors' ? 'customer receipt' : 'payment to a supplier'}`
+								: ''),
+						reads: [
+							...DOCUMENTS[side].map(({ resource }) => getMany(resource)),
+							...(includePaymentsOnAccount
+								? [getMany('contactPayment', { transactionTypeId: PAYMENT_TYPE[side] })]
+								: []),
+						],
+						expected: [
+							...DOCUMENTS[side].map(({ collection }) => ({ collection })),
+							...(includePaymentsOnAccount ? [payments] : []),
+						],
+					},
+				],
+			};
+		}),
+	);
+}
+
+type Connected = Awaited<ReturnType<typeof connectToSandbox>>;
+
+/** One API request straight to the sandbox with the credential's token, outside the node (and its budget). */
+async function direct(sandbox: SandboxProcess, connected: Connected, path: string): Promise<Record<string, unknown>> {
+	const token = connected.store.oauthTokenData(connected.credential.id).access_token as string;
+	const response = await fetch(`${sandbox.urls.baseUrl}${path}`, {
+		headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+	});
+	if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+	return (await response.json()) as Record<string, unknown>;
+}
+
+/** The records of each list a way reads, by list key, from the sandbox's own `$total`s. */
+async function recordsOf(
+	sandbox: SandboxProcess,
+	connected: Connected,
+	expected: ExpectedRead[],
+): Promise<Map<string, number | undefined>> {
+	const totals = await Promise.all(
+		expected.map(async ({ collection, query, single }) => {
+			if (single) return undefined;
+			const search = new URLSearchParams({ ...query, items_per_page: '1' });
+			return Number((await direct(sandbox, connected, `/${collection}?${search}`)).$total);
+		}),
+	);
+	return new Map(expected.map((read, index) => [listKey(read.collection, read.query), totals[index]]));
+}
+
+const pagesOf = (records: number | undefined) =>
+	records === undefined ? 1 : Math.max(1, Math.ceil(records / PAGE_SIZE));
+
+/**
+ * The requests of a run by list; fails on a request that was not answered 200 (every run starts
+ * with the business's budget empty and the sandbox sets no rate limit, so none should be).
+ */
+function requestsByList(sandbox: SandboxProcess, entries: ApiLogEntry[]): Map<string, number> {
+	const basePath = new URL(sandbox.urls.baseUrl).pathname;
+	const counts = new Map<string, number>();
+	for (const entry of entries) {
+		if (entry.status !== 200) throw new Error(`${entry.path} answered ${String(entry.status)}`);
+		const url = new URL(entry.path.slice(basePath.length), 'http://sandbox');
+		const key = listKey(url.pathname.slice(1), url.searchParams);
+		counts.set(key, (counts.get(key) ?? 0) + 1);
+	}
+	return counts;
+}
+
+/**
+ * The node's reads one after another, as the nodes of a workflow run, timed with their peak RSS
+ * growth (bench/memory-worker.ts runs this in a fresh process). `warmUp` first, on another
+ * business: its requests count in that business's budget, so the measured one starts with its
+ * window as it was, and the sandbox's log is cleared after it.
+ */
+export async function measureReads(
+	sandbox: SandboxProcess,
+	reads: INodeParameters[],
+	warmUp: INodeParameters[],
+): Promise<{ items: number; ms: number; growthBytes: number }> {
+	const { store, credential } = await connectToSandbox(sandbox);
+	const run = async (parameters: INodeParameters) => {
+		const result = await runWorkflow({ store, nodes: [accountingServiceNode(credential, parameters)] });
+		if (result.error) throw result.error;
+		return result.items('Accounting Service');
+	};
+	for (const parameters of warmUp) await run(parameters);
+	await clearLog(sandbox);
+	const { growthBytes, result } = await peakRssGrowth(
+		async () =>
+			await timed(async () => {
+				// Every read's output kept until the end, as an execution holds each node's items.
+				const outputs: INodeExecutionData[][] = [];
+				for (const parameters of reads) outputs.push(await run(parameters));
+				return outputs.reduce((sum, items) => sum + items.length, 0);
+			}),
+	);
+	return { items: result.result, ms: result.ms, growthBytes };
+}
+
+/**
+ * The way's reads, checked against its expected requests: in a fresh process (a business whose
+ * budget window is empty, a peak RSS of its own), or in this one for the smoke run.
+ */
+async function measureWay(
+	sandbox: SandboxProcess,
+	worker: Worker | undefined,
+	way: Way,
+	records: Map<string, number | undefined>,
+	otherBusiness: string,
+) {
+	const warmUp = way.reads.map((parameters) => ({
+		...parameters,
+		business: { __rl: true, mode: 'id', value: otherBusiness },
+	}));
+	const measured = worker
+		? await worker(sandbox, { kind: 'reads', reads: way.reads, warmUp })
+		: await measureReads(sandbox, way.reads, warmUp);
+	const counts = requestsByList(sandbox, await apiRequestLog(sandbox));
+	// A path with a segment after the collection's is one record's (`/sales_invoices/{id}`).
+	const recordRequests = [...counts]
+		.filter(([list]) => list.split(' ')[0].includes('/'))
+		.reduce((sum, [, count]) => sum + count, 0);
+	if (recordRequests) throw new Error(`${way.how}: ${recordRequests} requests for one record each`);
+	const lists: ListCount[] = way.expected.map((read) => {
+		const list = listKey(read.collection, read.query);
+		return { list, records: records.get(list), expected: pagesOf(records.get(list)), measured: counts.get(list) ?? 0 };
+	});
+	const unexpected = [...counts].filter(([list]) => !lists.some((count) => count.list === list));
+	const wrong = lists.filter((count) => count.measured !== count.expected);
+	if (unexpected.length || wrong.length) {
+		throw new Error(
+			`${way.how}: ${[
+				...wrong.map((count) => `${count.list} ${count.measured} requests, not ${count.expected}`),
+				...unexpected.map(([list, count]) => `${count} requests for ${list}, which it should not read`),
+			].join('; ')}`,
+		);
+	}
+	return {
+		ms: Number(measured.ms),
+		growthBytes: Number(measured.growthBytes),
+		items: Number(measured.items),
+		lists,
+		requests: lists.reduce((sum, count) => sum + count.measured, 0),
+		expectedRequests: lists.reduce((sum, count) => sum + count.expected, 0),
+		recordsListed: lists.reduce((sum, count) => sum + (count.records ?? 0), 0),
+		recordRequests,
+	};
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const thousands = (value: number) => value.toLocaleString('en');
+
+/**
+ * `worker` runs each measurement in a fresh process; without it (the smoke run) they run in this
+ * one: loading n8n-core in a process takes about 2 s, 14 times over, while the smoke's few requests
+ * all fit in one budget window.
+ */
+export async function measureReports(
+	sizes: { scale: number; latencyMs: number },
+	worker: Worker | undefined,
+	log: (line: string) => void,
+): Promise<Reports> {
+	const sandbox = await startSandboxProcess({ scale: sizes.scale, latencyMs: sizes.latencyMs });
+	try {
+		const connected = await connectToSandbox(sandbox);
+		const settings = await direct(sandbox, connected, '/financial_settings');
+		// The last financial year of the books: the seeded history ends on its year end.
+		const asAt = String(settings.year_end_date);
+		const yearEnd = new Date(`${asAt}T00:00:00Z`);
+		const period = {
+			from: new Date(Date.UTC(yearEnd.getUTCFullYear() - 1, yearEnd.getUTCMonth(), yearEnd.getUTCDate() + 1))
+				.toISOString()
+				.slice(0, 10),
+			to: asAt,
+		};
+		const businesses = (await direct(sandbox, connected, '/businesses')).$items as Array<{ id: string }>;
+		const otherBusiness = businesses.find((business) => business.id !== sandbox.leadBusinessId)!.id;
+
+		const cases = [...ledgerCases(period, asAt, String(settings.accounts_start_date)), ...agedCases(asAt)];
+		// Every list's records before any run: the reads change nothing, and this process's access
+		// token (it lives 300 s) would not outlast the runs.
+		const recordsByWay = new Map<Way, Map<string, number | undefined>>();
+		for (const way of cases.flatMap((entry) => [entry.withReport, ...entry.baselines]))
+			recordsByWay.set(way, await recordsOf(sandbox, connected, way.expected));
+
+		const runs: ReportRun[] = [];
+		for (const { report, variant, withReport, baselines } of cases) {
+			let reportRun: ReportRun | undefined;
+			for (const way of [withReport, ...baselines]) {
+				const records = recordsByWay.get(way)!;
+				const measured = await measureWay(sandbox, worker, way, records, otherBusiness);
+				const run: ReportRun = {
+					report,
+					variant,
+					how: way.how,
+					baseline: way !== withReport,
+					...measured,
+					reportMs: reportRun?.ms ?? measured.ms,
+					reportRequests: reportRun?.requests ?? measured.requests,
+				};
+				reportRun ??= run;
+				runs.push(run);
+				log(
+					`  ${report}${variant ? `, ${variant}` : ''}: ${way.how}: ${run.requests} requests (expected ${run.expectedRequests}) ` +
+						`for ${thousands(run.recordsListed)} records listed, ${run.recordRequests} for one record; ` +
+						`${seconds(run.ms)}, ${(run.growthBytes / MiB).toFixed(1)} MiB peak RSS growth, ${thousands(run.items)} items` +
+						(run.baseline
+							? ` (${(run.requests / run.reportRequests).toFixed(1)}× the report's requests, ${(run.ms / run.reportMs).toFixed(1)}× its time)`
+							: ''),
+				);
+			}
+		}
+		return { scale: sizes.scale, latencyMs: sizes.latencyMs, period, asAt, runs };
+	} finally {
+		await sandbox.stop();
+	}
+}
+
+/** The section of RESULTS.md; `standalone` adds the machine and date (when written alone with `--only reports`). */
+export function reportsMarkdown(measured: Reports, standalone = false): string {
+	const table = [
+		'| Report | Reads | Requests (sandbox log) | Expected | Records listed | Records per request | Requests for one record | Time | × the report’s requests | × the report’s time | Peak RSS growth | Output items |',
+		'|---|---|---|---|---|---|---|---|---|---|---|---|',
+		...measured.runs.map(
+			(run) =>
+				`| ${run.baseline ? '' : `${run.report}${run.variant ? `, ${run.variant}` : ''}`} | ${run.how} | ` +
+				`${run.requests} | ${run.expectedRequests} | ${thousands(run.recordsListed)} | ` +
+				`${(run.recordsListed / run.requests).toFixed(0)} | ${run.recordRequests} | ${seconds(run.ms)} | ` +
+				`${(run.requests / run.reportRequests).toFixed(1)}× | ${(run.ms / run.reportMs).toFixed(1)}× | ` +
+				`${(run.growthBytes / MiB).toFixed(1)} MiB | ${thousands(run.items)} |`,
+		),
+	].join('\n');
+	const listsTable = [
+		'| Report | List | Records | Expected requests | Requests |',
+		'|---|---|---|---|---|',
+		// Without payments on account an aged report reads the same lists but the payments (checked the same way).
+		...measured.runs
+			.filter((run) => !run.baseline && !run.variant.startsWith('without'))
+			.flatMap((run) =>
+				run.lists.map(
+					(list, index) =>
+						`| ${index === 0 ? `${run.report}${run.variant ? `, ${run.variant}` : ''}` : ''} | ${list.list} | ` +
+						`${list.records === undefined ? '(one object)' : thousands(list.records)} | ${list.expected} | ${list.measured} |`,
+				),
+			),
+	].join('\n');
+	const when = standalone ? measuredAlone('reports') : '';
+	return (
+		`## Reports at the service's pace (${thousands(measured.scale)} sales invoices, ${measured.latencyMs} ms per answer)\n\n` +
+		`Each report of the lead business through n8n-core's \`WorkflowExecute\` with the node's defaults (3 lists or ` +
+		`pages at once, 200 requests a minute per business), Output Rows: Profit and Loss of the last financial year ` +
+		`(${measured.period.from} to ${measured.period.to}), Balance Sheet, Aged Debtors and Aged Creditors as at its ` +
+		`last day (${measured.asAt}), the aged reports with and without payments on account. Below each report, in the ` +
+		`same run, the reads a workflow without the Report resource makes for the same figures (n8n runs them one ` +
+		`after another; the summing in a Code node is not counted): the node's Get Many, Return All, default Output, ` +
+		`of every record the figures are summed from, and for Profit and Loss and the Balance Sheet the node's Trial ` +
+		`Balance. Each run in a fresh process (\`bench/memory-worker.ts\`): a business whose request budget is ` +
+		`empty, as after a minute of quiet, and a peak RSS of its own; the same reads of another business ` +
+		`warmed the node up first. **Expected**: 1 request for an object (the financial settings, the trial ` +
+		`balance) and ⌈records ÷ 200⌉ for a list, at least 1 (an empty list is one request), the records being the ` +
+		`list's \`$total\` with the read's filters, read from the sandbox directly; the bench fails unless every ` +
+		`list got exactly its expected requests, every request answered 200 and none asked for one record. Times ` +
+		`from one run.${when}\n\n${table}\n\n` +
+		`### The reports' requests by list\n\n` +
+		`Profit and Loss and the Balance Sheet: the financial settings, then the ledger accounts with their balance ` +
+		`details for the days (the dates never narrow that list). The aged reports: the financial settings, each ` +
+		`document kind in each open status dated up to the day, and with payments on account every payment of the ` +
+		`type up to the day (only the record says whether part of it is on account); without payments on account the ` +
+		`same lists but the payments.\n\n${listsTable}\n`
+	);
+}
