@@ -20,7 +20,8 @@ function createBusinessRoutes({ dataset, clock }) {
 
 	function byId(id) {
 		const ctx = dataset.contextOf(id);
-		if (!ctx) fail(404, 'RecordNotFound', `No business with id "${id}" is accessible to the user.`, 'id');
+		if (!ctx || dataset.accessOf(id) === 'withdrawn')
+			fail(404, 'RecordNotFound', `No business with id "${id}" is accessible to the user.`, 'id');
 		return ctx;
 	}
 
@@ -64,7 +65,7 @@ function createBusinessRoutes({ dataset, clock }) {
 		list(query) {
 			const answer = envelope('/businesses', query);
 			const wanted = attributes(query);
-			const all = dataset.contexts;
+			const all = dataset.contexts.filter((ctx) => dataset.accessOf(ctx.biz.id) !== 'withdrawn');
 			return answer(all.length, (from, to) =>
 				all.slice(from, to).map((ctx) =>
 					shape(

@@ -47,13 +47,16 @@ function createApi({ dataset, clock }) {
 		const id = (raw ?? '').trim();
 		if (id === '') return dataset.contextOf(dataset.leadBusinessId);
 		const ctx = dataset.contextOf(id);
-		if (!ctx)
+		const access = ctx ? dataset.accessOf(id) : 'withdrawn';
+		if (access === 'withdrawn')
 			fail(
 				403,
 				'BusinessNotAccessible',
 				`The business "${id}" does not exist or is not accessible to the user.`,
 				'X-Business',
 			);
+		if (access === 'lapsed')
+			fail(403, 'SubscriptionLapsed', `The subscription of the business "${id}" has lapsed.`, 'X-Business');
 		return ctx;
 	}
 

@@ -97,6 +97,8 @@ function buildDataset({
 	for (const ctx of contexts) for (const def of TABLE) if (!def.singleton) ctx.rows(def.name);
 
 	const byId = new Map(contexts.map((ctx) => [ctx.biz.id, ctx]));
+	/** @type {Map<string, 'active'|'withdrawn'|'lapsed'>} */
+	const accessOf = new Map();
 	const lead = contexts.find((ctx) => ctx.biz.owned);
 
 	/** @param {string} businessId @param {string} collection */
@@ -248,6 +250,21 @@ function buildDataset({
 			if (index < 0) throw new Error(`no live ${collection} ${id}`);
 			return renderDocumentPdf(ctx, def, index);
 		},
+
+		/**
+		 * Test hook: the user's access to a business other than the lead. `withdrawn`: the
+		 * business is no longer listed and every request for it is refused, as when an accountant's
+		 * invitation is removed; `lapsed`: still listed, every request for it refused, as when its
+		 * subscription lapsed; `active` restores it.
+		 * @param {string} businessId @param {'active'|'withdrawn'|'lapsed'} access
+		 */
+		setBusinessAccess(businessId, access) {
+			if (!byId.has(businessId)) throw new Error(`no business ${businessId}`);
+			if (businessId === lead.biz.id) throw new Error('the lead business cannot lose its access');
+			if (!['active', 'withdrawn', 'lapsed'].includes(access)) throw new Error(`unknown access ${access}`);
+			accessOf.set(businessId, access);
+		},
+		accessOf: (businessId) => accessOf.get(businessId) ?? 'active',
 
 		/** For the API layer: the business context by id, or undefined. */
 		contextOf: (businessId) => byId.get(businessId),

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { FilterDefinition } from '../collections/filters';
 import type { CollectionDefinition } from '../collections/table';
-import { LEAD_BUSINESS } from '../descriptions/business';
+import { ALL_BUSINESSES, LEAD_BUSINESS } from '../descriptions/business';
 import { businessIdFrom, readPaceFrom, retryPolicyFrom } from '../helpers/parameterValues';
 import { outputFrom, type Output } from '../output/output';
 import {
@@ -98,7 +98,21 @@ export class ParameterReader {
 
 	/** `undefined` means the lead business: no X-Business header is sent. */
 	business(parameter = 'business'): string | undefined {
-		return businessIdFrom(this.raw(parameter, LEAD_BUSINESS, true), this.fail.bind(this));
+		const scope = this.businesses(parameter);
+		if (scope.all) {
+			this.fail(
+				'Business',
+				'All Businesses is for reading lists and reports; this operation works on one business (an ID belongs to one business): choose that business',
+			);
+		}
+		return scope.id;
+	}
+
+	/** One business (`id` undefined for the lead business), or every business the account reaches. */
+	businesses(parameter = 'business'): { all: true } | { all: false; id: string | undefined } {
+		const value = this.raw(parameter, LEAD_BUSINESS, true);
+		if (typeof value === 'string' && value.trim() === ALL_BUSINESSES) return { all: true };
+		return { all: false, id: businessIdFrom(value, this.fail.bind(this)) };
 	}
 
 	searchText(): string {

@@ -5,13 +5,31 @@ export const LEAD_BUSINESS = 'lead';
 
 export const LEAD_BUSINESS_LABEL = 'Lead Business (Default)';
 
+/** Resource locator value meaning "every business the account reaches, one after another side by side". */
+export const ALL_BUSINESSES = 'all';
+
+export const ALL_BUSINESSES_LABEL = 'All Businesses';
+
+/** The reads that can go over every business: lists, reports and the trial balance (and the trigger). */
+const ACROSS_BUSINESSES = new Set([
+	'getAll',
+	'search',
+	'profitAndLoss',
+	'balanceSheet',
+	'agedDebtors',
+	'agedCreditors',
+]);
+
+export const readsAcrossBusinesses = (resource: unknown, operation: unknown) =>
+	resource === 'trialBalance' || ACROSS_BUSINESSES.has(String(operation));
+
 export const businessSelector: INodeProperties = {
 	displayName: 'Business',
 	name: 'business',
 	type: 'resourceLocator',
 	default: { mode: 'list', value: LEAD_BUSINESS, cachedResultName: LEAD_BUSINESS_LABEL },
 	description:
-		'Which of the account’s businesses to read. The lead business is used when none is chosen; it can change when the account’s first owned business is deleted, or when a user who owns none creates one.',
+		'Which of the account’s businesses to read. The lead business is used when none is chosen; it can change when the account’s first owned business is deleted, or when a user who owns none creates one. All Businesses (lists, reports, the trial balance) reads every business the account reaches.',
 	hint: 'Left empty, the lead business is used',
 	modes: [
 		{

@@ -1,7 +1,13 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { findCollection } from '../collections/table';
-import { LEAD_BUSINESS, LEAD_BUSINESS_LABEL } from '../descriptions/business';
+import {
+	ALL_BUSINESSES,
+	ALL_BUSINESSES_LABEL,
+	LEAD_BUSINESS,
+	LEAD_BUSINESS_LABEL,
+	readsAcrossBusinesses,
+} from '../descriptions/business';
 import { apiRequestListPage, MAX_PAGE_SIZE } from '../transport';
 
 interface Summary extends IDataObject {
@@ -31,7 +37,16 @@ async function listPage(
 /** The business the node's Business field names; undefined for the lead business. */
 export function selectedBusiness(context: ILoadOptionsFunctions): string | undefined {
 	const value = context.getCurrentNodeParameter('business', { extractValue: true }) as string | undefined;
-	return value && value !== LEAD_BUSINESS ? value : undefined;
+	return value && value !== LEAD_BUSINESS && value !== ALL_BUSINESSES ? value : undefined;
+}
+
+/** All Businesses is offered where the node can read every business: the trigger, lists and reports. */
+function offersAllBusinesses(context: ILoadOptionsFunctions): boolean {
+	if (context.getNode().type.endsWith('Trigger')) return true;
+	return readsAcrossBusinesses(
+		context.getCurrentNodeParameter('resource'),
+		context.getCurrentNodeParameter('operation'),
+	);
 }
 
 export async function searchBusinesses(
@@ -44,8 +59,14 @@ export async function searchBusinesses(
 	const results = wanted
 		? page.results.filter((result) => result.name.toLowerCase().includes(wanted) || result.value === filter?.trim())
 		: page.results;
-	const lead = paginationToken || wanted ? [] : [{ name: LEAD_BUSINESS_LABEL, value: LEAD_BUSINESS }];
-	return { results: [...lead, ...results], paginationToken: page.paginationToken };
+	const first =
+		paginationToken || wanted
+			? []
+			: [
+					...(offersAllBusinesses(this) ? [{ name: ALL_BUSINESSES_LABEL, value: ALL_BUSINESSES }] : []),
+					{ name: LEAD_BUSINESS_LABEL, value: LEAD_BUSINESS },
+				];
+	return { results: [...first, ...results], paginationToken: page.paginationToken };
 }
 
 export async function searchRecords(

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { acrossBusinesses } from '../actions/acrossBusinesses';
 import type { ParameterReader } from '../actions/parameters';
 import {
 	ledgerAccountRows,
@@ -121,7 +122,6 @@ function readParameters(parameters: ParameterReader) {
 		from,
 		to,
 		source,
-		business: parameters.business(),
 		output: parameters.choice<Output>('Output', options.output ?? 'rows', ['rows', 'report']),
 		amountsAs: parameters.choice<AmountsAs>('Amounts As', options.amountsAs ?? 'string', ['string', 'number']),
 	};
@@ -138,17 +138,19 @@ export const getTrialBalance = resourceOperation({
 	properties,
 	async execute(parameters) {
 		const request = readParameters(parameters);
-		const { body } = await apiRequest.call(this, {
-			path: PATHS[request.source],
-			qs: { from_date: request.from, to_date: request.to },
-			business: request.business,
-			...parameters.requestScope(),
+		return await acrossBusinesses.call(this, parameters, async (business) => {
+			const { body } = await apiRequest.call(this, {
+				path: PATHS[request.source],
+				qs: { from_date: request.from, to_date: request.to },
+				business,
+				...parameters.requestScope(),
+			});
+			const report = body as TrialBalanceReport;
+			const results =
+				request.output === 'report'
+					? [wholeReport(report, request.amountsAs)]
+					: ledgerAccountRows(report, request.amountsAs);
+			return results.map((json) => ({ json }));
 		});
-		const report = body as TrialBalanceReport;
-		const results =
-			request.output === 'report'
-				? [wholeReport(report, request.amountsAs)]
-				: ledgerAccountRows(report, request.amountsAs);
-		return results.map((json) => ({ json }));
 	},
 });

@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { CollectionDefinition } from '../../AccountingService/collections/table';
-import { LEAD_BUSINESS } from '../../AccountingService/descriptions/business';
+import { ALL_BUSINESSES, LEAD_BUSINESS } from '../../AccountingService/descriptions/business';
 import {
 	businessIdFrom,
 	readPaceFrom,
@@ -25,12 +25,13 @@ import {
 	type TriggerEvent,
 } from './position';
 import { readListPage, readNewest, readServiceTime, readWindow, type Watch, type WindowRead } from './readChanges';
+import { pollAllBusinesses } from './allBusinesses';
 import { loadPosition, storePosition } from './storedPosition';
 
 /** What each output item says happened to its record. */
 export type ChangeType = 'created' | 'updated' | 'deleted';
 
-interface Settings {
+export interface Settings {
 	row: CollectionDefinition;
 	event: TriggerEvent;
 	/** One read per kind of change: two for "anyChange" (changes and deletions). */
@@ -40,6 +41,8 @@ interface Settings {
 	startDate?: number;
 	startBatch: number;
 	output: Output;
+	/** Business → All Businesses: every business the account reaches, each with its own position. */
+	allBusinesses: boolean;
 }
 
 /**
@@ -54,21 +57,30 @@ export async function pollChanges(this: IPollFunctions): Promise<INodeExecutionD
 	const settings = readParameters(this);
 	forgetCredentialView(this);
 
+	if (settings.allBusinesses) return await pollAllBusinesses(this, settings);
 	if (this.getMode() === 'manual') return await testEvent(this, settings);
+	const rows = await pollBusiness(this, settings, this.getWorkflowStaticData('node'));
+	return rows.length ? [this.helpers.returnJsonArray(rows)] : null;
+}
 
-	const staticData = this.getWorkflowStaticData('node');
+/** One business's poll, its position kept in `staticData`; the rows of what changed. */
+export async function pollBusiness(
+	context: IPollFunctions,
+	settings: Settings,
+	staticData: IDataObject,
+): Promise<IDataObject[]> {
 	let stored = loadPosition(staticData, settings.watching);
 	if (!stored) {
-		const started = await start(this, settings);
-		if (!started) return null;
+		const started = await start(context, settings, staticData);
+		if (!started) return [];
 		stored = { ...started, business: null };
 	}
 
-	const read = await readWindows(this, settings, stored.position.since);
+	const read = await readWindows(context, settings, stored.position.since);
 	if (stored.business !== null && read.business !== null && read.business !== stored.business) {
 		// The lead business changed under "Lead Business": the old position means nothing there.
 		storePosition(staticData, settings.watching, read.business, startAt(read.serverTime, read));
-		return null;
+		return [];
 	}
 	const { emit, next } = advance(stored.position, read);
 	const fromFeed = emit.map((change) => ({
@@ -81,7 +93,7 @@ export async function pollChanges(this: IPollFunctions): Promise<INodeExecutionD
 	if (backfill) {
 		const step = await backfillStep(
 			backfill,
-			async (page) => await readListPage(this, settings.watches[0], page, BACKFILL_PAGE_SIZE),
+			async (page) => await readListPage(context, settings.watches[0], page, BACKFILL_PAGE_SIZE),
 			settings.startBatch,
 		);
 		fromBackfill = step.records.map((record) => ({ record, type: existingChangeType(backfill as Backfill, record) }));
@@ -89,8 +101,7 @@ export async function pollChanges(this: IPollFunctions): Promise<INodeExecutionD
 	}
 
 	storePosition(staticData, settings.watching, read.business ?? stored.business, next, backfill);
-	const changes = [...fromBackfill, ...fromFeed];
-	return changes.length ? [this.helpers.returnJsonArray(toRows(settings, changes))] : null;
+	return toRows(settings, [...fromBackfill, ...fromFeed]);
 }
 
 /**
@@ -102,8 +113,8 @@ export async function pollChanges(this: IPollFunctions): Promise<INodeExecutionD
 async function start(
 	context: IPollFunctions,
 	settings: Settings,
+	staticData: IDataObject,
 ): Promise<{ position: Position; backfill: Backfill | null } | undefined> {
-	const staticData = context.getWorkflowStaticData('node');
 	const reading = performance.now();
 	const serverTime = await readServiceTime(context, settings.watches[0]);
 	if (settings.startFrom === 'now') {
@@ -166,17 +177,23 @@ function toRows(settings: Settings, changes: Array<{ record: IDataObject; type: 
 
 /** "Fetch Test Event": the newest record, as the workflow will receive records. */
 async function testEvent(context: IPollFunctions, settings: Settings): Promise<INodeExecutionData[][] | null> {
+	const rows = await newestRows(context, settings);
+	return rows.length ? [context.helpers.returnJsonArray(rows)] : null;
+}
+
+/** The newest record's rows, as the workflow will receive them; none when there is no record. */
+export async function newestRows(context: IPollFunctions, settings: Settings): Promise<IDataObject[]> {
 	const watch = settings.watches[0];
 	const canSort = settings.row.sort?.includes(watch.timeField) ?? false;
 	const newest = await readNewest(context, watch, canSort);
-	if (!newest) return null;
+	if (!newest) return [];
 	const type: ChangeType =
 		watch.sinceQuery === 'deleted_since'
 			? 'deleted'
 			: settings.event === 'new' || newest.created_at === newest.updated_at
 				? 'created'
 				: 'updated';
-	return [context.helpers.returnJsonArray(toRows(settings, [{ record: newest, type }]))];
+	return toRows(settings, [{ record: newest, type }]);
 }
 
 /** The fields each read asks for: the output's, and the times the trigger orders records by. */
@@ -200,7 +217,9 @@ function readParameters(context: IPollFunctions): Settings {
 		fail('Event', `for ${row.plural} it must be one of ${events.map((candidate) => candidate.value).join(', ')}`);
 	}
 	const refuse = (field: string) => (problem: string) => fail(field, problem);
-	const business = businessIdFrom(context.getNodeParameter('business', LEAD_BUSINESS, { extractValue: true }), fail);
+	const chosenBusiness = context.getNodeParameter('business', LEAD_BUSINESS, { extractValue: true });
+	const allBusinesses = typeof chosenBusiness === 'string' && chosenBusiness.trim() === ALL_BUSINESSES;
+	const business = allBusinesses ? undefined : businessIdFrom(chosenBusiness, fail);
 	const output = outputFrom(
 		row,
 		context.getNodeParameter('output', 'simplified'),
@@ -247,6 +266,7 @@ function readParameters(context: IPollFunctions): Settings {
 		startDate,
 		startBatch,
 		output,
+		allBusinesses,
 	};
 }
 

@@ -17,16 +17,38 @@ const search = async (parameters: INodeParameters, method: string, filter?: stri
 	});
 
 describe('From List of the business selector', () => {
-	it('offers the lead business first, then every business of the account', async () => {
+	it('offers All Businesses on a list read, then the lead business, then every business of the account', async () => {
 		const { results } = await search({ resource: 'salesInvoice', operation: 'getAll' }, 'searchBusinesses');
-		expect(results[0].value).toBe('lead');
+		expect(results.slice(0, 2)).toEqual([
+			{ name: 'All Businesses', value: 'all' },
+			{ name: 'Lead Business (Default)', value: 'lead' },
+		]);
 		const ids = (env.sandbox.dataset.businesses as Array<{ id: string }>).map((business) => business.id);
 		expect(
 			results
-				.slice(1)
+				.slice(2)
 				.map((result) => result.value)
 				.sort(),
 		).toEqual([...ids].sort());
+	});
+
+	it.each([
+		['salesInvoice', 'get'],
+		['salesInvoice', 'create'],
+		['attachment', 'downloadFile'],
+	])('%s %s works on one business: the list starts with the lead business', async (resource, operation) => {
+		const { results } = await search({ resource, operation }, 'searchBusinesses');
+		expect(results[0].value).toBe('lead');
+		expect(results.map((result) => result.value)).not.toContain('all');
+	});
+
+	it.each([
+		['report', 'agedDebtors'],
+		['trialBalance', 'get'],
+		['contact', 'search'],
+	])('%s %s offers All Businesses first', async (resource, operation) => {
+		const { results } = await search({ resource, operation }, 'searchBusinesses');
+		expect(results[0].value).toBe('all');
 	});
 
 	it('narrows the list by a piece of the name', async () => {

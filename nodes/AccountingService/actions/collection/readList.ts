@@ -4,6 +4,7 @@ import type { CollectionDefinition } from '../../collections/table';
 import { apiRequestAllItems } from '../../transport';
 import { listed } from '../../tool/answer';
 import { attributesFor } from '../../output/output';
+import { acrossBusinesses } from '../acrossBusinesses';
 import { recordItems } from '../output';
 import type { ParameterReader } from '../parameters';
 
@@ -18,22 +19,23 @@ export async function readList(
 	extraQuery: IDataObject,
 ): Promise<INodeExecutionData[]> {
 	const limit = parameters.limit();
-	const business = parameters.business();
 	const output = parameters.output(row, 'field');
 	const { query, includeBusiness } = parameters.listOptions();
 	const attributes = attributesFor(row, output);
 	if (attributes !== undefined) query.attributes = attributes;
 	const filters = parameters.filters(row);
-	const response = await apiRequestAllItems.call(
-		this,
-		{ path: `/${row.path}`, qs: { ...filters, ...query, ...extraQuery }, business, ...parameters.requestScope() },
-		limit,
-	);
-	const items = recordItems(row, response.body, {
-		output,
-		business: response.business,
-		includeBusiness,
-		legacyId: query.show_legacy_id === true,
+	return await acrossBusinesses.call(this, parameters, async (business) => {
+		const response = await apiRequestAllItems.call(
+			this,
+			{ path: `/${row.path}`, qs: { ...filters, ...query, ...extraQuery }, business, ...parameters.requestScope() },
+			limit,
+		);
+		const items = recordItems(row, response.body, {
+			output,
+			business: response.business,
+			includeBusiness,
+			legacyId: query.show_legacy_id === true,
+		});
+		return listed(items, response.total);
 	});
-	return listed(items, response.total);
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { acrossBusinesses } from '../../actions/acrossBusinesses';
 import { runItems } from '../../actions/itemRunner';
 import type { ParameterReader } from '../../actions/parameters';
 import { ageItems, type OpenItem } from '../../reports/aging';
@@ -161,12 +162,13 @@ const agedReport = (side: 'debtors' | 'creditors') =>
 			const days = readAsAt(parameters);
 			const output = reportOutputOf(parameters);
 			const includePayments = parameters.flag('includePaymentsOnAccount', 'Include Payments on Account', true);
-			const business = parameters.business();
-			const books = await readBooks.call(this, parameters, business);
-			const asAt = days.settle(books, todayOf(this));
-			const items = await readOpenItems.call(this, parameters, business, LEDGERS[side], asAt, includePayments);
-			const report = ageItems(items, asAt);
-			return reportItems(this, output, agedSummary(report, asAt, books.currency), agedRows(report, asAt));
+			return await acrossBusinesses.call(this, parameters, async (business) => {
+				const books = await readBooks.call(this, parameters, business);
+				const asAt = days.settle(books, todayOf(this));
+				const items = await readOpenItems.call(this, parameters, business, LEDGERS[side], asAt, includePayments);
+				const report = ageItems(items, asAt);
+				return reportItems(this, output, agedSummary(report, asAt, books.currency), agedRows(report, asAt));
+			});
 		},
 	});
 

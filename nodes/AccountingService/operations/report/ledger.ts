@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { acrossBusinesses } from '../../actions/acrossBusinesses';
 import type { ParameterReader } from '../../actions/parameters';
 import { BALANCE_SHEET, PROFIT_AND_LOSS } from '../../reports/ledgerLayouts';
 import { layLedgerReport, type AccountBalance } from '../../reports/ledgerReport';
@@ -74,12 +75,14 @@ export const profitAndLoss = resourceOperation({
 	async execute(parameters) {
 		const days = readPeriod(parameters);
 		const output = reportOutputOf(parameters);
-		const business = parameters.business();
-		const books = await readBooks.call(this, parameters, business);
-		const range = days.settle(books, todayOf(this));
-		const report = layLedgerReport(PROFIT_AND_LOSS, await readAccountBalances.call(this, parameters, business, range));
-		const columns = { from_date: range.from, to_date: range.to };
-		return reportItems(this, output, ledgerSummary(report, columns, books.currency), ledgerRows(report, columns));
+		return await acrossBusinesses.call(this, parameters, async (business) => {
+			const books = await readBooks.call(this, parameters, business);
+			const range = days.settle(books, todayOf(this));
+			const accounts = await readAccountBalances.call(this, parameters, business, range);
+			const report = layLedgerReport(PROFIT_AND_LOSS, accounts);
+			const columns = { from_date: range.from, to_date: range.to };
+			return reportItems(this, output, ledgerSummary(report, columns, books.currency), ledgerRows(report, columns));
+		});
 	},
 });
 
@@ -96,13 +99,15 @@ export const balanceSheet = resourceOperation({
 	async execute(parameters) {
 		const days = readAsAt(parameters);
 		const output = reportOutputOf(parameters);
-		const business = parameters.business();
-		const books = await readBooks.call(this, parameters, business);
-		const asAt = days.settle(books, todayOf(this));
-		// Without an accounts start date, every entry up to the day counts: the service's own first day.
-		const range = { from: books.accountsStart ?? '1900-01-01', to: asAt };
-		const report = layLedgerReport(BALANCE_SHEET, await readAccountBalances.call(this, parameters, business, range));
-		const columns = { as_at: asAt };
-		return reportItems(this, output, ledgerSummary(report, columns, books.currency), ledgerRows(report, columns));
+		return await acrossBusinesses.call(this, parameters, async (business) => {
+			const books = await readBooks.call(this, parameters, business);
+			const asAt = days.settle(books, todayOf(this));
+			// Without an accounts start date, every entry up to the day counts: the service's own first day.
+			const range = { from: books.accountsStart ?? '1900-01-01', to: asAt };
+			const accounts = await readAccountBalances.call(this, parameters, business, range);
+			const report = layLedgerReport(BALANCE_SHEET, accounts);
+			const columns = { as_at: asAt };
+			return reportItems(this, output, ledgerSummary(report, columns, books.currency), ledgerRows(report, columns));
+		});
 	},
 });

@@ -1,0 +1,81 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { listed, type ListedItems } from '../tool/answer';
+import { apiRequestAllItems } from '../transport';
+import { runItems } from './itemRunner';
+import type { ParameterReader } from './parameters';
+
+/**
+ * Businesses read at once under All Businesses. Each has its own request budget at the service
+ * (and here, state.ts), so reading them side by side multiplies the throughput; a practice with
+ * dozens of clients still has at most this many reads under way.
+ */
+export const BUSINESSES_AT_ONCE = 5;
+
+interface Business {
+	id: string;
+	name: string;
+}
+
+/** The error of one business's read, its message saying which business it is. */
+function namedError(context: IExecuteFunctions, error: unknown, business: Business, itemIndex: number): Error {
+	const prefix = `Business "${business.name}" (${business.id}): `;
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		error.message = `${prefix}${error.message}`;
+		return error;
+	}
+	return new NodeOperationError(
+		context.getNode(),
+		`${prefix}${error instanceof Error ? error.message : String(error)}`,
+		{
+			itemIndex,
+		},
+	);
+}
+
+/**
+ * Runs a read for the chosen business, or, under All Businesses, for every business the account
+ * reaches (`GET /businesses`), several at once. The items come grouped by business in the
+ * service's order, each beginning with `business_id` and `business_name`. A business whose read
+ * fails (access withdrawn, a lapsed subscription) does not hide the others under Continue On
+ * Fail: it gives one error item naming it; otherwise the node fails naming it.
+ */
+export async function acrossBusinesses(
+	this: IExecuteFunctions,
+	parameters: ParameterReader,
+	read: (business: string | undefined) => Promise<INodeExecutionData[]>,
+): Promise<INodeExecutionData[]> {
+	const scope = parameters.businesses();
+	if (!scope.all) return await read(scope.id);
+
+	const { body } = await apiRequestAllItems.call(this, { path: '/businesses', ...parameters.requestScope() });
+	const businesses: Business[] = body.map((business) => ({
+		id: String(business.id),
+		name: String(business.displayed_as ?? business.name ?? business.id),
+	}));
+	const continueOnFail = this.continueOnFail();
+	const outcomes = await runItems({
+		count: businesses.length,
+		concurrency: BUSINESSES_AT_ONCE,
+		run: async (index) => await read(businesses[index].id),
+		stopOnFailure: !continueOnFail,
+	});
+
+	const items: INodeExecutionData[] = [];
+	let total = 0;
+	for (const [index, outcome] of outcomes.entries()) {
+		if (outcome === undefined) continue;
+		const business = businesses[index];
+		const columns = { business_id: business.id, business_name: business.name };
+		if (!outcome.ok) {
+			const error = namedError(this, outcome.error, business, parameters.itemIndex);
+			if (!continueOnFail) throw error;
+			items.push({ json: { ...columns, error: error.message } });
+			continue;
+		}
+		items.push(...outcome.value.map((item) => ({ ...item, json: { ...columns, ...item.json } })));
+		total += (outcome.value as ListedItems).listTotal ?? outcome.value.length;
+	}
+	return listed(items, total);
+}
