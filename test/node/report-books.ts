@@ -171,3 +171,15 @@ export function columnOf(agedFrom: string, asAt: string): string {
 	if (days < 91) return 'days_61_90';
 	return 'days_over_90';
 }
+
+/** Every business's ledger, read once before the tests of a file, by business key. */
+export function useLedgers(env: ConnectedSandbox): Map<string, Ledger> {
+	const ledgers = new Map<string, Ledger>();
+	beforeAll(async () => {
+		for (const business of businessesOf(env)) ledgers.set(business.key, await readLedger(env, business));
+	});
+	return ledgers;
+}
+
+export const businessByKey = (env: ConnectedSandbox, key: string) =>
+	businessesOf(env).find((candidate) => candidate.key === key)!;

@@ -44,3 +44,21 @@ export function showFor(resources: string[], operations: string[], properties: I
 		},
 	}));
 }
+
+/** A period's From Date and To Date (only the day counts), shown as `displayOptions` says. */
+export function periodDates(displayOptions?: INodeProperties['displayOptions']): INodeProperties[] {
+	const day = (name: string, displayName: string, description: string): INodeProperties => ({
+		displayName,
+		name,
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description,
+		hint: 'Only the day counts',
+		...(displayOptions ? { displayOptions } : {}),
+	});
+	return [
+		day('fromDate', 'From Date', 'First day of the period'),
+		day('toDate', 'To Date', 'Last day of the period, included'),
+	];
+}

@@ -8,7 +8,7 @@ import {
 	type AmountsAs,
 	type TrialBalanceReport,
 } from '../actions/trialBalance/flatten';
-import { optionsCollection } from '../descriptions/common';
+import { optionsCollection, periodDates } from '../descriptions/common';
 import { apiRequest } from '../transport';
 import { resourceOperation } from './define';
 import type { ResourceOption } from './types';
@@ -27,24 +27,7 @@ type Source = keyof typeof PATHS;
 type Output = 'rows' | 'report';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'From Date',
-		name: 'fromDate',
-		type: 'dateTime',
-		required: true,
-		default: '',
-		description: 'First day of the period',
-		hint: 'Only the day counts',
-	},
-	{
-		displayName: 'To Date',
-		name: 'toDate',
-		type: 'dateTime',
-		required: true,
-		default: '',
-		description: 'Last day of the period, included',
-		hint: 'Only the day counts',
-	},
+	...periodDates(),
 	{
 		displayName: 'Source',
 		name: 'source',

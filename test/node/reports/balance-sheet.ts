@@ -5,16 +5,15 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { useConnectedSandbox } from '../connected-sandbox';
 import {
-	businessesOf,
+	businessByKey,
 	businessParameter,
 	cents,
 	creditMinusDebit,
 	EXPENSE_TYPES,
 	INCOME_TYPES,
 	netByAccount,
-	readLedger,
+	useLedgers,
 	sumOf,
-	type Ledger,
 } from '../report-books';
 
 const NODE = 'Accounting Service';
@@ -31,16 +30,13 @@ const SECTIONS: Record<string, { types: string[]; asset: boolean }> = {
 };
 const DATES = ['2023-07-01', '2023-12-31', '2024-02-29', '2024-06-30', '2025-03-15', '2025-06-30'];
 
-const ledgers = new Map<string, Ledger>();
-beforeAll(async () => {
-	for (const business of businessesOf(env)) ledgers.set(business.key, await readLedger(env, business));
-});
+const ledgers = useLedgers(env);
 
 describe('Report → Balance Sheet', () => {
 	const cases = ['lead', 'second', 'invited'].flatMap((key) => DATES.map((day) => [key, day]));
 
 	it.each(cases)('%s business as at %s: balances to the cent, every account placed once', async (key, asAt) => {
-		const business = businessesOf(env).find((candidate) => candidate.key === key)!;
+		const business = businessByKey(env, key);
 		const ledger = ledgers.get(key)!;
 		const parameters = {
 			resource: 'report',

@@ -5,16 +5,15 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useConnectedSandbox } from '../connected-sandbox';
 import {
-	businessesOf,
+	businessByKey,
 	businessParameter,
 	cents,
 	creditMinusDebit,
 	EXPENSE_TYPES,
 	INCOME_TYPES,
 	netByAccount,
-	readLedger,
+	useLedgers,
 	sumOf,
-	type Ledger,
 } from '../report-books';
 
 const NODE = 'Accounting Service';
@@ -43,16 +42,13 @@ const profitAndLoss = (extra: INodeParameters = {}): INodeParameters => ({
 	...extra,
 });
 
-const ledgers = new Map<string, Ledger>();
-beforeAll(async () => {
-	for (const business of businessesOf(env)) ledgers.set(business.key, await readLedger(env, business));
-});
+const ledgers = useLedgers(env);
 
 describe('Report → Profit and Loss', () => {
 	const cases = ['lead', 'second', 'invited'].flatMap((key) => PERIODS.map(([from, to]) => [key, from, to]));
 
 	it.each(cases)('%s business, %s to %s: every figure from the ledger entries, to the cent', async (key, from, to) => {
-		const business = businessesOf(env).find((candidate) => candidate.key === key)!;
+		const business = businessByKey(env, key);
 		const ledger = ledgers.get(key)!;
 		const position = env.sandbox.log.entries().length;
 

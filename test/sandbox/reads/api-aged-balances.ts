@@ -2,35 +2,11 @@
 // day with the fields the report needs (each list compared with the whole collection filtered here),
 // and a payment on account made through the API, listed by its transaction type up to its day.
 import { buildDataset } from '../../../sandbox/data';
-import { createApi } from '../../../sandbox/api';
+import { inProcessApi } from '../in-process';
 
 const dataset = buildDataset();
-const handler = createApi({ dataset, clock: dataset.clock });
+const { call, all } = inProcessApi(dataset);
 const businessOf = (key: string) => dataset.businesses.find((b) => b.key === key)!.id;
-
-function call(method: string, path: string, business: string, body?: unknown) {
-	const [p, q = ''] = path.split('?');
-	return handler.handle({
-		method,
-		path: p,
-		query: new URLSearchParams(q),
-		headers: { 'x-business': business },
-		body,
-		auth: { userId: dataset.user.id, scope: 'full_access' },
-	});
-}
-
-async function all(path: string, business: string): Promise<any[]> {
-	const items: any[] = [];
-	let next: string | null = `${path}${path.includes('?') ? '&' : '?'}items_per_page=200`;
-	while (next) {
-		const reply = await call('GET', next, business);
-		expect([next, reply.status]).toEqual([next, 200]);
-		items.push(...reply.json.$items);
-		next = reply.json.$next;
-	}
-	return items;
-}
 
 const ids = (items: any[]) => items.map((item) => item.id).sort();
 const AGED = 'contact,contact_name,date,due_date,base_currency_outstanding_amount,status';

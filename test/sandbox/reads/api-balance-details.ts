@@ -4,42 +4,11 @@
 // required dates are refused like /trial_balance refuses them; the dates never narrow the list;
 // and a sales invoice booked through the API moves both alike.
 import { buildDataset } from '../../../sandbox/data';
-import { createApi } from '../../../sandbox/api';
 import { createValidator } from '../../../sandbox/openapi/validator';
-
-type Dataset = ReturnType<typeof buildDataset>;
-type Handler = ReturnType<typeof createApi>;
-
-function client(dataset: Dataset) {
-	const handler: Handler = createApi({ dataset, clock: dataset.clock });
-	const call = (method: string, path: string, business: string, body?: unknown) => {
-		const [p, q = ''] = path.split('?');
-		return handler.handle({
-			method,
-			path: p,
-			query: new URLSearchParams(q),
-			headers: { 'x-business': business },
-			body,
-			auth: { userId: dataset.user.id, scope: 'full_access' },
-		});
-	};
-	const get = (path: string, business = dataset.leadBusinessId) => call('GET', path, business);
-	async function all(path: string, business = dataset.leadBusinessId): Promise<any[]> {
-		const items: any[] = [];
-		let next: string | null = `${path}${path.includes('?') ? '&' : '?'}items_per_page=200`;
-		while (next) {
-			const reply = await get(next, business);
-			expect(reply.status).toBe(200);
-			items.push(...reply.json.$items);
-			next = reply.json.$next;
-		}
-		return items;
-	}
-	return { call, get, all };
-}
+import { inProcessApi } from '../in-process';
 
 const dataset = buildDataset();
-const { get, all } = client(dataset);
+const { get, all } = inProcessApi(dataset);
 const lead = dataset.leadBusinessId;
 
 const cents = (value: number | string) => Math.round(Number(value) * 100);
@@ -225,7 +194,7 @@ describe('the dates', () => {
 });
 
 test("amounts: 'string' sends the amounts as decimal strings", async () => {
-	const strings = client(buildDataset({ amounts: 'string' }));
+	const strings = inProcessApi(buildDataset({ amounts: 'string' }));
 	const period = details('2024-01-01', '2024-12-31');
 	const asNumbers = await all(`/ledger_accounts?${period}`);
 	const asStrings = await strings.all(`/ledger_accounts?${period}`);
@@ -245,7 +214,7 @@ test("amounts: 'string' sends the amounts as decimal strings", async () => {
 
 test('a sales invoice booked, then voided, through the API moves balance_details as it moves /trial_balance', async () => {
 	const books = buildDataset();
-	const api = client(books);
+	const api = inProcessApi(books);
 	const business = books.leadBusinessId;
 	const [from, to] = ['2025-06-01', '2025-06-30'];
 	const balances = async () =>

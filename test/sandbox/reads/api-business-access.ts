@@ -1,21 +1,12 @@
 // An accountant's access to a client's business, as the test hook sets it: withdrawn (no longer
 // listed, every request refused) or lapsed (listed, every request refused), and restored.
 import { buildDataset } from '../../../sandbox/data';
-import { createApi } from '../../../sandbox/api';
+import { inProcessApi } from '../in-process';
 
 const dataset = buildDataset({ scale: 40 });
-const api = createApi({ dataset, clock: dataset.clock });
-const get = async (path: string, business = '') =>
-	await api.handle({
-		method: 'GET',
-		path,
-		query: new URLSearchParams(),
-		headers: { 'x-business': business },
-		body: undefined,
-		auth: { userId: dataset.user.id, scope: 'full_access' },
-	});
+const { get } = inProcessApi(dataset);
 const listed = async () =>
-	((await get('/businesses')).json as { $items: Array<{ id: string }> }).$items.map((b) => b.id);
+	((await get('/businesses', '')).json as { $items: Array<{ id: string }> }).$items.map((b) => b.id);
 
 const second = dataset.businesses.find((business: { key: string }) => business.key === 'second')!.id as string;
 
@@ -25,13 +16,13 @@ it('withdrawn: not listed, its record 404, every request for it 403 BusinessNotA
 	dataset.setBusinessAccess(second, 'withdrawn');
 
 	expect(await listed()).not.toContain(second);
-	expect((await get(`/businesses/${second}`)).status).toBe(404);
+	expect((await get(`/businesses/${second}`, '')).status).toBe(404);
 	const refused = await get('/sales_invoices', second);
 	expect(refused.status).toBe(403);
 	expect(refused.json).toEqual([
 		expect.objectContaining({ $dataCode: 'BusinessNotAccessible', $source: 'X-Business' }),
 	]);
-	expect((await get('/sales_invoices')).status).toBe(200);
+	expect((await get('/sales_invoices', '')).status).toBe(200);
 });
 
 it('lapsed: still listed, every request for it 403 SubscriptionLapsed; active again answers', async () => {

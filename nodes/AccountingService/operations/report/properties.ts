@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { periodDates } from '../../descriptions/common';
+
 /** Report → Profit and Loss: the period, chosen relative to the day the workflow runs. */
 export const periodProperties: INodeProperties[] = [
 	{
@@ -31,26 +33,7 @@ export const periodProperties: INodeProperties[] = [
 		description:
 			'Which days the report covers, counted from the day the workflow runs in its time zone. Financial years and quarters follow the year end in the business’s financial settings.',
 	},
-	{
-		displayName: 'From Date',
-		name: 'fromDate',
-		type: 'dateTime',
-		required: true,
-		default: '',
-		description: 'First day of the period',
-		hint: 'Only the day counts',
-		displayOptions: { show: { period: ['custom'] } },
-	},
-	{
-		displayName: 'To Date',
-		name: 'toDate',
-		type: 'dateTime',
-		required: true,
-		default: '',
-		description: 'Last day of the period, included',
-		hint: 'Only the day counts',
-		displayOptions: { show: { period: ['custom'] } },
-	},
+	...periodDates({ show: { period: ['custom'] } }),
 ];
 
 /** The Balance Sheet and the aged reports: the day they are taken on. */
