@@ -3,12 +3,8 @@ import { join } from 'node:path';
 
 import { parseCsv } from '../csv';
 import { outputOf } from '../n8n-cli';
+import { readSheet } from '../xlsx';
 import { cents, expect, runOf, type CheckContext, type ExampleCheck } from './types';
-
-interface XlsxModule {
-	read(data: Buffer): { SheetNames: string[]; Sheets: Record<string, unknown> };
-	utils: { sheet_to_json(sheet: unknown, options?: { defval?: unknown }): Array<Record<string, unknown>> };
-}
 
 interface Ref {
 	id: string;
@@ -140,14 +136,8 @@ async function check(context: CheckContext): Promise<string> {
 	}
 
 	// The XLSX: One Row per Line, one row per line of every invoice (one empty-line row for an invoice without lines).
-	const xlsx = require(join(n8nDir, 'node_modules', '@e965', 'xlsx')) as XlsxModule;
 	const linesFile = join(folder, `sales-invoice-lines-${leadBusinessId}.xlsx`);
-	const workbook = xlsx.read(readFileSync(linesFile));
-	expect(
-		workbook.SheetNames.includes('Invoice lines'),
-		`${linesFile} has sheets ${workbook.SheetNames.join(', ')}, not "Invoice lines"`,
-	);
-	const lineRows = xlsx.utils.sheet_to_json(workbook.Sheets['Invoice lines'], { defval: '' });
+	const lineRows = readSheet(n8nDir, linesFile, 'Invoice lines', { defval: '' });
 	const wantedRows = expected.flatMap((invoice) => {
 		expect(Array.isArray(invoice.invoice_lines), `the service's invoice ${invoice.id} came without invoice_lines`);
 		return invoice.invoice_lines!.map((line, index) => ({ invoice, line, number: index + 1 }));

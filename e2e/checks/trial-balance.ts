@@ -1,16 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { readSheet } from '../xlsx';
 import { cents, expect, type CheckContext, type ExampleCheck } from './types';
 
 /** The sandbox's history ends 2025-06-30; May 2025 is a full month of postings. */
 const MONTH_START = '2025-05-01';
 const MONTH_END = '2025-05-31';
-
-interface XlsxModule {
-	read(data: Buffer): { SheetNames: string[]; Sheets: Record<string, unknown> };
-	utils: { sheet_to_json(sheet: unknown): Array<Record<string, unknown>> };
-}
 
 interface LedgerAccount {
 	displayed_as: string;
@@ -25,15 +20,8 @@ async function check({ folder, reader, n8nDir }: CheckContext): Promise<string> 
 	const report = await reader.get<{ ledger_accounts: LedgerAccount[] }>(
 		`/trial_balance?from_date=${MONTH_START}&to_date=${MONTH_END}`,
 	);
-	// The same spreadsheet library n8n's Convert to File uses, from the pinned install.
-	const xlsx = require(join(n8nDir, 'node_modules', '@e965', 'xlsx')) as XlsxModule;
 	const file = join(folder, `trial-balance-${MONTH_START.slice(0, 7)}.xlsx`);
-	const workbook = xlsx.read(readFileSync(file));
-	expect(
-		workbook.SheetNames.includes('Trial balance'),
-		`${file} has sheets ${workbook.SheetNames.join(', ')}, not "Trial balance"`,
-	);
-	const rows = xlsx.utils.sheet_to_json(workbook.Sheets['Trial balance']);
+	const rows = readSheet(n8nDir, file, 'Trial balance');
 	expect(
 		rows.length === report.ledger_accounts.length,
 		`the sheet has ${rows.length} rows; the service reports ${report.ledger_accounts.length} ledger accounts`,
