@@ -45,7 +45,8 @@ export interface SandboxConnection {
  * consent page in a popup); then the custom API call: the credential's HTTP Request entry in
  * the node panel and the node it adds; an imported example; last a new node creating a sales
  * invoice, its Fields mapper and one line built with the pickers; then Download PDF of an invoice
- * and its binary output — a screenshot at each stop.
+ * and its binary output; last the monthly report example's Profit and Loss, run from its form, its
+ * rows in the output panel — a screenshot at each stop.
  * When a step fails, the page as it was is saved next to the logs.
  */
 export async function captureEditor(
@@ -292,6 +293,28 @@ export async function captureEditor(
 			'n8n-download-pdf-output.png',
 			'Download PDF of a sales invoice: the PDF in the binary output (file name from its number, application/pdf)',
 		);
+
+		stage = 'Profit and Loss in the monthly report example: its rows in the output panel';
+		// Wider, and the form pushed to the left, so that every column of the report's rows shows.
+		await page.setViewportSize(TABLE_VIEW);
+		await page.goto(`${url}/workflow/${REPORT_EXAMPLE.workflowId}`);
+		await page.locator(testId('canvas-node'), { hasText: REPORT_EXAMPLE.node }).first().dblclick();
+		await page.locator(testId('ndv')).waitFor();
+		await page.click(testId('node-execute-button'));
+		const reportOutput = page.locator(testId('output-panel'));
+		// The panel opens in the view last chosen in this browser (Schema after the PDF): the rows show as a table.
+		await reportOutput.getByText(/^\d+ items$/).first().waitFor();
+		await reportOutput.getByText('Table', { exact: true }).first().click();
+		await reportOutput.getByText('Net Profit', { exact: true }).first().waitFor();
+		await dragPanelsTo(page, REPORT_FORM_LEFT);
+		for (const close of await page.locator('.el-notification__closeBtn').all())
+			await close.click().catch(() => undefined);
+		await page.mouse.move(TABLE_VIEW.width - 40, TABLE_VIEW.height - 40);
+		await settle(page);
+		await shoot(
+			'n8n-report-profit-and-loss.png',
+			'Profit and Loss of a month: one row per account, the subtotals and totals, in the output panel',
+		);
 		return shots;
 	} catch (error) {
 		const failure = join(failureDir, 'browser-failure.png');
@@ -302,7 +325,22 @@ export async function captureEditor(
 	}
 }
 
-/** Panel animations and lazily loaded icons finish before a screenshot; n8n's open push connection rules out waiting for network idle. */
+/** The report example's Profit and Loss node, run from its form in the editor. */
+const REPORT_EXAMPLE = { workflowId: 'acctMonthlyReportXlsx', node: 'Profit and Loss, last month' };
+/** Where the node form's left edge goes: the input panel narrowed to its icons, the output panel widened. */
+const REPORT_FORM_LEFT = 200;
+
+/** Drags the node form (its handle on top) sideways to `x`, as a person widens the output panel. */
+async function dragPanelsTo(page: Page, x: number): Promise<void> {
+	const handle = await page.locator(testId('panel-drag-button')).boundingBox();
+	if (!handle) throw new Error("the node form's drag handle is not on the page");
+	const y = handle.y + handle.height / 2;
+	await page.mouse.move(handle.x + handle.width / 2, y);
+	await page.mouse.down();
+	await page.mouse.move(x, y, { steps: 10 });
+	await page.mouse.up();
+}
+
 /** A new workflow with a manual trigger on the canvas. */
 async function newWorkflow(page: Page, url: string): Promise<void> {
 	await page.goto(`${url}/workflow/new`);
@@ -322,6 +360,7 @@ async function addAction(page: Page, search: string, action: string): Promise<vo
 	await page.locator(testId('ndv')).waitFor();
 }
 
+/** Panel animations and lazily loaded icons finish before a screenshot; n8n's open push connection rules out waiting for network idle. */
 async function settle(page: Page): Promise<void> {
 	await page.waitForTimeout(800);
 }

@@ -3,6 +3,7 @@ import { customApiCallCheck } from './custom-api-call';
 import { customersUpsertCheck } from './customers-upsert';
 import { mcpServerToolsCheck } from './mcp-server-tools';
 import { mirrorSalesInvoicesCheck } from './mirror-sales-invoices';
+import { monthlyReportCheck } from './monthly-report';
 import { newInvoicePdfCheck } from './new-invoice-pdf';
 import { newSalesInvoiceCheck } from './new-sales-invoice';
 import { paymentToInvoiceCheck } from './payment-to-invoice';
@@ -25,6 +26,7 @@ export const EXAMPLE_CHECKS = [
 	salesInvoicesCheck,
 	attachmentsCheck,
 	trialBalanceCheck,
+	monthlyReportCheck,
 	sheetToSalesInvoicesCheck,
 	paymentToInvoiceCheck,
 	customersUpsertCheck,
