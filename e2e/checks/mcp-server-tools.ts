@@ -4,10 +4,12 @@ import { DEFAULT_ANSWER_CHARACTERS } from '../../nodes/AccountingService/tool/an
 import { captureWorkflow } from '../browser';
 import { ensureChromium } from '../chromium';
 import { info, seconds } from '../log';
-import { runAgent, AGENT_TOOLS } from '../mcp/agent-run';
+import { AGED_DEBTORS_TOOL, agedDebtorsConversation } from '../mcp/aged-debtors-conversation';
+import { askAgent } from '../mcp/agent-run';
 import { McpToolsClient, type ListedTool } from '../mcp/client';
 import { sandboxFacts, type SandboxFacts } from '../mcp/sandbox-facts';
 import { callEveryTool } from '../mcp/tool-calls';
+import { UNPAID_INVOICES_TOOLS, unpaidInvoicesConversation } from '../mcp/unpaid-invoices-conversation';
 import { createWorkflow, personalProjectId } from '../n8n-data-tables';
 import { activateWorkflow, onceWebhookRegistered } from '../n8n-server';
 import type { ServiceReader } from '../service-reader';
@@ -25,6 +27,8 @@ const TOOLS = [
 	'trial_balance',
 	'create_or_update_contact',
 	'create_sales_invoice',
+	'profit_and_loss',
+	'aged_debtors',
 ];
 
 /** n8n's tool name of a node (`nodeNameToToolName` of n8n-workflow). */
@@ -63,7 +67,8 @@ async function listAndCallTools(client: McpToolsClient, reader: ServiceReader, f
  * Trigger is used as an AI app uses it (the MCP SDK's client over Streamable HTTP): its tools
  * listed with descriptions a model can choose by, each called with values from the sandbox and
  * its answer compared with the sandbox; then an AI Agent in n8n, its model scripted, calls three
- * of the tools in turn, each answer reaching the model.
+ * of the tools in turn, each answer reaching the model, and answers "who owes us the most, and for
+ * how long?" from one call of aged_debtors.
  */
 async function check(context: CheckContext): Promise<string> {
 	const { n8n, workflow, reader, docsDir, failureDir } = context;
@@ -85,8 +90,12 @@ async function check(context: CheckContext): Promise<string> {
 	for (const [tool, note] of Object.entries(calls.notes)) info(`${tool}'s answer ends with the note "${note}"`);
 	info(`invalid arguments answered: ${calls.errors.map((text) => JSON.stringify(text)).join('; ')}`);
 
-	const toolNodes = workflow.nodes.filter((node) => (AGENT_TOOLS as readonly string[]).includes(toolNameOf(node.name)));
-	const agent = await runAgent(n8n, projectId, toolNodes, facts);
+	const agentTools: string[] = [...UNPAID_INVOICES_TOOLS, AGED_DEBTORS_TOOL];
+	const toolNodes = workflow.nodes.filter((node) => agentTools.includes(toolNameOf(node.name)));
+	const [unpaid, aged] = await askAgent(n8n, projectId, toolNodes, [
+		unpaidInvoicesConversation(facts),
+		agedDebtorsConversation(calls.receivables),
+	] as const);
 
 	await ensureChromium();
 	await captureWorkflow(url, WORKFLOW_ID, join(docsDir, SCREENSHOTS.canvas), failureDir, {
@@ -99,9 +108,12 @@ async function check(context: CheckContext): Promise<string> {
 		`${TOOLS.length} tools over MCP agree with the sandbox (writes twice: one contact, one invoice; errors clear); ` +
 		`bytes per answer (rows capped at ${DEFAULT_ANSWER_CHARACTERS} characters): ${bytes}; ` +
 		`get_sales_invoice ${calls.toolMs.toFixed(0)} ms over MCP vs ${calls.directMs.toFixed(0)} ms read directly (medians); ` +
-		`AI Agent: ${AGENT_TOOLS.join(' → ')} in ${seconds(agent.ms)}, ${agent.modelRequests} model requests, ` +
-		`tool answers to the model ${agent.toolMessageBytes.join('/')} bytes; ` +
-		`tool calls for the unpaid invoices of a customer: ${agent.callsToUnpaidInvoices}`
+		`${calls.reports}; ` +
+		`AI Agent: ${UNPAID_INVOICES_TOOLS.join(' → ')} in ${seconds(unpaid.ms)}, ${unpaid.modelRequests} model requests, ` +
+		`tool answers to the model ${unpaid.outcome.toolMessageBytes.join('/')} bytes; ` +
+		`tool calls for the unpaid invoices of a customer: ${unpaid.outcome.callsToUnpaidInvoices}; ` +
+		`"who owes us the most?": one ${AGED_DEBTORS_TOOL} call (${aged.outcome.toolMessageBytes} bytes) in ${seconds(aged.ms)}, ` +
+		`${aged.modelRequests} model requests, answered ${aged.outcome.contactName}, ${aged.outcome.total}, ${aged.outcome.oldest} (as at ${aged.outcome.asAt})`
 	);
 }
 

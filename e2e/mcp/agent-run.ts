@@ -1,66 +1,52 @@
 /**
- * An AI Agent in n8n asks our tools about a customer's unpaid invoices, its model scripted: find
- * the customer, list their unpaid invoices, read one, answer. Each turn takes its ids from the
- * tool answer the model got before, so a call only succeeds when that answer reached the model.
+ * An AI Agent in n8n asks our tools questions, its model scripted (mock-model.ts): one agent
+ * workflow with the tools, one scripted model, and each question put to the agent's webhook in
+ * turn. A conversation says what the model does on its question and judges what it saw.
  */
-import { expect, type RunningN8n } from '../checks/types';
+import type { RunningN8n } from '../checks/types';
 import type { Workflow } from '../examples';
 import { createCredential, createWorkflow } from '../n8n-data-tables';
 import { activateWorkflow, onceWebhookRegistered } from '../n8n-server';
 import { AGENT_WEBHOOK_PATH, AGENT_WORKFLOW_ID, agentWorkflow } from './agent-workflow';
-import { messageText, startMockModel, type ChatMessage, type ModelTurn } from './mock-model';
-import type { SandboxFacts } from './sandbox-facts';
-
-/** The tools the agent gets, in the order the script calls them. */
-export const AGENT_TOOLS = ['search_contacts', 'unpaid_invoices_of_contact', 'get_sales_invoice'] as const;
+import { messageText, startMockModel, type ChatMessage, type ModelScript } from './mock-model';
 
 const AGENT_ANSWER_MS = 60_000;
-/** How the model's final text begins, to know it in the agent's output. */
-const FINAL_ANSWER = 'From the books:';
 
-export interface AgentRun {
-	/** Chat completion requests n8n made. */
+/** One question to the agent: the model's script for it, and the judge of the model requests it took. */
+export interface Conversation<Outcome> {
+	question: string;
+	script: ModelScript;
+	/** Throws when the conversation went wrong; `requests` are the model's, in order, `output` the agent's answer. */
+	judge(requests: ChatMessage[][], output: string): Outcome;
+}
+
+export interface Answered<Outcome> {
+	outcome: Outcome;
+	/** Chat completion requests n8n made for the question. */
 	modelRequests: number;
-	/** Bytes of each tool answer as the model got it. */
-	toolMessageBytes: number[];
-	/** Tool calls made until an answer held every unpaid invoice of the customer. */
-	callsToUnpaidInvoices: number;
 	ms: number;
 }
 
-/** The values of `key` in a tool message, its JSON quoted or not. */
-const valuesOf = (text: string, key: string) =>
-	[...text.replace(/\\"/g, '"').matchAll(new RegExp(`"${key}"\\s*:\\s*"([^"]+)"`, 'g'))].map((match) => match[1]);
+type Outcomes<T extends readonly unknown[]> = { [K in keyof T]: Answered<T[K]> };
 
-function scriptFor(facts: SandboxFacts) {
-	return (messages: ChatMessage[]): ModelTurn => {
-		const answers = messages.filter((message) => message.role === 'tool').map(messageText);
-		if (answers.length === 0) return { tool: AGENT_TOOLS[0], args: { search_text: facts.searchWord } };
-		if (answers.length === 1) {
-			const found = valuesOf(answers[0], 'contact_id');
-			const contactId = found.find((id) => id === facts.contact.id) ?? found[0];
-			if (!contactId) return { text: 'I found no such customer.' };
-			return { tool: AGENT_TOOLS[1], args: { contact_id: contactId, status: 'UNPAID' } };
-		}
-		if (answers.length === 2) {
-			const [invoiceId] = valuesOf(answers[1], 'sales_invoice_id');
-			if (!invoiceId) return { text: 'The customer has no unpaid invoices.' };
-			return { tool: AGENT_TOOLS[2], args: { sales_invoice_id: invoiceId } };
-		}
-		return {
-			text: `${FINAL_ANSWER} ${facts.contact.name} has ${valuesOf(answers[1], 'sales_invoice_id').length} unpaid invoices.`,
-		};
-	};
+/** The conversation whose question the messages' user turn asks. */
+function conversationOf(conversations: ReadonlyArray<Conversation<unknown>>, messages: ChatMessage[]) {
+	const asked = messages.filter((message) => message.role === 'user').map(messageText);
+	const conversation = conversations.find((candidate) => asked.some((text) => text.includes(candidate.question)));
+	if (!conversation) throw new Error(`the scripted model has no script for ${JSON.stringify(asked)}`);
+	return conversation;
 }
 
-export async function runAgent(
+/** Each conversation's question asked in turn of an AI Agent with the tool nodes `tools`, each judged. */
+export async function askAgent<T extends readonly unknown[]>(
 	n8n: RunningN8n,
 	projectId: string,
 	tools: Workflow['nodes'],
-	facts: SandboxFacts,
-): Promise<AgentRun> {
+	conversations: { [K in keyof T]: Conversation<T[K]> },
+): Promise<Outcomes<T>> {
 	const { url } = n8n.server();
-	const model = await startMockModel(scriptFor(facts));
+	const all = conversations as ReadonlyArray<Conversation<unknown>>;
+	const model = await startMockModel((messages) => conversationOf(all, messages).script(messages));
 	try {
 		const modelCredential = await createCredential(url, n8n.session, projectId, {
 			name: 'Scripted model (e2e)',
@@ -70,57 +56,29 @@ export async function runAgent(
 		await createWorkflow(url, n8n.session, projectId, agentWorkflow({ tools, modelCredential }));
 		await activateWorkflow(url, n8n.session, AGENT_WORKFLOW_ID);
 
-		const { text, ms } = await onceWebhookRegistered(async () => {
-			const started = performance.now();
-			const response = await fetch(`${url}/webhook/${AGENT_WEBHOOK_PATH}`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ question: `Which invoices of ${facts.contact.name} are unpaid?` }),
-				signal: AbortSignal.timeout(AGENT_ANSWER_MS),
-			});
-			const body = await response.text();
-			if (!response.ok) throw new Error(`the agent's webhook answered ${response.status}: ${body.slice(0, 500)}`);
-			return { text: body, ms: performance.now() - started };
-		});
-		const output = String((JSON.parse(text) as { output?: unknown }).output);
-		return {
-			...conversationOf(
-				model.requests.map((request) => request.messages),
-				output,
-				facts,
-			),
-			ms,
-		};
+		const outcomes: Array<Answered<unknown>> = [];
+		for (const conversation of all) {
+			const firstRequest = model.requests.length;
+			const { output, ms } = await onceWebhookRegistered(async () => await ask(url, conversation.question));
+			const requests = model.requests.slice(firstRequest).map((request) => request.messages);
+			outcomes.push({ outcome: conversation.judge(requests, output), modelRequests: requests.length, ms });
+		}
+		return outcomes as Outcomes<T>;
 	} finally {
 		await model.stop();
 	}
 }
 
-/** The conversation as the model saw it: three tool calls in turn, each answer holding what the next call needs. */
-function conversationOf(requests: ChatMessage[][], output: string, facts: SandboxFacts): Omit<AgentRun, 'ms'> {
-	const last = requests[requests.length - 1] ?? [];
-	const calls = last.flatMap((message) => message.tool_calls ?? []).map((call) => call.function.name);
-	const answers = last.filter((message) => message.role === 'tool').map(messageText);
-	expect(
-		calls.join(',') === AGENT_TOOLS.join(',') && answers.length === AGENT_TOOLS.length,
-		`the model's last request holds calls ${calls.join(', ') || 'none'} and ${answers.length} tool answers; ${AGENT_TOOLS.join(', ')} expected (${requests.length} requests)`,
-	);
-	const asked = last.flatMap((message) => message.tool_calls ?? [])[2]?.function.arguments ?? '{}';
-	const expected = [[facts.contact.id], facts.unpaidIds, valuesOf(asked, 'sales_invoice_id')];
-	const keys = ['contact_id', 'sales_invoice_id', 'sales_invoice_id'];
-	answers.forEach((answer, index) => {
-		const missing = expected[index].filter((id) => !valuesOf(answer, keys[index]).includes(id));
-		expect(
-			missing.length === 0,
-			`the answer of ${AGENT_TOOLS[index]} reached the model without ${keys[index]} ${missing.join(', ')}: ${answer.slice(0, 300)}`,
-		);
+/** The agent's last output for `question`, posted to its webhook. */
+async function ask(url: string, question: string): Promise<{ output: string; ms: number }> {
+	const started = performance.now();
+	const response = await fetch(`${url}/webhook/${AGENT_WEBHOOK_PATH}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ question }),
+		signal: AbortSignal.timeout(AGENT_ANSWER_MS),
 	});
-	expect(output.startsWith(FINAL_ANSWER), `the agent answered "${output.slice(0, 300)}", not the model's final text`);
-	const callsToUnpaidInvoices =
-		answers.findIndex((answer) => facts.unpaidIds.every((id) => valuesOf(answer, 'sales_invoice_id').includes(id))) + 1;
-	return {
-		modelRequests: requests.length,
-		toolMessageBytes: answers.map((answer) => Buffer.byteLength(answer)),
-		callsToUnpaidInvoices,
-	};
+	const body = await response.text();
+	if (!response.ok) throw new Error(`the agent's webhook answered ${response.status}: ${body.slice(0, 500)}`);
+	return { output: String((JSON.parse(body) as { output?: unknown }).output), ms: performance.now() - started };
 }

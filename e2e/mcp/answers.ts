@@ -51,3 +51,12 @@ export const median = (values: number[]) => {
 	const middle = Math.floor(sorted.length / 2);
 	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
+
+/**
+ * Whether an answer's day is today where n8n runs: its workflows' time zone may put the day one
+ * either side of UTC's.
+ */
+export function isTodayWhereN8nRuns(day: string): boolean {
+	const today = Date.parse(new Date().toISOString().slice(0, 10));
+	return Math.abs(Date.parse(`${day}T00:00:00Z`) - today) <= 86_400_000;
+}

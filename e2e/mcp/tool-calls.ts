@@ -1,13 +1,15 @@
 /**
  * Every tool of the MCP example called as a model would call it, each answer compared with the
- * sandbox: the right records, writes that a second call does not repeat, clear errors, and
- * answers no larger than the cap.
+ * sandbox: the right records, writes that a second call does not repeat, reports equal to the
+ * books worked out here, clear errors, and answers no larger than the cap.
  */
+import type { Receivable } from '../books/aged-debtors';
 import { cents, expect } from '../checks/types';
 import type { ServiceReader } from '../service-reader';
 import { DEFAULT_ANSWER_CHARACTERS } from '../../nodes/AccountingService/tool/answer';
 import { errorAnswerProblem, median, rowsOf, type AnswerRow } from './answers';
 import type { ListedTool, McpToolsClient, ToolAnswer } from './client';
+import { callReportTools } from './report-calls';
 import { contactSearch, type SandboxFacts } from './sandbox-facts';
 
 /** The sandbox's history ends 2025-06-30; May 2025 is a full month of postings. */
@@ -20,6 +22,10 @@ export interface ToolCallResults {
 	bytes: Record<string, number>;
 	/** The note of each tool's first answer that left records out. */
 	notes: Record<string, string>;
+	/** What the report tools answered, in a line. */
+	reports: string;
+	/** The open sales documents and payments on account, read after the writes: what aged_debtors ages. */
+	receivables: Receivable[];
 	/** Median milliseconds of get_sales_invoice, and of the same read made directly. */
 	toolMs: number;
 	directMs: number;
@@ -101,6 +107,7 @@ export async function callEveryTool(
 
 	const customer = await createOrUpdateContactTwice(call, reader);
 	await createSalesInvoiceTwice(call, tools, reader, customer, facts.itemCode);
+	const reports = await callReportTools(call, reader);
 
 	const errors = [
 		await call('search_contacts', { search_text: 'SI-1042!' }),
@@ -122,7 +129,15 @@ export async function callEveryTool(
 		await reader.get(`/sales_invoices/${facts.invoice.id}`);
 		directTimes.push(performance.now() - started);
 	}
-	return { bytes, notes, toolMs: median(toolTimes), directMs: median(directTimes), errors };
+	return {
+		bytes,
+		notes,
+		reports: reports.summary,
+		receivables: reports.receivables,
+		toolMs: median(toolTimes),
+		directMs: median(directTimes),
+		errors,
+	};
 }
 
 type Call = (name: string, args: Record<string, unknown>) => Promise<ToolAnswer>;
