@@ -303,7 +303,10 @@ export async function captureEditor(
 		await page.click(testId('node-execute-button'));
 		const reportOutput = page.locator(testId('output-panel'));
 		// The panel opens in the view last chosen in this browser (Schema after the PDF): the rows show as a table.
-		await reportOutput.getByText(/^\d+ items$/).first().waitFor();
+		await reportOutput
+			.getByText(/^\d+ items$/)
+			.first()
+			.waitFor();
 		await reportOutput.getByText('Table', { exact: true }).first().click();
 		await reportOutput.getByText('Net Profit', { exact: true }).first().waitFor();
 		await dragPanelsTo(page, REPORT_FORM_LEFT);
