@@ -14,7 +14,7 @@ export class AccountingServiceOAuth2Api implements ICredentialType {
 
 	extends = ['oAuth2Api'];
 
-	displayName = 'Accounting Service OAuth2 API';
+	displayName = 'Sage Accounting OAuth2 API';
 
 	documentationUrl = 'https://developer.sage.com/accounting/guides/authenticating/authentication/';
 
@@ -25,7 +25,7 @@ export class AccountingServiceOAuth2Api implements ICredentialType {
 
 	/**
 	 * The escape hatch for what the node does not cover: n8n's editor turns this into an
-	 * "Accounting Service" entry in the node panel, an HTTP Request node with this credential
+	 * "Sage Accounting API" entry in the node panel, an HTTP Request node with this credential
 	 * already chosen (predefined credential type) and its URL starting at the production base URL.
 	 *
 	 * n8n's package loader (PackageDirectoryLoader.inferSupportedNodes, which loads every
@@ -35,7 +35,7 @@ export class AccountingServiceOAuth2Api implements ICredentialType {
 	 * the HTTP Request node. `hidden` therefore stays false whatever the loader assigns.
 	 */
 	httpRequestNode: ICredentialType['httpRequestNode'] = {
-		name: 'Accounting Service API',
+		name: 'Sage Accounting API',
 		docsUrl: 'https://developer.sage.com/accounting/reference/',
 		apiBaseUrl: `${PRODUCTION_ENDPOINTS.baseUrl}/`,
 		get hidden() {

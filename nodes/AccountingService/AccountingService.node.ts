@@ -16,7 +16,7 @@ import { getWriteFields } from './methods/resourceMapping';
 
 export class AccountingService implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Accounting Service',
+		displayName: 'Sage Accounting',
 		name: 'accountingService',
 		icon: { light: 'file:icons/accountingService.svg', dark: 'file:icons/accountingService.dark.svg' },
 		group: ['transform'],

@@ -7,7 +7,7 @@ import { pollChanges } from './poll/pollChanges';
 
 export class AccountingServiceTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Accounting Service Trigger',
+		displayName: 'Sage Accounting Trigger',
 		name: 'accountingServiceTrigger',
 		icon: {
 			light: 'file:../AccountingService/icons/accountingService.svg',
@@ -19,7 +19,7 @@ export class AccountingServiceTrigger implements INodeType {
 		// n8n's node panel shows one entry for a node and its trigger, with the trigger's description.
 		description:
 			'Read invoices, contacts, ledgers and more from Sage Business Cloud Accounting (API v3.1), and start workflows on new or changed records',
-		defaults: { name: 'Accounting Service Trigger' },
+		defaults: { name: 'Sage Accounting Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -43,7 +43,7 @@ function findHandler(context: IExecuteFunctions, itemIndex: number): OperationHa
 		throw new NodeOperationError(context.getNode(), 'A custom API call runs in an HTTP Request node, not in this one', {
 			itemIndex,
 			description:
-				'In the node panel, search "Accounting Service" and add its "HTTP request" entry: an HTTP Request node that signs every request with this credential, its URL starting at the base URL.',
+				'In the node panel, search "Sage" and add its "Sage Accounting API" entry: an HTTP Request node that signs every request with this credential, its URL starting at the base URL.',
 		});
 	}
 	const operations = HANDLERS[resource];

@@ -103,6 +103,26 @@ const LEDGER_AREA_HINT = '(v2 "expense types" = Expenses, "income types" = Sales
 const DOCUMENT_SEARCH = 'number, reference or contact name';
 const ITEM_SEARCH = 'item code or description';
 
+/**
+ * The resources of a small business's everyday work, in the order the Resource list and n8n's
+ * actions panel show them first: what sells, who buys and sells, what is bought, what is paid,
+ * what the books say. Every other resource follows alphabetically.
+ */
+export const EVERYDAY_RESOURCES = [
+	'salesInvoice',
+	'contact',
+	'purchaseInvoice',
+	'product',
+	'service',
+	'contactPayment',
+	'report',
+	'salesCreditNote',
+	'salesQuote',
+	'purchaseCreditNote',
+	'bankAccount',
+	'ledgerAccount',
+];
+
 /** Per resource: descriptions for the Resource list, names, search hints and filter overrides. */
 export const COLLECTION_OVERLAY: Record<string, CollectionOverlay> = {
 	address: { description: 'Addresses of contacts' },

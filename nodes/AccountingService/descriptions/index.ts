@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { EVERYDAY_RESOURCES } from '../collections/overlay';
 import { COLLECTIONS, resourceDescription } from '../collections/table';
 import { OPERATIONS, OTHER_RESOURCES } from '../operations';
 import { inFormOrder, type BlockUse, type PropertyBlock } from './blocks';
@@ -8,6 +9,19 @@ import { answerSizeProperty } from '../tool/answer';
 import { requestOptions } from './requestOptions';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
+
+/**
+ * The everyday work first — invoices, contacts, items, payments, reports — in that order, then
+ * every other resource alphabetically: n8n's actions panel and the Resource list follow this
+ * order, so a new user's first screen is what they came for and the rest is one search away.
+ */
+const inPanelOrder = (a: INodePropertyOptions, b: INodePropertyOptions) => {
+	const rank = (option: INodePropertyOptions) => {
+		const index = EVERYDAY_RESOURCES.indexOf(String(option.value));
+		return index < 0 ? EVERYDAY_RESOURCES.length : index;
+	};
+	return rank(a) - rank(b) || byName(a, b);
+};
 
 function operationProperty(resource: string, options: INodePropertyOptions[], fallback: string): INodeProperties {
 	const property: INodeProperties = {
@@ -57,7 +71,7 @@ export const nodeProperties: INodeProperties[] = [
 		name: 'resource',
 		type: 'options',
 		noDataExpression: true,
-		options: [...resources].sort(byName),
+		options: [...resources].sort(inPanelOrder),
 		default: 'salesInvoice',
 	},
 	...resources.map((resource) => {

@@ -95,7 +95,7 @@ export async function pollAllBusinesses(
 		const error = outcome?.error;
 		failures.push(error);
 		const message = `Business "${business.name}" (${business.id}): ${messageOf(error)}`;
-		context.logger.warn(`Accounting Service Trigger: ${message}; its changes are read again next poll`);
+		context.logger.warn(`Sage Accounting Trigger: ${message}; its changes are read again next poll`);
 		const before = kept[business.id];
 		if (before?.failing !== message) rows.push({ ...columnsOf(business), change_type: 'error', error: message });
 		next[business.id] = { ...(before ?? {}), failing: message };

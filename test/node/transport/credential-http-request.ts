@@ -7,7 +7,7 @@ describe('the credential’s HTTP Request entry', () => {
 
 	it('starts the URL at the credential’s default base URL and links the API reference', () => {
 		const baseUrl = credential.properties.find((property) => property.name === 'baseUrl')?.default;
-		expect(entry).toMatchObject({ name: 'Accounting Service API', apiBaseUrl: `${String(baseUrl)}/` });
+		expect(entry).toMatchObject({ name: 'Sage Accounting API', apiBaseUrl: `${String(baseUrl)}/` });
 		expect(entry?.docsUrl).toMatch(/^https:\/\/developer\.sage\.com\/accounting\//);
 	});
 
@@ -17,6 +17,6 @@ describe('the credential’s HTTP Request entry', () => {
 		expect(entry?.hidden).toBe(false);
 		// The loader serves credential types as a shallow copy turned into JSON.
 		const served = JSON.parse(JSON.stringify({ ...credential })) as { httpRequestNode: Record<string, unknown> };
-		expect(served.httpRequestNode).toMatchObject({ name: 'Accounting Service API', hidden: false });
+		expect(served.httpRequestNode).toMatchObject({ name: 'Sage Accounting API', hidden: false });
 	});
 });
