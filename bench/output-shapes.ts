@@ -1,9 +1,9 @@
 /**
  * The reads' Output on loopback: Get Many of the sales invoices with Return All, through n8n-core's
- * `WorkflowExecute`, as Raw with Attributes `all` (the full records: the baseline), Simplified and
- * One Row per Line, against a sandbox of its own process holding `records` invoices. Per Output:
- * wall time (the three in turn, the order rotating run by run; medians) and its ratio to Raw in
- * the same run, output items, mean columns per row, the bytes of the output's JSON, the bytes the
+ * `WorkflowExecute`, as Raw with Attributes `all` (the full records: the baseline), Simplified,
+ * One Row per Line and Select Included Fields (8 columns), against a sandbox of its own process
+ * holding `records` invoices. Per Output: wall time (the four in turn, the order rotating run by
+ * run; medians) and its ratio to Raw and to Simplified in the same run, output items, mean columns per row, the bytes of the output's JSON, the bytes the
  * service sent for the read (its requests, from the sandbox's log, replayed raw), the requests
  * (the sandbox's log), and memory in a fresh process per measurement (bench/memory-worker.ts):
  * peak RSS growth during the read and the heap the finished execution holds. No goal: ratios.
@@ -26,13 +26,35 @@ const PAGE_SIZE = 200;
  */
 const REQUEST_OPTIONS = { concurrentRequests: 1, maxRequestsPerMinute: 60_000 };
 
-export type OutputShape = 'raw' | 'simplified' | 'lines';
+export type OutputShape = 'raw' | 'simplified' | 'lines' | 'fields';
+
+/**
+ * Select Included Fields: the columns a sheet of invoices to chase would hold, each with the one
+ * attribute the service must send for it (a reference's name or id comes from the reference).
+ */
+const INCLUDED_COLUMNS: ReadonlyArray<[column: string, attribute: string]> = [
+	['invoice_number', 'invoice_number'],
+	['date', 'date'],
+	['due_date', 'due_date'],
+	['contact_name', 'contact_name'],
+	['status_name', 'status'],
+	['total_amount', 'total_amount'],
+	['outstanding_amount', 'outstanding_amount'],
+	['currency_id', 'currency'],
+];
+/** The key every row starts with, whatever the Output but Raw. */
+const KEY = 'sales_invoice_id';
 
 /** The Outputs measured, the baseline first. */
 export const OUTPUT_SHAPES: ReadonlyArray<{ shape: OutputShape; label: string; parameters: IDataObject }> = [
 	{ shape: 'raw', label: 'Raw, Attributes `all`', parameters: { output: 'raw', options: { attributes: 'all' } } },
 	{ shape: 'simplified', label: 'Simplified', parameters: { output: 'simplified' } },
 	{ shape: 'lines', label: 'One Row per Line', parameters: { output: 'lines' } },
+	{
+		shape: 'fields',
+		label: `Select Included Fields (${INCLUDED_COLUMNS.length} columns)`,
+		parameters: { output: 'fields', fields: INCLUDED_COLUMNS.map(([column]) => column) },
+	},
 ];
 
 export interface OutputShapeRow {
@@ -45,6 +67,8 @@ export interface OutputShapeRow {
 	ms: number;
 	/** Median over the runs of this run's time ÷ Raw's time in the same run. */
 	ratioToRaw: number;
+	/** The same against Simplified's time in the same run. */
+	ratioToSimplified: number;
 	items: number;
 	/** Top-level keys of an item's json, averaged over the items. */
 	meanColumns: number;
@@ -85,12 +109,19 @@ async function read(connected: Connected, parameters: IDataObject): Promise<IDat
 	return result.json('Accounting Service');
 }
 
-/** Every invoice once: as many as the business holds, none twice (for lines, counted by the rows' invoice ids). */
+/**
+ * Every invoice once: as many as the business holds, none twice (for lines, counted by the rows'
+ * invoice ids); with Select Included Fields, every row the key and the chosen columns, in order.
+ */
 function checkRecords(shape: OutputShape, rows: IDataObject[], records: number): void {
-	const ids = rows.map((row) => String(shape === 'raw' ? row.id : row.sales_invoice_id));
+	const ids = rows.map((row) => String(shape === 'raw' ? row.id : row[KEY]));
 	const distinct = new Set(ids).size;
 	const exact = shape === 'lines' ? distinct === records : ids.length === records && distinct === records;
 	if (!exact) throw new Error(`${shape} returned ${ids.length} rows of ${distinct} invoices, not ${records}`);
+	if (shape !== 'fields') return;
+	const expected = [KEY, ...INCLUDED_COLUMNS.map(([column]) => column)].join(',');
+	const other = rows.find((row) => Object.keys(row).join(',') !== expected);
+	if (other) throw new Error(`fields gave a row of ${Object.keys(other).join(',')}, not ${expected}`);
 }
 
 /** Exactly ⌈N/200⌉ requests, every one asking for `attributes` as the Output does. */
@@ -105,6 +136,10 @@ function checkRequests(shape: OutputShape, log: ApiLogEntry[], records: number):
 	if ((shape === 'raw') !== (attributes === 'all')) throw new Error(`${shape} asked for attributes=${attributes}`);
 	if ((shape === 'lines') !== attributes.split(',').includes('invoice_lines'))
 		throw new Error(`${shape} asked for attributes=${attributes}`);
+	// Only what the chosen columns read, never Simplified's whole set.
+	const chosen = INCLUDED_COLUMNS.map(([, attribute]) => attribute);
+	if (shape === 'fields' && [...attributes.split(',')].sort().join(',') !== [...chosen].sort().join(','))
+		throw new Error(`fields asked for attributes=${attributes}, not ${chosen.join(',')}`);
 	return attributes;
 }
 
@@ -122,7 +157,7 @@ export async function measureOutputShapes(
 		// First read of each Output (loads and warms its code paths): what it gives and what it cost on the wire.
 		const sizes = new Map<
 			OutputShape,
-			Omit<OutputShapeRow, 'ms' | 'ratioToRaw' | 'rssGrowthBytes' | 'heapHeldBytes'>
+			Omit<OutputShapeRow, 'ms' | 'ratioToRaw' | 'ratioToSimplified' | 'rssGrowthBytes' | 'heapHeldBytes'>
 		>();
 		for (const { shape, label, parameters } of OUTPUT_SHAPES) {
 			await clearLog(sandbox);
@@ -136,8 +171,7 @@ export async function measureOutputShapes(
 				await timed(async () => {
 					let bytes = 0;
 					for (const entry of requests) {
-						const business = (entry as ApiLogEntry & { business?: string | null }).business;
-						bytes += await responseBytes(sandbox, tokens, entry.path, business);
+						bytes += await responseBytes(sandbox, tokens, entry.path, entry.business);
 					}
 					return bytes;
 				});
@@ -164,6 +198,7 @@ export async function measureOutputShapes(
 
 		const times = new Map<OutputShape, number[]>(OUTPUT_SHAPES.map(({ shape }) => [shape, []]));
 		const ratios = new Map<OutputShape, number[]>(OUTPUT_SHAPES.map(({ shape }) => [shape, []]));
+		const simplifiedRatios = new Map<OutputShape, number[]>(OUTPUT_SHAPES.map(({ shape }) => [shape, []]));
 		for (let run = 0; run < runs; run++) {
 			// The order rotates, so no Output always follows the same one (and its garbage).
 			const order = OUTPUT_SHAPES.map((_, index) => OUTPUT_SHAPES[(index + run) % OUTPUT_SHAPES.length]);
@@ -179,7 +214,10 @@ export async function measureOutputShapes(
 				thisRun.set(shape, measured.ms);
 				times.get(shape)!.push(measured.ms);
 			}
-			for (const { shape } of OUTPUT_SHAPES) ratios.get(shape)!.push(thisRun.get(shape)! / thisRun.get('raw')!);
+			for (const { shape } of OUTPUT_SHAPES) {
+				ratios.get(shape)!.push(thisRun.get(shape)! / thisRun.get('raw')!);
+				simplifiedRatios.get(shape)!.push(thisRun.get(shape)! / thisRun.get('simplified')!);
+			}
 			log(
 				`  run ${run + 1}: ` +
 					order.map(({ shape }) => `${shape} ${ms(thisRun.get(shape)!)}`).join(', ') +
@@ -203,12 +241,14 @@ export async function measureOutputShapes(
 				...sizes.get(shape)!,
 				ms: median(times.get(shape)!),
 				ratioToRaw: median(ratios.get(shape)!),
+				ratioToSimplified: median(simplifiedRatios.get(shape)!),
 				rssGrowthBytes: median(growth),
 				heapHeldBytes: held.length ? median(held) : undefined,
 			};
 			rows.push(row);
 			log(
-				`  ${row.label.replace(/`/g, '')}: ${ms(row.ms)} (${row.ratioToRaw.toFixed(2)}× Raw), ` +
+				`  ${row.label.replace(/`/g, '')}: ${ms(row.ms)} (${row.ratioToRaw.toFixed(2)}× Raw, ` +
+					`${row.ratioToSimplified.toFixed(2)}× Simplified), ` +
 					`${row.items.toLocaleString('en')} items × ${row.meanColumns.toFixed(1)} columns, ` +
 					`output JSON ${mib(row.outputBytes)}, received ${mib(row.httpBytes)} in ${row.requests} requests ` +
 					`(replayed raw in ${ms(row.replayMs)}), ` +
@@ -228,38 +268,48 @@ const factor = (value: number) => `${value.toFixed(2)}×`;
 /** The section of RESULTS.md; `standalone` adds the machine and date (when written alone with `--only output`). */
 export function outputShapesMarkdown(rows: OutputShapeRow[], standalone = false): string {
 	const raw = rows.find((row) => row.shape === 'raw');
+	const simplified = rows.find((row) => row.shape === 'simplified');
 	const first = rows[0];
 	const records = (first?.records ?? 0).toLocaleString('en');
-	/** A size and, beside Raw's, its ratio to it. */
-	const sized = (value: number | undefined, base: number | undefined, shape: OutputShape) =>
-		value === undefined ? '' : `${mib(value)}${shape !== 'raw' && base ? ` (${factor(value / base)})` : ''}`;
+	/** A size and its ratios: to Raw's beside every other Output, to Simplified's beside the narrower ones. */
+	const sized = (row: OutputShapeRow, value: (of: OutputShapeRow) => number | undefined) => {
+		const own = value(row);
+		if (own === undefined) return '';
+		const against = (base: OutputShapeRow | undefined, name: string) => {
+			const of = base && value(base);
+			return of ? `${factor(own / of)} ${name}` : undefined;
+		};
+		const ratios = [
+			row.shape !== 'raw' ? against(raw, 'Raw') : undefined,
+			row.shape !== 'raw' && row.shape !== 'simplified' ? against(simplified, 'Simplified') : undefined,
+		].filter(Boolean);
+		return `${mib(own)}${ratios.length ? ` (${ratios.join(', ')})` : ''}`;
+	};
 	const attributes = (row: OutputShapeRow) => {
 		const names = row.attributes.split(',');
-		return names.length > 1
-			? `${names.length} fields${names.includes('invoice_lines') ? ', invoice_lines among them' : ''}`
-			: `\`${row.attributes}\``;
+		if (names.length === 1) return `\`${row.attributes}\``;
+		if (row.shape === 'fields') return `${names.length}: ${names.map((name) => `\`${name}\``).join(', ')}`;
+		return `${names.length} fields${names.includes('invoice_lines') ? ', invoice_lines among them' : ''}`;
 	};
 	const measures: Array<[string, (row: OutputShapeRow) => string]> = [
 		[`Time through n8n-core (median of ${first?.runs ?? 0})`, (row) => ms(row.ms)],
 		['Time ÷ Raw in the same run (median of the runs’ ratios)', (row) => factor(row.ratioToRaw)],
+		['Time ÷ Simplified in the same run (median of the runs’ ratios)', (row) => factor(row.ratioToSimplified)],
 		[
 			'Same requests replayed raw (undici, keep-alive, bodies not parsed; faster of 2 passes)',
 			(row) => ms(row.replayMs),
 		],
 		['Output items', (row) => row.items.toLocaleString('en')],
 		['Mean columns per row (top-level keys)', (row) => row.meanColumns.toFixed(1)],
-		['Output JSON (÷ Raw)', (row) => sized(row.outputBytes, raw?.outputBytes, row.shape)],
-		['Received over HTTP, response bodies (÷ Raw)', (row) => sized(row.httpBytes, raw?.httpBytes, row.shape)],
+		['Output JSON', (row) => sized(row, (of) => of.outputBytes)],
+		['Received over HTTP, response bodies', (row) => sized(row, (of) => of.httpBytes)],
 		['Requests (sandbox log)', (row) => String(row.requests)],
 		['`attributes` asked for', attributes],
 		[
-			`Peak RSS growth during the read (median of ${first?.memoryRuns ?? 0} processes; ÷ Raw)`,
-			(row) => sized(row.rssGrowthBytes, raw?.rssGrowthBytes, row.shape),
+			`Peak RSS growth during the read (median of ${first?.memoryRuns ?? 0} processes)`,
+			(row) => sized(row, (of) => of.rssGrowthBytes),
 		],
-		[
-			'Heap the finished execution holds, after a full GC (median; ÷ Raw)',
-			(row) => sized(row.heapHeldBytes, raw?.heapHeldBytes, row.shape),
-		],
+		['Heap the finished execution holds, after a full GC (median)', (row) => sized(row, (of) => of.heapHeldBytes)],
 	];
 	const table = [
 		`| Measure | ${rows.map((row) => row.label).join(' | ')} |`,
@@ -267,14 +317,18 @@ export function outputShapesMarkdown(rows: OutputShapeRow[], standalone = false)
 		...measures.map(([name, value]) => `| ${name} | ${rows.map(value).join(' | ')} |`),
 	].join('\n');
 	const measured = standalone ? measuredAlone('output') : '';
+	const chosen = INCLUDED_COLUMNS.map(([column]) => `\`${column}\``).join(', ');
 	return (
-		`## Output: Simplified and One Row per Line against Raw (${records} sales invoices, loopback)\n\n` +
+		`## Output: Simplified, One Row per Line and Select Included Fields against Raw (${records} sales invoices, loopback)\n\n` +
 		`Get Many of the sales invoices with Return All through n8n-core's \`WorkflowExecute\`, one page at a time ` +
 		`with the budget out of the way, against a sandbox of its own; Raw with Attributes \`all\` (the full records) ` +
-		`is the baseline. The three alternate run by run (the order rotating); each read returns every invoice once ` +
+		`is the baseline. Select Included Fields chooses ${INCLUDED_COLUMNS.length} columns: ${chosen}; each of its ` +
+		`rows must be the key (\`${KEY}\`) and exactly those columns in that order, and its requests must ask for ` +
+		`exactly their attributes. The four alternate run by run (the order rotating); each read returns every invoice once ` +
 		`and makes exactly ⌈N/200⌉ requests (the sandbox's log). Output JSON: UTF-8 bytes of JSON.stringify of the ` +
 		`items' json; received over HTTP: the bodies of the read's requests, replayed raw from the sandbox's log. ` +
 		`Memory in a fresh process per measurement (\`bench/memory-worker.ts\`): peak RSS growth during the read, ` +
-		`and the heap the finished execution holds (its items with it) after a full GC. No goal.${measured}\n\n${table}\n`
+		`and the heap the finished execution holds (its items with it) after a full GC. Ratios in brackets: to Raw, ` +
+		`and for One Row per Line and Select Included Fields to Simplified. No goal.${measured}\n\n${table}\n`
 	);
 }

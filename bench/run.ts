@@ -2,14 +2,21 @@
  * `npm run bench`: what the node costs beyond the network, against one sandbox in its own process.
  * Prints a table of ratios and writes bench/RESULTS.md. `--smoke` runs tiny sizes (CI).
  * `--only pdf` (Download PDF), `--only output` (Simplified and One Row per Line against Raw),
- * `--only tool` (the AI tool), `--only items` (per-item operations at 1, 3 and 5 at once) or
- * `--only reports` (the Report resource against the reads without it) runs that section alone and
- * replaces only that section of RESULTS.md.
+ * `--only tool` (the AI tool), `--only items` (per-item operations at 1, 3 and 5 at once),
+ * `--only reports` (the Report resource against the reads without it) or `--only businesses` (All
+ * Businesses against the reads one after another) runs that section alone and replaces only that
+ * section of RESULTS.md.
  */
 import { resolve } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 import { accountingServiceNode, probeNode, runWorkflow } from '../test/harness';
+import {
+	acrossBusinessesMarkdown,
+	acrossBusinessesProblems,
+	measureAcrossBusinesses,
+	type AcrossBusinesses,
+} from './across-businesses';
 import { connectToSandbox } from './connect';
 import { documentPdfMarkdown, measureDocumentPdf, type DocumentPdfRow } from './document-pdf';
 import { median, memoryWorker as worker, MiB, timed, machineDescription } from './measure';
@@ -49,6 +56,9 @@ const SIZES = smoke
 			perItemLatencyMs: 20,
 			reportScale: 400,
 			reportLatencyMs: 20,
+			acrossRecords: 400,
+			acrossLatencyMs: 20,
+			acrossRuns: 1,
 		}
 	: {
 			compare: 20_000,
@@ -71,6 +81,10 @@ const SIZES = smoke
 			perItemLatencyMs: 300,
 			reportScale: 20_000,
 			reportLatencyMs: 300,
+			// 25 pages a business: a few seconds side by side, four times that one after another.
+			acrossRecords: 5_000,
+			acrossLatencyMs: 300,
+			acrossRuns: 3,
 		};
 /** The latency of the rate-limited runs. */
 const RATE_LIMIT_LATENCY_MS = smoke ? 20 : 300;
@@ -87,12 +101,12 @@ const RATE_LIMITED_READERS = [1, 3];
 const OVERHEAD_OPTIONS = { concurrentRequests: 1, maxRequestsPerMinute: 60_000 };
 const attachmentArgument = process.argv.indexOf('--attachment-mib');
 if (attachmentArgument > 0) SIZES.attachmentMiB = Number(process.argv[attachmentArgument + 1]);
-/** `--only pdf`, `output`, `tool`, `items` or `reports`: that section alone (the sections that can run on their own). */
+/** `--only pdf`, `output`, `tool`, `items`, `reports` or `businesses`: that section alone (the sections that can run on their own). */
 const onlyArgument = process.argv.indexOf('--only');
 const only = onlyArgument > 0 ? process.argv[onlyArgument + 1] : undefined;
-if (only !== undefined && !['pdf', 'output', 'tool', 'items', 'reports'].includes(only)) {
+if (only !== undefined && !['pdf', 'output', 'tool', 'items', 'reports', 'businesses'].includes(only)) {
 	console.error(
-		`--only takes pdf (the Download PDF section), output (the Output section), tool (the AI tool section), items (the per-item section) or reports (the Report section), not ${String(only)}`,
+		`--only takes pdf (the Download PDF section), output (the Output section), tool (the AI tool section), items (the per-item section), reports (the Report section) or businesses (the All Businesses section), not ${String(only)}`,
 	);
 	process.exit(2);
 }
@@ -139,6 +153,12 @@ async function main() {
 	if (only === 'reports') {
 		const reports = await measureReportRuns();
 		replaceSection('Reports', REPORTS_HEADING, reportsMarkdown(reports, true));
+		return;
+	}
+	if (only === 'businesses') {
+		const across = await measureAcrossBusinessRuns();
+		warn(acrossBusinessesProblems(across, { ratio: !smoke }));
+		replaceSection('All Businesses', ACROSS_BUSINESSES_HEADING, acrossBusinessesMarkdown(across, true));
 		return;
 	}
 	const sandbox = await startSandboxProcess({
@@ -304,9 +324,11 @@ async function main() {
 	const tool = await measureToolAnswers(SIZES.toolRuns, console.log);
 	const perItem = await measurePerItemOperations();
 	const reports = await measureReportRuns();
+	const across = await measureAcrossBusinessRuns();
 	checkGoals(parallel, limited);
 	warn(perItemProblems(perItem, { ratios: !smoke }));
-	writeResults(rows, parallel, limited, pdf, output, tool, perItem, reports);
+	warn(acrossBusinessesProblems(across, { ratio: !smoke }));
+	writeResults(rows, parallel, limited, pdf, output, tool, perItem, reports, across);
 }
 
 /** The start of the Output section's heading in RESULTS.md. */
@@ -317,6 +339,24 @@ const TOOL_HEADING = '\n## The node as an AI tool';
 const PER_ITEM_HEADING = '\n## Per-item operations';
 /** The start of the Reports section's heading. */
 const REPORTS_HEADING = '\n## Reports at the service';
+/** The start of the All Businesses section's heading. */
+const ACROSS_BUSINESSES_HEADING = '\n## All Businesses:';
+
+async function measureAcrossBusinessRuns(): Promise<AcrossBusinesses> {
+	console.log(
+		`\nAll Businesses: 4 businesses × ${SIZES.acrossRecords.toLocaleString('en')} sales invoices at ${SIZES.acrossLatencyMs} ms ` +
+			`an answer, side by side against one after another, ${SIZES.acrossRuns} run(s)`,
+	);
+	return await measureAcrossBusinesses(
+		{
+			records: SIZES.acrossRecords,
+			latencyMs: SIZES.acrossLatencyMs,
+			limit: SERVICE_RATE_LIMIT,
+			runs: SIZES.acrossRuns,
+		},
+		console.log,
+	);
+}
 
 async function measureReportRuns(): Promise<Reports> {
 	console.log(
@@ -354,7 +394,7 @@ function warn(problems: string[]) {
 
 async function measureOutputs(): Promise<OutputShapeRow[]> {
 	console.log(
-		`\nOutput: Simplified and One Row per Line against Raw (${SIZES.output.toLocaleString('en')} sales invoices, ` +
+		`\nOutput: Simplified, One Row per Line and Select Included Fields against Raw (${SIZES.output.toLocaleString('en')} sales invoices, ` +
 			`medians of ${SIZES.outputRuns}, memory in ${SIZES.outputMemoryRuns} process(es) each)`,
 	);
 	return await measureOutputShapes(
@@ -419,6 +459,7 @@ function writeResults(
 	tool: ToolAnswers,
 	perItem: PerItem,
 	reports: Reports,
+	across: AcrossBusinesses,
 ) {
 	if (smoke) return;
 	const table = [
@@ -436,13 +477,14 @@ function writeResults(
 			`${outputShapesMarkdown(output)}\n` +
 			`${toolAnswersMarkdown(tool)}\n` +
 			`${perItemMarkdown(perItem)}\n` +
-			reportsMarkdown(reports),
+			`${reportsMarkdown(reports)}\n` +
+			acrossBusinessesMarkdown(across),
 	);
 	console.log('\nWrote bench/RESULTS.md');
 }
 
 /**
- * `--only pdf`, `output`, `tool`, `items` or `reports`: that section of RESULTS.md (from `heading` to the next `## `)
+ * `--only pdf`, `output`, `tool`, `items`, `reports` or `businesses`: that section of RESULTS.md (from `heading` to the next `## `)
  * replaced, or added at the end; the rest kept as it is.
  */
 function replaceSection(name: string, heading: string, section: string) {

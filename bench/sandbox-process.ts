@@ -18,6 +18,10 @@ export async function startSandboxProcess(options: {
 	latencyMs?: number;
 	/** Per business, at most `requests` in any `windowSeconds` (--rate-limit, --rate-limit-window). */
 	rateLimit?: { requests: number; windowSeconds: number };
+	/** How many businesses the user reaches (--businesses; the sandbox's default is 3). */
+	businesses?: number;
+	/** Every business holds `scale` sales invoices, not only the lead (--scale-all-businesses). */
+	scaleAllBusinesses?: boolean;
 }): Promise<SandboxProcess> {
 	const args = [
 		resolve(__dirname, '..', 'sandbox', 'cli.js'),
@@ -29,6 +33,8 @@ export async function startSandboxProcess(options: {
 	];
 	if (options.bigAttachmentMiB) args.push('--big-attachment-mib', String(options.bigAttachmentMiB));
 	if (options.latencyMs) args.push('--latency-ms', String(options.latencyMs));
+	if (options.businesses) args.push('--businesses', String(options.businesses));
+	if (options.scaleAllBusinesses) args.push('--scale-all-businesses');
 	if (options.rateLimit) {
 		args.push(
 			'--rate-limit',
@@ -86,6 +92,8 @@ export interface ApiLogEntry {
 	status: number | null;
 	/** Requests the sandbox was serving when it arrived, itself included. */
 	concurrent?: number;
+	/** The X-Business header sent (null without it: the lead business). */
+	business?: string | null;
 }
 
 /** Every API request the sandbox has logged (its request log, read over HTTP), oldest first. */

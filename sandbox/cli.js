@@ -4,12 +4,15 @@
 const { parseArgs } = require('node:util');
 const { createSandbox } = require('./index');
 
-const USAGE = `Usage: node sandbox/cli.js [--port N] [--scale N] [--big-attachment-mib N] [--amounts number|string] [--redirect-uri URL]...
+const USAGE = `Usage: node sandbox/cli.js [--port N] [--scale N] [--big-attachment-mib N] [--businesses N] [--scale-all-businesses]
+                          [--amounts number|string] [--redirect-uri URL]...
                           [--latency-ms N] [--latency-jitter-ms N] [--rate-limit N] [--rate-limit-window S] [--json]
 
   --port N                port on 127.0.0.1 (default 4010; 0 picks a free one)
   --scale N               dataset size for benchmarks (passed to the dataset)
   --big-attachment-mib N  add an attachment of N MiB to the lead business (benchmarks)
+  --businesses N          the user reaches N businesses (default 3; the fourth on are copies of the lead)
+  --scale-all-businesses  every business holds --scale sales invoices, not only the lead (benchmarks)
   --amounts number|string send amounts as JSON numbers (default) or as decimal strings ("120.50")
   --redirect-uri URL      register another OAuth callback (repeatable)
   --latency-ms N          every API answer takes N ms (default 0)
@@ -25,6 +28,8 @@ function parseOptions(argv) {
 			port: { type: 'string', default: '4010' },
 			scale: { type: 'string' },
 			'big-attachment-mib': { type: 'string' },
+			businesses: { type: 'string' },
+			'scale-all-businesses': { type: 'boolean', default: false },
 			amounts: { type: 'string', default: 'number' },
 			json: { type: 'boolean', default: false },
 			'redirect-uri': { type: 'string', multiple: true, default: [] },
@@ -47,6 +52,9 @@ function parseOptions(argv) {
 	if (bigAttachmentMiB !== undefined && !(bigAttachmentMiB >= 0)) {
 		throw new TypeError(`--big-attachment-mib must be a number of MiB, not ${values['big-attachment-mib']}`);
 	}
+	const businesses = values.businesses === undefined ? undefined : Number(values.businesses);
+	if (businesses !== undefined && !(Number.isInteger(businesses) && businesses >= 3))
+		throw new TypeError(`--businesses must be a whole number of at least 3, not ${values.businesses}`);
 	if (values.amounts !== 'number' && values.amounts !== 'string')
 		throw new TypeError(`--amounts must be number or string, not ${values.amounts}`);
 	const number = (flag) => {
@@ -65,6 +73,8 @@ function parseOptions(argv) {
 		port,
 		scale,
 		bigAttachmentMiB,
+		businesses,
+		scaleAllBusinesses: values['scale-all-businesses'],
 		amounts: values.amounts,
 		redirectUris: values['redirect-uri'],
 		json: values.json,

@@ -22,6 +22,8 @@ const { validateNetwork, createRateLimiter, createLatency } = require('./server/
  * @property {string} [host] a loopback address; default 127.0.0.1
  * @property {number} [scale] passed to the dataset (benchmarks use large values)
  * @property {number} [bigAttachmentMiB] adds an attachment of this size to the lead business (benchmarks)
+ * @property {number} [businesses] how many businesses the user reaches; default 3, the fourth on copies of the lead (benchmarks)
+ * @property {boolean} [scaleAllBusinesses] every business holds `scale` sales invoices, not only the lead (benchmarks)
  * @property {'number'|'string'} [amounts] how records send the OpenAPI's number fields; default 'number'
  * @property {'string'|'number'} [trialBalanceAmounts] how the trial balance sends its amounts; default 'string' (the spec)
  * @property {string[]} [redirectUris] callbacks to register besides n8n's default ones
@@ -55,6 +57,8 @@ function createSandbox(options = {}) {
 		bigAttachmentMiB,
 		amounts,
 		trialBalanceAmounts,
+		businesses,
+		scaleAllBusinesses,
 		redirectUris = [],
 		clock = createClock(),
 		accessTokenSeconds,
@@ -62,7 +66,15 @@ function createSandbox(options = {}) {
 	if (!isLoopbackHost(host)) throw new TypeError(`the sandbox binds loopback addresses only, not ${host}`);
 	const network = validateNetwork(options);
 
-	const dataset = require('./data').buildDataset({ scale, bigAttachmentMiB, amounts, trialBalanceAmounts, clock });
+	const dataset = require('./data').buildDataset({
+		scale,
+		bigAttachmentMiB,
+		amounts,
+		trialBalanceAmounts,
+		businesses,
+		scaleAllBusinesses,
+		clock,
+	});
 	const api = require('./api').createApi({ dataset, clock });
 
 	const clients = createClientRegistry(redirectUris);

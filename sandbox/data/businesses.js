@@ -70,6 +70,36 @@ const PROFILES = [
 	},
 ];
 
+/** A business's index is one byte of each of its record ids (ids.js). */
+const MAX_BUSINESSES = 256;
+
+/**
+ * The profiles of `count` businesses: the three above, then copies of the lead's (the user owns
+ * them; same country, same sizes) under names and keys of their own, so their data is their own.
+ * For benchmarks that read many businesses alike (All Businesses); `profile` names the profile
+ * whose record counts a business takes (collections.js `counts`, the kinds' tables).
+ * @param {number} count
+ */
+function profilesOf(count) {
+	if (!Number.isInteger(count) || count < PROFILES.length || count > MAX_BUSINESSES)
+		throw new RangeError(`businesses must be an integer from ${PROFILES.length} to ${MAX_BUSINESSES}`);
+	const lead = PROFILES[0];
+	const copies = Array.from({ length: count - PROFILES.length }, (_, index) => {
+		const number = PROFILES.length + index + 1;
+		return {
+			...lead,
+			key: `branch-${number}`,
+			profile: lead.key,
+			record: {
+				...lead.record,
+				name: `${lead.record.name} (Branch ${number})`,
+				website: `https://branch-${number}.ashdown-obrien.example.co.uk`,
+			},
+		};
+	});
+	return [...PROFILES.map((profile) => ({ ...profile, profile: profile.key })), ...copies];
+}
+
 /** The one seeded user, who logs in on the consent page. */
 const USER = {
 	first_name: 'Siobhán',
@@ -125,4 +155,4 @@ function renderBusiness(biz, countryName) {
 	};
 }
 
-module.exports = { PROFILES, USER, BUSINESS_UPDATABLE, USER_UPDATABLE, businessCreated, renderBusiness };
+module.exports = { PROFILES, profilesOf, USER, BUSINESS_UPDATABLE, USER_UPDATABLE, businessCreated, renderBusiness };

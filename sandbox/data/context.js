@@ -13,7 +13,7 @@ const { balances } = require('./kinds/ledger');
 /**
  * One business's data and the helpers its kinds use to reach each other. Collections are seeded
  * on first use, so a kind simply asks for the rows it depends on.
- * @param {{ biz: object, seed: string, codec: ReturnType<import('./ids').createIdCodec>, options: { scale: number, bigAttachmentMiB: number } }} deps
+ * @param {{ biz: object, seed: string, codec: ReturnType<import('./ids').createIdCodec>, options: { scale: number, bigAttachmentMiB: number, scaleAllBusinesses: boolean } }} deps
  */
 function createBusinessContext({ biz, seed, codec, options }) {
 	/** @type {Map<string, { rows: object[]|null, version: number, codes: Map<string, number>|null, seeding: boolean }>} */
@@ -44,7 +44,8 @@ function createBusinessContext({ biz, seed, codec, options }) {
 	};
 
 	function liveCount(def) {
-		const n = def.counts[biz.key];
+		// What the lead sizes by `scale` (its sales invoices), every business does under scaleAllBusinesses.
+		const n = options.scaleAllBusinesses && def.counts.lead === 'scale' ? 'scale' : def.counts[biz.profile];
 		return n === 'scale' ? options.scale : n;
 	}
 

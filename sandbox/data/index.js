@@ -5,7 +5,7 @@ const { rngFor } = require('./prng');
 const { createIdCodec, uuidFrom } = require('./ids');
 const { SEED_START, DAY_MS, formatInstant, wholeSecond } = require('./time');
 const { TABLE, BY_NAME } = require('./collections');
-const { PROFILES, USER, businessCreated } = require('./businesses');
+const { profilesOf, USER, businessCreated } = require('./businesses');
 const { createBusinessContext } = require('./context');
 const { fullRecord, extraFields } = require('./records');
 const { attachments } = require('./kinds/attachments');
@@ -17,7 +17,7 @@ const DEFAULT_SEED = 'accounting-sandbox-v1';
 /**
  * @typedef {object} BusinessInfo what tests need to know about a seeded business
  * @property {string} id
- * @property {string} key `lead`, `second` or `invited`
+ * @property {string} key `lead`, `second`, `invited`, or `branch-4` and on (the `businesses` option)
  * @property {string} name current name (follows PUT /businesses)
  * @property {string} country lower-case ISO code
  * @property {string} currency
@@ -42,8 +42,10 @@ const DEFAULT_SEED = 'accounting-sandbox-v1';
  * Builds the sandbox's seeded data: three businesses with every collection of the table, the
  * seeded user, and hooks for tests. Same options → byte-identical data; only records created
  * through the hooks take their time from `clock`.
- * @param {{ scale?: number, clock?: ReturnType<typeof createClock>, seed?: string, bigAttachmentMiB?: number, amounts?: 'number'|'string', trialBalanceAmounts?: 'string'|'number' }} [options]
+ * @param {{ scale?: number, clock?: ReturnType<typeof createClock>, seed?: string, bigAttachmentMiB?: number, amounts?: 'number'|'string', trialBalanceAmounts?: 'string'|'number', businesses?: number, scaleAllBusinesses?: boolean }} [options]
  *   scale: live sales invoices of the lead business (default 2,150); bigAttachmentMiB: adds a PDF of that size to the lead;
+ *   businesses: how many the user reaches (default 3; the fourth on are copies of the lead, owned by the user);
+ *   scaleAllBusinesses: every business holds `scale` live sales invoices, not only the lead (and its copies);
  *   amounts: 'number' (default) sends the OpenAPI's number fields as JSON numbers, 'string' as decimal strings ("120.50");
  *   trialBalanceAmounts: 'string' (default, as the spec shows it) or 'number', so clients can be tested against both.
  */
@@ -54,6 +56,8 @@ function buildDataset({
 	bigAttachmentMiB = 0,
 	amounts = 'number',
 	trialBalanceAmounts = 'string',
+	businesses = 3,
+	scaleAllBusinesses = false,
 } = {}) {
 	if (!Number.isInteger(scale) || scale < 1) throw new RangeError('scale must be a positive integer');
 	if (!Number.isFinite(bigAttachmentMiB) || bigAttachmentMiB < 0) throw new RangeError('bigAttachmentMiB must be ≥ 0');
@@ -64,17 +68,25 @@ function buildDataset({
 		throw new RangeError(
 			`trialBalanceAmounts must be 'string' or 'number', not ${JSON.stringify(trialBalanceAmounts)}`,
 		);
-	const options = { scale, bigAttachmentMiB, amounts, trialBalanceAmounts };
+	const profiles = profilesOf(businesses);
+	const options = {
+		scale,
+		bigAttachmentMiB,
+		amounts,
+		trialBalanceAmounts,
+		scaleAllBusinesses: scaleAllBusinesses === true,
+	};
 
 	const userCreated = formatInstant(SEED_START - 90 * DAY_MS);
 	const user = { id: uuidFrom(rngFor(seed, 'user')), ...USER, created_at: userCreated, updated_at: userCreated };
 
-	const contexts = PROFILES.map((profile, index) => {
+	const contexts = profiles.map((profile, index) => {
 		const owner = profile.owner ?? user;
 		const createdMs = businessCreated(index);
 		const biz = {
 			index,
 			key: profile.key,
+			profile: profile.profile,
 			country: profile.country,
 			currency: profile.currency,
 			owned: profile.owned,

@@ -90,7 +90,7 @@ function fileName(ctx, row) {
 const attachments = {
 	seed(ctx) {
 		const rng = ctx.rng('attachments');
-		const plan = [...PLANS[ctx.biz.key]];
+		const plan = [...PLANS[ctx.biz.profile]];
 		if (ctx.biz.key === 'lead' && ctx.options.bigAttachmentMiB > 0) {
 			plan.push({
 				space: 'purchase_invoices',

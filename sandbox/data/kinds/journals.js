@@ -126,7 +126,7 @@ const journals = {
 	seed(ctx) {
 		const rng = ctx.rng('journals');
 		const templates = TEMPLATES.filter((t) => t.lines.every(([role]) => hasRole(ctx, role)));
-		const count = JOURNAL_COUNTS[ctx.biz.key] ?? 0;
+		const count = JOURNAL_COUNTS[ctx.biz.profile] ?? 0;
 		const from = SEED_START + 10 * DAY_MS;
 		const step = (SEED_END - DAY_MS - from) / Math.max(count, 1);
 		const categories = transactionCategories(ctx);

@@ -348,7 +348,7 @@ const contactOpeningBalances = {
 		const contacts = ctx.rows('contacts');
 		const known = (bit) => ctx.contactsOfType(bit).filter((i) => contacts[i].created < SEED_START);
 		const pools = { sales: known(CUSTOMER), purchase: known(VENDOR) };
-		const count = OB_COUNTS[ctx.biz.key] ?? 0;
+		const count = OB_COUNTS[ctx.biz.profile] ?? 0;
 		const rows = [];
 		const taken = new Set();
 		for (let k = 0; k < count; k++) {
@@ -442,7 +442,7 @@ const hostedArtefactPaymentSettings = {
 		invoices.forEach((row, i) => {
 			if (row.deleted === null && row.tx >= 0 && row.paid === 0 && row.created + DAY_MS <= SEED_END) open.push(i);
 		});
-		const count = Math.min(HOSTED_COUNTS[ctx.biz.key] ?? 0, open.length);
+		const count = Math.min(HOSTED_COUNTS[ctx.biz.profile] ?? 0, open.length);
 		const rows = [];
 		for (let k = 0; k < count; k++) {
 			const index = open[Math.floor(((k + 0.5) * open.length) / count)];

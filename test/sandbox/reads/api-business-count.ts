@@ -35,9 +35,7 @@ it('businesses: 4 lists a fourth business the user owns, reachable with its own 
 	const get = apiOf(dataset);
 	const fourth = dataset.businesses[3];
 	expect(fourth).toMatchObject({ key: 'branch-4', owned: true, lead: false, country: 'gb' });
-	expect(dataset.businesses.slice(0, 3).map((business: { name: string }) => business.name)).not.toContain(
-		fourth.name,
-	);
+	expect(dataset.businesses.slice(0, 3).map((business: { name: string }) => business.name)).not.toContain(fourth.name);
 	expect(await listedIds(get)).toEqual(dataset.businesses.map((business: { id: string }) => business.id));
 
 	const invoiceIds = new Set<string>();
