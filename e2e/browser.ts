@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 
 import { AccountingServiceOAuth2Api } from '../credentials/AccountingServiceOAuth2Api.credentials';
 import { launchChromium, signIn } from './chromium';
+import { EXAMPLE_CREDENTIAL, REPO_ROOT } from './config';
 import { info } from './log';
 
 const STEP_TIMEOUT = 30_000;
@@ -12,6 +13,26 @@ const WIDE = { width: 1440, height: 900 };
 const TALL = { width: 1440, height: 1100 };
 
 const testId = (id: string) => `[data-test-id="${id}"]`;
+
+/**
+ * The node's name in the node panel, from the package this run built: Node's resolution of the
+ * source's `AccountingService.node` finds the node's codex file (`.node.json`) before its `.ts`.
+ */
+function nodeName(): string {
+	const built = join(REPO_ROOT, 'dist', 'nodes', 'AccountingService', 'AccountingService.node.js');
+	const { AccountingService } = require(built) as {
+		AccountingService: new () => { description: { displayName: string } };
+	};
+	return new AccountingService().description.displayName;
+}
+
+/** The credential type's name, which its form shows. */
+const CREDENTIAL_TYPE_NAME = new AccountingServiceOAuth2Api().displayName;
+/**
+ * n8n names a new credential after its type without "OAuth2 API" ("Sage Accounting account"), the
+ * name the examples' credential already has, so the one made in the browser is numbered after it.
+ */
+const NEW_CREDENTIAL_NAME = `${EXAMPLE_CREDENTIAL.name} 2`;
 
 /** The credential's httpRequestNode, which the node panel lists under its name; found by searching that name. */
 const HTTP_REQUEST_ENTRY = new AccountingServiceOAuth2Api().httpRequestNode as { name: string; apiBaseUrl: string };
@@ -76,10 +97,11 @@ export async function captureEditor(
 		stage = 'search "Sage" in the node panel';
 		await page.click(testId('node-creator-plus-button'));
 		await page.locator(SEARCH).first().fill('Sage');
-		const result = page.locator(testId('item-iterator-item'), { hasText: 'Accounting Service' }).first();
+		const result = nodeInPanel(page);
 		await result.waitFor();
 		await settle(page);
 		await shoot('n8n-node-panel-search.png', 'node panel, search "Sage"');
+		info(`search "Sage": ${await firstResultsOfSearch(page)}`);
 
 		stage = "the node's actions";
 		await result.click();
@@ -127,11 +149,7 @@ export async function captureEditor(
 		const dialog = page.locator('.el-dialog', { has: page.locator(testId('credential-save-button')) }).first();
 		await modal.locator(testId('parameter-input-clientId')).waitFor();
 		await settle(page);
-		await shoot(
-			'n8n-credential-form.png',
-			'a new Accounting Service OAuth2 API credential, as a user first sees it',
-			dialog,
-		);
+		await shoot('n8n-credential-form.png', `a new ${CREDENTIAL_TYPE_NAME} credential, as a user first sees it`, dialog);
 		// The form scrolls inside the dialog: its second half is a second picture.
 		await modal.locator(testId('parameter-input-revokeUrl')).scrollIntoViewIfNeeded();
 		await settle(page);
@@ -158,9 +176,8 @@ export async function captureEditor(
 		// Opened from a node, n8n closes the dialog once connected and selects the new credential.
 		await modal.waitFor({ state: 'hidden' });
 		await page.waitForFunction(
-			(selector) =>
-				(document.querySelector(selector) as HTMLInputElement | null)?.value === 'Accounting Service account 2',
-			`${testId('node-credentials-select')} input`,
+			([selector, name]) => (document.querySelector(selector) as HTMLInputElement | null)?.value === name,
+			[`${testId('node-credentials-select')} input`, NEW_CREDENTIAL_NAME] as const,
 		);
 		await page.click(testId('credential-edit-button'));
 		await modal.locator(testId('oauth-connect-success-banner')).waitFor();
@@ -212,11 +229,9 @@ export async function captureEditor(
 			] as const,
 		);
 		await page.waitForFunction(
-			(selector) =>
-				((document.querySelector(selector) as HTMLInputElement | null)?.value ?? '').startsWith(
-					'Accounting Service account',
-				),
-			`${testId('node-credentials-select')} input`,
+			([selector, name]) =>
+				((document.querySelector(selector) as HTMLInputElement | null)?.value ?? '').startsWith(name),
+			[`${testId('node-credentials-select')} input`, EXAMPLE_CREDENTIAL.name] as const,
 		);
 		await settle(page);
 		await shoot(
@@ -344,6 +359,25 @@ async function dragPanelsTo(page: Page, x: number): Promise<void> {
 	await page.mouse.up();
 }
 
+/**
+ * The node's entry in the node panel: the item titled exactly with its name, not the trigger's
+ * or the credential's HTTP Request entry, whose names begin the same.
+ */
+function nodeInPanel(page: Page): Locator {
+	return page
+		.locator(testId('item-iterator-item'))
+		.filter({ has: page.getByText(nodeName(), { exact: true }) })
+		.first();
+}
+
+/** The titles of the node panel's first results, in n8n's order, for the log. */
+async function firstResultsOfSearch(page: Page, count = 4): Promise<string> {
+	const items = await page.locator(testId('item-iterator-item')).all();
+	const titles = [];
+	for (const item of items.slice(0, count)) titles.push((await item.innerText()).split('\n')[0].trim());
+	return titles.map((title) => `"${title}"`).join(', ');
+}
+
 /** A new workflow with a manual trigger on the canvas. */
 async function newWorkflow(page: Page, url: string): Promise<void> {
 	await page.goto(`${url}/workflow/new`);
@@ -357,7 +391,7 @@ async function newWorkflow(page: Page, url: string): Promise<void> {
 async function addAction(page: Page, search: string, action: string): Promise<void> {
 	await page.click(testId('node-creator-plus-button'));
 	await page.locator(SEARCH).first().fill('Sage');
-	await page.locator(testId('item-iterator-item'), { hasText: 'Accounting Service' }).first().click();
+	await nodeInPanel(page).click();
 	await page.locator(SEARCH).first().fill(search);
 	await page.getByText(action, { exact: true }).click();
 	await page.locator(testId('ndv')).waitFor();

@@ -35,7 +35,7 @@ export const CUSTOM_NODE_PREFIX = 'CUSTOM.';
 /** The credential every example refers to; the e2e and `npm run dev` import it under this id. */
 export const EXAMPLE_CREDENTIAL = {
 	id: 'accountingSvcCred1',
-	name: 'Accounting Service account',
+	name: 'Sage Accounting account',
 	type: 'accountingServiceOAuth2Api',
 } as const;
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import { createSandbox } from '../sandbox';
 import { EXAMPLE_CHECKS } from './checks';
-import { LOCAL_OWNER, devDir } from './config';
+import { EXAMPLE_CREDENTIAL, LOCAL_OWNER, devDir } from './config';
 import { connectToSandbox, writeCredentialImport } from './credential';
 import { adaptExample, dataTablesOfExample, loadExamples, writeWorkflows, type Workflow } from './examples';
 import { ensureN8n } from './install-n8n';
@@ -94,7 +94,7 @@ async function main(): Promise<void> {
 n8n is running at http://127.0.0.1:${N8N_PORT}
   Sign in as      ${LOCAL_OWNER.email}
   Password        ${LOCAL_OWNER.password}   (a local instance; not a secret)
-  Credential      "Accounting Service account", connected to the sandbox
+  Credential      "${EXAMPLE_CREDENTIAL.name}", connected to the sandbox
   Examples        in Overview; they write files to ${instance.filesDir}
                   and to the Data Tables ${tables} (Overview → Data tables)
   Sandbox         ${urls.baseUrl}  (client ${sandbox.client.clientId}; its consent page signs you in)
