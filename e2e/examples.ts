@@ -125,8 +125,8 @@ function tableNameOf(workflow: Workflow, node: WorkflowNode): string {
 
 /**
  * The Data Tables an example needs, read from its Data table nodes: each node's table (By Name),
- * with the columns its Columns mapper writes and their types — what the example's sticky note
- * tells a person to create.
+ * with the columns and types its Columns schema lists (the table as the editor loaded it, mapped
+ * automatically or by hand) — what the example's sticky note tells a person to create.
  */
 export function dataTablesOfExample(workflow: Workflow): DataTableDefinition[] {
 	const tables = new Map<string, Map<string, DataTableColumn['type']>>();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { captureDataTable, captureWorkflow } from '../browser';
 import { ensureChromium } from '../chromium';
 import { dataTablesOfExample, pointDataTables, type Workflow } from '../examples';
+import { expectTablesTakeTriggerRows } from './mirror-columns';
 import { info, seconds } from '../log';
 import {
 	createDataTable,
@@ -37,6 +38,9 @@ const CHANGE_PAUSE_MS = { min: 1_500, max: 3_500 };
 /** Polls are a minute apart: the backfill's two polls, or the last changes, are in the tables within about two. */
 const CATCH_UP_MS = 180_000;
 const SCREENSHOTS = { table: 'n8n-data-table-sales-invoices.png', workflow: 'n8n-example-mirror-data-tables.png' };
+
+/** What a row's `change_type` column can hold: a deleted invoice has no row left. */
+const LAST_CHANGES = ['created', 'updated'];
 
 interface Mirror {
 	invoices: DataTable;
@@ -101,6 +105,10 @@ export function compareMirror(
 			}
 			if (Date.parse(String(row.updated_at)) !== Date.parse(invoice.updated_at))
 				differs('updated_at', row.updated_at, invoice.updated_at);
+			if (!LAST_CHANGES.includes(String(row.change_type)))
+				problems.push(
+					`${invoice.invoice_number}: change_type ${String(row.change_type)}, not ${LAST_CHANGES.join(' or ')}`,
+				);
 		}
 		const rows = linesByInvoice.get(invoice.id) ?? [];
 		if (rows.length !== invoice.invoice_lines.length)
@@ -138,7 +146,7 @@ async function readMirror(n8n: RunningN8n, mirror: Mirror, reader: ServiceReader
 		dataTableRows(url, n8n.session, mirror.invoices),
 		dataTableRows(url, n8n.session, mirror.lines),
 	]);
-	return { service, comparison: compareMirror(service, invoiceRows, lineRows) };
+	return { service, invoiceRows, comparison: compareMirror(service, invoiceRows, lineRows) };
 }
 
 /** Compares every 5 s until the tables equal the books, or fails with what still differs. */
@@ -148,7 +156,7 @@ async function untilEqual(
 	mirror: Mirror,
 	reader: ServiceReader,
 	business: string,
-): Promise<{ service: ServiceInvoice[]; comparison: Comparison; ms: number }> {
+): Promise<{ service: ServiceInvoice[]; invoiceRows: DataTableRow[]; comparison: Comparison; ms: number }> {
 	const started = Date.now();
 	for (;;) {
 		const read = await readMirror(n8n, mirror, reader, business);
@@ -215,6 +223,10 @@ async function check(context: CheckContext): Promise<string> {
 
 	const projectId = await personalProjectId(url, n8n.session);
 	const definitions = dataTablesOfExample(workflow);
+	expectTablesTakeTriggerRows(workflow, definitions, {
+		[INVOICES_TRIGGER]: INVOICES_TABLE,
+		[LINES_TRIGGER]: LINES_TABLE,
+	});
 	const tables: DataTable[] = [];
 	for (const definition of definitions) tables.push(await createDataTable(url, n8n.session, projectId, definition));
 	const invoices = tables.find((table) => table.name === INVOICES_TABLE);
@@ -235,6 +247,11 @@ async function check(context: CheckContext): Promise<string> {
 	info(`imported and published over REST; both triggers watch ${business.name}`);
 
 	const backfill = await untilEqual('backfill', n8n, mirror, reader, business.id);
+	const notCreated = backfill.invoiceRows.filter((row) => row.change_type !== 'created');
+	expect(
+		notCreated.length === 0,
+		`after the backfill ${notCreated.length} invoice rows record a change_type other than "created"`,
+	);
 	info(
 		`backfill: ${backfill.comparison.invoices} invoice rows and ${backfill.comparison.lines} line rows equal the books ${seconds(Date.now() - activatedAt)} after publishing`,
 	);
@@ -262,6 +279,11 @@ async function check(context: CheckContext): Promise<string> {
 	);
 
 	const caughtUp = await untilEqual('after the changes', n8n, mirror, reader, business.id);
+	const lastUpdated = caughtUp.invoiceRows.filter((row) => row.change_type === 'updated').length;
+	expect(
+		lastUpdated > 0,
+		`after ${books.counts.linesChanged} line changes and ${books.counts.voided} voids no invoice row records change_type "updated"`,
+	);
 	const executions = new N8nExecutions(n8n.server().url, n8n.session, n8n.install);
 	const all = await settledExecutions(executions, [WORKFLOW_ID]);
 	const failed = all.filter((execution) => execution.status !== 'success');
@@ -295,7 +317,7 @@ async function check(context: CheckContext): Promise<string> {
 
 	return (
 		`both tables equal the books ${seconds(caughtUp.ms)} after the last change: ` +
-		`${final.comparison.invoices} invoices, ${final.comparison.lines} lines (${final.service.length} invoices in the books); ` +
+		`${final.comparison.invoices} invoices, ${final.comparison.lines} lines (${final.service.length} invoices in the books), ${lastUpdated} invoice rows recording their last change as "updated"; ` +
 		`${all.length} executions ${JSON.stringify(byStatus(all))}, the longest ${seconds(longestMs)}, ${overlapping} begun while one of the same trigger still ran; ` +
 		`put out: ${JSON.stringify(counts)}`
 	);
