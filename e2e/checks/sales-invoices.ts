@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { parseCsv } from '../csv';
+import { loadExamples } from '../examples';
 import { outputOf } from '../n8n-cli';
 import { readSheet } from '../xlsx';
 import { cents, expect, runOf, type CheckContext, type ExampleCheck } from './types';
@@ -25,25 +26,33 @@ type Invoice = Record<string, unknown> & {
 	invoice_lines?: Line[];
 };
 
-/** The Simplified columns the CSV must hold, with the service's value of each for an invoice. */
-const COLUMNS: Array<[string, (invoice: Invoice) => unknown]> = [
-	['sales_invoice_id', (invoice) => invoice.id],
-	['displayed_as', (invoice) => invoice.displayed_as],
-	['invoice_number', (invoice) => invoice.invoice_number],
-	['date', (invoice) => invoice.date],
-	['due_date', (invoice) => invoice.due_date],
-	['contact_id', (invoice) => invoice.contact.id],
-	['contact_name', (invoice) => invoice.contact_name],
-	['reference', (invoice) => invoice.reference],
-	['status_id', (invoice) => invoice.status.id],
-	['status_name', (invoice) => invoice.status.displayed_as],
-	['currency_id', (invoice) => invoice.currency.id],
-	['net_amount', (invoice) => invoice.net_amount],
-	['tax_amount', (invoice) => invoice.tax_amount],
-	['total_amount', (invoice) => invoice.total_amount],
-	['outstanding_amount', (invoice) => invoice.outstanding_amount],
-	['updated_at', (invoice) => invoice.updated_at],
-];
+const WORKFLOW_ID = 'acctSalesInvoicesCsv';
+/** The node whose rows the CSV holds. */
+const INVOICES_NODE = 'Get sales invoices';
+
+/**
+ * The service's value of each column the CSV may hold (the key and the names Get sales invoices
+ * chooses in Fields), for an invoice of the lead business.
+ */
+const COLUMNS: Record<string, (invoice: Invoice, businessId: string) => unknown> = {
+	sales_invoice_id: (invoice) => invoice.id,
+	displayed_as: (invoice) => invoice.displayed_as,
+	invoice_number: (invoice) => invoice.invoice_number,
+	date: (invoice) => invoice.date,
+	due_date: (invoice) => invoice.due_date,
+	contact_id: (invoice) => invoice.contact.id,
+	contact_name: (invoice) => invoice.contact_name,
+	reference: (invoice) => invoice.reference,
+	status_id: (invoice) => invoice.status.id,
+	status_name: (invoice) => invoice.status.displayed_as,
+	currency_id: (invoice) => invoice.currency.id,
+	net_amount: (invoice) => invoice.net_amount,
+	tax_amount: (invoice) => invoice.tax_amount,
+	total_amount: (invoice) => invoice.total_amount,
+	outstanding_amount: (invoice) => invoice.outstanding_amount,
+	updated_at: (invoice) => invoice.updated_at,
+	business_id: (_invoice, businessId) => businessId,
+};
 const AMOUNTS = new Set(['net_amount', 'tax_amount', 'total_amount', 'outstanding_amount']);
 
 /** The One Row per Line columns the XLSX must hold, with the service's value for an invoice's line. */
@@ -77,61 +86,69 @@ const LINE_NUMBERS = new Set([
 /** A cell as text: an empty cell and the service's null are the same. */
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
+/** The invoices' key, then the columns the example's Get sales invoices chooses in Fields, in their order. */
+function chosenHeader(): string[] {
+	const example = loadExamples().find(({ workflow }) => workflow.id === WORKFLOW_ID)?.workflow;
+	const node = example?.nodes.find((candidate) => candidate.name === INVOICES_NODE);
+	const { output, fields } = (node?.parameters ?? {}) as { output?: string; fields?: string[] };
+	expect(
+		output === 'fields' && Array.isArray(fields) && fields.length > 0,
+		`${INVOICES_NODE} outputs ${String(output)}, not Select Included Fields with Fields`,
+	);
+	const unchecked = fields.filter((name) => !(name in COLUMNS));
+	expect(unchecked.length === 0, `this check knows no service value for ${unchecked.join(', ')}`);
+	return ['sales_invoice_id', ...fields];
+}
+
 /**
- * Example 1: every sales invoice of the lead business once, as Simplified rows; one CSV row each
- * equal to the service's record, and one XLSX row per invoice line equal to the service's lines.
+ * Example 1: every sales invoice of the lead business once; a CSV of exactly the invoices' key and
+ * the chosen Fields in their order, every value equal to the service's record; and one XLSX row
+ * per invoice line equal to the service's lines.
  */
 async function check(context: CheckContext): Promise<string> {
 	const { folder, reader, n8nDir } = context;
 	const leadBusinessId = context.sandbox.dataset.leadBusinessId;
 	const expected = (await reader.all('/sales_invoices?attributes=all')) as Invoice[];
-	const read = outputOf(runOf(context), 'Get sales invoices');
+	const header = chosenHeader();
+	const read = outputOf(runOf(context), INVOICES_NODE);
 	const ids = new Set(read.map((item) => item.json.sales_invoice_id));
 	expect(
 		read.length === expected.length,
-		`Get sales invoices returned ${read.length} records; the service has ${expected.length}`,
+		`${INVOICES_NODE} returned ${read.length} records; the service has ${expected.length}`,
 	);
-	expect(ids.size === read.length, `Get sales invoices returned ${read.length - ids.size} duplicates`);
+	expect(ids.size === read.length, `${INVOICES_NODE} returned ${read.length - ids.size} duplicates`);
 	expect(
 		expected.every((invoice) => ids.has(invoice.id)),
-		'Get sales invoices missed records the service has',
+		`${INVOICES_NODE} missed records the service has`,
 	);
+	const otherColumns = read.find((item) => JSON.stringify(Object.keys(item.json)) !== JSON.stringify(header));
 	expect(
-		read.every((item) => item.json.business_id === leadBusinessId),
-		'records carry another business_id than the lead business',
-	);
-	expect(
-		read.every(
-			(item) =>
-				!('id' in item.json) && Object.values(item.json).every((value) => typeof value !== 'object' || value === null),
-		),
-		'Get sales invoices put out rows with a bare id or nested objects: not Simplified',
+		otherColumns === undefined,
+		`${INVOICES_NODE} put out ${JSON.stringify(Object.keys(otherColumns?.json ?? {}))}; Fields make ${JSON.stringify(header)}`,
 	);
 
-	// The CSV: Simplified rows as they are, a header of the node's columns.
+	// The CSV: the rows as they are, its header the key and the chosen columns.
 	const file = join(folder, `sales-invoices-${leadBusinessId}.csv`);
-	const [header, ...rows] = parseCsv(readFileSync(file, 'utf8'));
-	const columns = Object.keys(read[0]?.json ?? {});
+	const [fileHeader, ...rows] = parseCsv(readFileSync(file, 'utf8'));
 	expect(
-		JSON.stringify(header) === JSON.stringify(columns),
-		`CSV header is ${JSON.stringify(header)}; the node's Simplified columns are ${JSON.stringify(columns)}`,
+		JSON.stringify(fileHeader) === JSON.stringify(header),
+		`CSV header is ${JSON.stringify(fileHeader)}; the key and the chosen Fields are ${JSON.stringify(header)}`,
 	);
-	for (const [name] of [...COLUMNS, ['business_id']])
-		expect(header.includes(name), `the CSV has no ${name} column: ${JSON.stringify(header)}`);
 	expect(rows.length === expected.length, `CSV has ${rows.length} rows; the service has ${expected.length} invoices`);
 	const byId = new Map(expected.map((invoice) => [invoice.id, invoice]));
-	const at = (row: string[], name: string) => row[header.indexOf(name)];
 	for (const row of rows) {
-		const id = at(row, 'sales_invoice_id');
+		const id = row[0];
 		const invoice = byId.get(id);
 		expect(invoice !== undefined, `CSV row ${id} is no invoice of the service (or a duplicate)`);
-		const got = COLUMNS.map(([name]) => (AMOUNTS.has(name) ? cents(at(row, name)) : at(row, name)));
-		const want = COLUMNS.map(([name, value]) => (AMOUNTS.has(name) ? cents(value(invoice)) : text(value(invoice))));
+		const want = header.map((name) => {
+			const value = COLUMNS[name](invoice, leadBusinessId);
+			return AMOUNTS.has(name) ? cents(value) : text(value);
+		});
+		const got = header.map((name, index) => (AMOUNTS.has(name) ? cents(row[index]) : row[index]));
 		expect(
 			JSON.stringify(got) === JSON.stringify(want),
 			`CSV row ${id} is ${JSON.stringify(got)}; the service says ${JSON.stringify(want)}`,
 		);
-		expect(at(row, 'business_id') === leadBusinessId, `CSV row ${id} has business_id ${at(row, 'business_id')}`);
 		byId.delete(id);
 	}
 
@@ -166,11 +183,11 @@ async function check(context: CheckContext): Promise<string> {
 				`line ${number} of ${String(invoice.invoice_number)}: ${name} is no number`,
 			);
 	}
-	return `${rows.length} invoices, each once; ${rows.length} Simplified CSV rows equal to the service's records (${file.split('/').pop()}); ${wantedRows.length} One Row per Line XLSX rows equal to the service's invoice lines (${linesFile.split('/').pop()})`;
+	return `${rows.length} invoices, each once; ${rows.length} CSV rows of exactly the key and ${header.length - 1} chosen columns in order, every value equal to the service's records (${file.split('/').pop()}); ${wantedRows.length} One Row per Line XLSX rows equal to the service's invoice lines (${linesFile.split('/').pop()})`;
 }
 
 export const salesInvoicesCheck: ExampleCheck = {
-	workflowId: 'acctSalesInvoicesCsv',
+	workflowId: WORKFLOW_ID,
 	runs: 'execute',
 	settings: {},
 	check,
