@@ -40,11 +40,14 @@ const DOCUMENT_ATTRIBUTES =
 	'status,date,due_date,base_currency_outstanding_amount,contact,contact_name,quick_entry_type';
 const NOT_OPEN = ['VOID', 'DRAFT'];
 
-/** Every open sales document and payment on account: ⌈records / 200⌉ reads of each list. */
-export async function readReceivables(reader: ServiceReader): Promise<Receivable[]> {
+/**
+ * Every open sales document and payment on account of a business (the lead one when none is
+ * named): ⌈records / 200⌉ reads of each list.
+ */
+export async function readReceivables(reader: ServiceReader, business?: string): Promise<Receivable[]> {
 	const receivables: Receivable[] = [];
 	for (const path of DOCUMENT_PATHS) {
-		for (const document of await reader.all(`/${path}?attributes=${DOCUMENT_ATTRIBUTES}`)) {
+		for (const document of await reader.all(`/${path}?attributes=${DOCUMENT_ATTRIBUTES}`, business)) {
 			const outstanding = cents(document.base_currency_outstanding_amount);
 			if (NOT_OPEN.includes(String((document.status as Ref)?.id)) || outstanding === 0) continue;
 			const credit = path === 'sales_credit_notes' || (document.quick_entry_type as Ref)?.id === 'CREDIT_NOTE';
@@ -60,6 +63,7 @@ export async function readReceivables(reader: ServiceReader): Promise<Receivable
 	}
 	for (const payment of await reader.all(
 		'/contact_payments?attributes=transaction_type,date,contact,payment_on_account',
+		business,
 	)) {
 		const onAccount = payment.payment_on_account as Record<string, unknown> | null;
 		if ((payment.transaction_type as Ref)?.id !== 'CUSTOMER_RECEIPT' || !onAccount) continue;

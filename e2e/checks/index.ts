@@ -1,6 +1,7 @@
 import { attachmentsCheck } from './attachments';
 import { customApiCallCheck } from './custom-api-call';
 import { customersUpsertCheck } from './customers-upsert';
+import { everyClientOverdueCheck } from './every-client-overdue';
 import { mcpServerToolsCheck } from './mcp-server-tools';
 import { mirrorSalesInvoicesCheck } from './mirror-sales-invoices';
 import { monthlyReportCheck } from './monthly-report';
@@ -27,6 +28,7 @@ export const EXAMPLE_CHECKS = [
 	attachmentsCheck,
 	trialBalanceCheck,
 	monthlyReportCheck,
+	everyClientOverdueCheck,
 	sheetToSalesInvoicesCheck,
 	paymentToInvoiceCheck,
 	customersUpsertCheck,
