@@ -61,13 +61,14 @@ export interface SandboxConnection {
 /**
  * What a user does the first time: signs in, starts a workflow, finds the node by searching
  * "Sage", looks at its actions, adds "Get many sales invoices", opens the Resource list, looks at
- * the business list (served by the sandbox through the node's list search), opens a new
- * credential, points it at the sandbox and connects it through n8n's own OAuth2 flow (PKCE, the
- * consent page in a popup); then the custom API call: the credential's HTTP Request entry in
- * the node panel and the node it adds; an imported example; last a new node creating a sales
- * invoice, its Fields mapper and one line built with the pickers; then Download PDF of an invoice
- * and its binary output; last the monthly report example's Profit and Loss, run from its form, its
- * rows in the output panel — a screenshot at each stop.
+ * the business list (served by the sandbox through the node's list search), chooses Output:
+ * Select Included Fields and a few columns from its Fields list, opens a new credential, points
+ * it at the sandbox and connects it through n8n's own OAuth2 flow (PKCE, the consent page in a
+ * popup); then the custom API call: the credential's HTTP Request entry in the node panel and
+ * the node it adds; an imported example; last a new node creating a sales invoice, its Fields
+ * mapper and one line built with the pickers; then Download PDF of an invoice and its binary
+ * output; last the monthly report example's Profit and Loss, run from its form, its rows in the
+ * output panel — a screenshot at each stop.
  * When a step fails, the page as it was is saved next to the logs.
  */
 export async function captureEditor(
@@ -141,6 +142,29 @@ export async function captureEditor(
 		await shoot('n8n-business-list.png', 'Business field, From List, read from the sandbox');
 		await page.keyboard.press('Escape');
 
+		stage = 'Output: Select Included Fields, the Fields list open';
+		// Taller, so the list opens below Fields and Output stays in sight above it.
+		await page.setViewportSize(TALL);
+		await chooseOption(page, 'output', 'Select Included Fields');
+		await page
+			.locator(`${testId('parameter-input-fields')} input`)
+			.first()
+			.click();
+		for (const name of INCLUDED_FIELDS) await pickListOption(page, name);
+		// The list back at its top, where most chosen names are ticked; the pointer off it (no hover).
+		await page
+			.locator('.el-select-dropdown:visible .el-scrollbar__wrap')
+			.first()
+			.evaluate((list) => list.scrollTo(0, 0));
+		await page.mouse.move(TALL.width - 100, 200);
+		await settle(page);
+		await shoot(
+			'n8n-select-included-fields.png',
+			`Output: Select Included Fields, its Fields list open with ${INCLUDED_FIELDS.join(', ')} chosen (no credential needed)`,
+		);
+		await page.keyboard.press('Escape');
+		await page.setViewportSize(WIDE);
+
 		stage = 'a new credential form';
 		await page.click(testId('node-credentials-select'));
 		await page.getByText('Create new credential').first().click();
@@ -210,7 +234,7 @@ export async function captureEditor(
 		await settle(page);
 		await shoot(
 			'n8n-custom-api-call-entry.png',
-			`node panel, search "${CUSTOM_CALL_SEARCH}": the node and the HTTP Request entry for its credential`,
+			`node panel, search "${CUSTOM_CALL_SEARCH}": the HTTP Request entry for its credential`,
 		);
 
 		stage = 'an HTTP Request node from that entry';
@@ -357,6 +381,28 @@ async function dragPanelsTo(page: Page, x: number): Promise<void> {
 	await page.mouse.down();
 	await page.mouse.move(x, y, { steps: 10 });
 	await page.mouse.up();
+}
+
+/** The columns the Fields screenshot chooses, in this order: a sheet's everyday header. */
+const INCLUDED_FIELDS = ['invoice_number', 'contact_name', 'due_date', 'total_amount'];
+
+/** An option of a node's Options parameter chosen from its list. */
+async function chooseOption(page: Page, parameter: string, option: string): Promise<void> {
+	await page
+		.locator(`${testId(`parameter-input-${parameter}`)} input`)
+		.first()
+		.click();
+	await pickListOption(page, option);
+	await page.locator('.el-select-dropdown__item:visible').first().waitFor({ state: 'hidden' });
+}
+
+/** The open list's option whose text is exactly `text`, clicked. */
+async function pickListOption(page: Page, text: string): Promise<void> {
+	await page
+		.locator('.el-select-dropdown__item:visible')
+		.filter({ has: page.getByText(text, { exact: true }) })
+		.first()
+		.click();
 }
 
 /**
