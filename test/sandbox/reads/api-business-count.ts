@@ -1,25 +1,13 @@
 // The `businesses` option (benchmarks across businesses): the default stays the three seeded
 // businesses; `businesses: 4` adds a fourth the user owns and reaches, with records of its own.
 import { buildDataset } from '../../../sandbox/data';
-import { createApi } from '../../../sandbox/api';
-
-type Dataset = ReturnType<typeof buildDataset>;
+import { inProcessApi } from '../in-process';
 
 /** A GET through the sandbox's API in process, as the user with a full-access token. */
-function apiOf(dataset: Dataset) {
-	const api = createApi({ dataset, clock: dataset.clock });
-	return async (path: string, business = '') => {
-		const [p, q = ''] = path.split('?');
-		return await api.handle({
-			method: 'GET',
-			path: p,
-			query: new URLSearchParams(q),
-			headers: { 'x-business': business },
-			body: undefined,
-			auth: { userId: dataset.user.id, scope: 'full_access' },
-		});
-	};
-}
+const apiOf = (dataset: ReturnType<typeof buildDataset>) => {
+	const { get } = inProcessApi(dataset);
+	return async (path: string, business = '') => await get(path, business);
+};
 
 const listedIds = async (get: ReturnType<typeof apiOf>) =>
 	((await get('/businesses')).json as { $items: Array<{ id: string }> }).$items.map((business) => business.id);
