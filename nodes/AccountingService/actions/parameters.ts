@@ -19,9 +19,6 @@ import { DEFAULT_ANSWER_CHARACTERS, MIN_ANSWER_CHARACTERS } from '../tool/answer
 import type { ReadPace } from '../transport/types';
 import type { RetryPolicy } from '../transport/retry';
 
-/** Flags the service refuses without other parameters (the OpenAPI: "requires from_date and to_date"). */
-const SENT_ONLY_WITH: Record<string, string[]> = { show_balance_details: ['from_date', 'to_date'] };
-
 /**
  * Reads and checks the node's parameters for one item. Anything the service would reject, or
  * that would turn into a different request than the user meant, fails here, before any request.
@@ -146,13 +143,13 @@ export class ParameterReader {
 			if (value === undefined || value === '') continue;
 			query[parameter.query] = this.filterValue(parameter, value);
 		}
-		for (const [flag, partners] of Object.entries(SENT_ONLY_WITH)) {
-			const missing = partners.filter((partner) => query[partner] === undefined);
+		const labelOf = (name: string) => parameters.find((parameter) => parameter.query === name)?.displayName ?? name;
+		for (const { query: flag, requires = [] } of parameters) {
+			const missing = requires.filter((partner) => query[partner] === undefined);
 			if (query[flag] !== true || !missing.length) continue;
-			const labelOf = (name: string) => parameters.find((parameter) => parameter.query === name)?.displayName ?? name;
 			this.fail(
 				labelOf(flag),
-				`the service needs ${partners.map(labelOf).join(' and ')} with it; add ${missing.map(labelOf).join(' and ')}`,
+				`the service needs ${requires.map(labelOf).join(' and ')} with it; add ${missing.map(labelOf).join(' and ')}`,
 			);
 		}
 		const from = query.from_date as string | undefined;

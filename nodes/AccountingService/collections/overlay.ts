@@ -95,6 +95,8 @@ export const FILTER_OVERLAY: Record<string, FilterOverride> = {
 		description: 'Whether to return the document or payment the transaction comes from (origin) in full',
 	},
 	appName: { displayName: 'App Name', description: 'Name of the app the bank accounts belong to' },
+	// The OpenAPI: "requires from_date and to_date"; the service refuses it without them.
+	show_balance_details: { requires: ['from_date', 'to_date'] },
 };
 
 const CONTACT_TYPES = [option('CUSTOMER', 'Customer'), option('VENDOR', 'Supplier')];

@@ -22,6 +22,8 @@ export interface FilterDefinition {
 	kind: FilterKind;
 	description: string;
 	options?: FilterOption[];
+	/** Query parameters the service refuses this one without, when it is on (`show_balance_details`). */
+	requires?: string[];
 }
 
 /** Operations beyond the read side that the OpenAPI declares for a path (the write side's input). */
