@@ -88,32 +88,38 @@ export function includedAttributes(row: CollectionDefinition, output: IncludedFi
 	return [...attributesOf([...selection.record.values()]), ...(lineField ? [lineField] : [])];
 }
 
-/** The rows of one record; `added` are the node's own values (business_id, change_type). */
-export function includedRows(
+/**
+ * The rows of each record, the chosen columns worked out once for all of them; `added` are the
+ * node's own values (business_id, change_type).
+ */
+export function includedRowsOf(
 	row: CollectionDefinition,
-	record: IDataObject,
 	output: IncludedFields,
-	added: IDataObject,
-): IDataObject[] {
+): (record: IDataObject, added: IDataObject) => IDataObject[] {
 	const selection = selectionOf(row, output);
-	const keyed = selection.key ? fill({}, record, [selection.key]) : {};
-	const documentValues = fill({}, record, [...selection.record.values()]);
-	const inOrder = (lineValues: IDataObject, lineNumber: Cell): IDataObject => {
-		const result: IDataObject = { ...keyed };
-		for (const name of output.fields) {
-			if (name === BUSINESS_ID) result[name] = (added[BUSINESS_ID] as Cell | undefined) ?? null;
-			else if (name === LINE_NUMBER) result[name] = lineNumber;
-			else if (name in documentValues) result[name] = documentValues[name];
-			else if (name in lineValues) result[name] = lineValues[name];
-		}
-		for (const [name, value] of Object.entries(added)) if (name !== BUSINESS_ID) result[name] = value;
-		return result;
+	const key = selection.key ? [selection.key] : [];
+	const recordColumns = [...selection.record.values()];
+	const lineColumns = [...selection.line.values()];
+	const shape = shapeOf(row);
+	return (record, added) => {
+		const keyed = fill({}, record, key);
+		const documentValues = fill({}, record, recordColumns);
+		const inOrder = (lineValues: IDataObject, lineNumber: Cell): IDataObject => {
+			const result: IDataObject = { ...keyed };
+			for (const name of output.fields) {
+				if (name === BUSINESS_ID) result[name] = (added[BUSINESS_ID] as Cell | undefined) ?? null;
+				else if (name === LINE_NUMBER) result[name] = lineNumber;
+				else if (name in documentValues) result[name] = documentValues[name];
+				else if (name in lineValues) result[name] = lineValues[name];
+			}
+			for (const [name, value] of Object.entries(added)) if (name !== BUSINESS_ID) result[name] = value;
+			return result;
+		};
+		if (!selection.perLine) return [inOrder({}, null)];
+		const lines = lineEntries(record, shape);
+		if (!lines.length) return [inOrder(fill({}, {}, lineColumns), null)];
+		return lines.map((line, index) => inOrder(fill({}, line, lineColumns), index + 1));
 	};
-	if (!selection.perLine) return [inOrder({}, null)];
-	const lines = lineEntries(record, shapeOf(row));
-	const columns = [...selection.line.values()];
-	if (!lines.length) return [inOrder(fill({}, {}, columns), null)];
-	return lines.map((line, index) => inOrder(fill({}, line, columns), index + 1));
 }
 
 /**

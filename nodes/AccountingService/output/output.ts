@@ -4,7 +4,7 @@ import type { CollectionDefinition } from '../collections/table';
 import { toChoice } from '../helpers/values';
 import {
 	includedAttributes,
-	includedRows,
+	includedRowsOf,
 	INCLUDED_FIELDS,
 	readIncludedFields,
 	type IncludedFields,
@@ -115,7 +115,10 @@ export function shapeRecords(
 			return Object.keys(extra).length ? { ...record, ...extra } : record;
 		});
 	}
-	if (isIncludedFields(output)) return records.flatMap((record) => includedRows(row, record, output, added(record)));
+	if (isIncludedFields(output)) {
+		const rowsOf = includedRowsOf(row, output);
+		return records.flatMap((record) => rowsOf(record, added(record)));
+	}
 	const shape = shapeOf(row);
 	return records.flatMap((record) => {
 		const rows = output === 'lines' ? lineRows(record, shape) : [simplifiedRow(record, shape)];
