@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { listed, type ListedItems } from '../tool/answer';
-import { apiRequestAllItems } from '../transport';
+import { apiRequestAllItems, type ApiRequest, type RequestContext } from '../transport';
 import { runItems } from './itemRunner';
 import type { ParameterReader } from './parameters';
 
@@ -13,10 +13,22 @@ import type { ParameterReader } from './parameters';
  */
 export const BUSINESSES_AT_ONCE = 5;
 
-interface Business {
+export interface Business {
 	id: string;
 	name: string;
 }
+
+/** Every business the account reaches, in the service's order (`GET /businesses`, no `X-Business`). */
+export async function listBusinesses(
+	this: RequestContext,
+	request: Pick<ApiRequest, 'retry' | 'pace' | 'itemIndex'>,
+): Promise<Business[]> {
+	const { body } = await apiRequestAllItems.call(this, { path: '/businesses', ...request });
+	return body.map((business) => ({ id: String(business.id), name: String(business.displayed_as ?? business.id) }));
+}
+
+/** The columns every item read under All Businesses starts with. */
+export const businessColumns = (business: Business) => ({ business_id: business.id, business_name: business.name });
 
 /** The error of one business's read, its message saying which business it is. */
 function namedError(context: IExecuteFunctions, error: unknown, business: Business, itemIndex: number): Error {
@@ -49,11 +61,7 @@ export async function acrossBusinesses(
 	const scope = parameters.businesses();
 	if (!scope.all) return await read(scope.id);
 
-	const { body } = await apiRequestAllItems.call(this, { path: '/businesses', ...parameters.requestScope() });
-	const businesses: Business[] = body.map((business) => ({
-		id: String(business.id),
-		name: String(business.displayed_as ?? business.name ?? business.id),
-	}));
+	const businesses = await listBusinesses.call(this, parameters.requestScope());
 	const continueOnFail = this.continueOnFail();
 	const outcomes = await runItems({
 		count: businesses.length,
@@ -67,7 +75,7 @@ export async function acrossBusinesses(
 	for (const [index, outcome] of outcomes.entries()) {
 		if (outcome === undefined) continue;
 		const business = businesses[index];
-		const columns = { business_id: business.id, business_name: business.name };
+		const columns = businessColumns(business);
 		if (!outcome.ok) {
 			const error = namedError(this, outcome.error, business, parameters.itemIndex);
 			if (!continueOnFail) throw error;

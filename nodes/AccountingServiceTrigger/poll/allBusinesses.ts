@@ -1,10 +1,13 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { BUSINESSES_AT_ONCE } from '../../AccountingService/actions/acrossBusinesses';
+import {
+	BUSINESSES_AT_ONCE,
+	businessColumns,
+	listBusinesses,
+	type Business,
+} from '../../AccountingService/actions/acrossBusinesses';
 import { runItems } from '../../AccountingService/actions/itemRunner';
-import { apiRequestAllItems } from '../../AccountingService/transport';
-import { newestRows, pollBusiness, type Settings } from './pollChanges';
+import { newestRows, pollBusiness, watchingKey, type Settings } from './pollChanges';
 
 /**
  * The trigger over All Businesses. Each business the account reaches has a position of its own
@@ -16,43 +19,26 @@ import { newestRows, pollBusiness, type Settings } from './pollChanges';
  * the poll fails as a single business's would.
  */
 
-interface Business {
-	id: string;
-	name: string;
-}
-
 /** What the static data keeps per business: its stored position, and the failure it last reported. */
 type Slot = IDataObject & { failing?: string };
 
 const KEY = 'businesses';
-
-async function listBusinesses(context: IPollFunctions, settings: Settings): Promise<Business[]> {
-	const { retry, pace } = settings.watches[0];
-	const { body } = await apiRequestAllItems.call(context, { path: '/businesses', retry, pace });
-	return body.map((business) => ({ id: String(business.id), name: String(business.displayed_as ?? business.id) }));
-}
 
 /** The same settings for one business: its requests carry its id, its position its own key. */
 function forBusiness(settings: Settings, business: Business): Settings {
 	return {
 		...settings,
 		watches: settings.watches.map((watch) => ({ ...watch, business: business.id })),
-		watching: settings.watching.replace(/\|[^|]*\|([^|]*)$/, `|${business.id}|$1`),
+		watching: watchingKey(settings, business.id),
 	};
 }
-
-const columnsOf = (business: Business) => ({ business_id: business.id, business_name: business.name });
-
-const messageOf = (error: unknown) =>
-	error instanceof NodeApiError || error instanceof NodeOperationError || error instanceof Error
-		? error.message
-		: String(error);
 
 export async function pollAllBusinesses(
 	context: IPollFunctions,
 	settings: Settings,
 ): Promise<INodeExecutionData[][] | null> {
-	const businesses = await listBusinesses(context, settings);
+	const { retry, pace } = settings.watches[0];
+	const businesses = await listBusinesses.call(context, { retry, pace });
 	if (context.getMode() === 'manual') {
 		const outcomes = await runItems({
 			count: businesses.length,
@@ -61,7 +47,7 @@ export async function pollAllBusinesses(
 			stopOnFailure: false,
 		});
 		const rows = outcomes.flatMap((outcome, index) =>
-			outcome?.ok ? outcome.value.map((row) => ({ ...columnsOf(businesses[index]), ...row })) : [],
+			outcome?.ok ? outcome.value.map((row) => ({ ...businessColumns(businesses[index]), ...row })) : [],
 		);
 		return rows.length ? [context.helpers.returnJsonArray(rows)] : null;
 	}
@@ -89,15 +75,15 @@ export async function pollAllBusinesses(
 		const business = businesses[index];
 		if (outcome?.ok) {
 			next[business.id] = outcome.value.slot;
-			rows.push(...outcome.value.rows.map((row) => ({ ...columnsOf(business), ...row })));
+			rows.push(...outcome.value.rows.map((row) => ({ ...businessColumns(business), ...row })));
 			continue;
 		}
 		const error = outcome?.error;
 		failures.push(error);
-		const message = `Business "${business.name}" (${business.id}): ${messageOf(error)}`;
+		const message = `Business "${business.name}" (${business.id}): ${error instanceof Error ? error.message : String(error)}`;
 		context.logger.warn(`Sage Accounting Trigger: ${message}; its changes are read again next poll`);
 		const before = kept[business.id];
-		if (before?.failing !== message) rows.push({ ...columnsOf(business), change_type: 'error', error: message });
+		if (before?.failing !== message) rows.push({ ...businessColumns(business), change_type: 'error', error: message });
 		next[business.id] = { ...(before ?? {}), failing: message };
 	}
 	if (businesses.length > 0 && failures.length === businesses.length) throw failures[0];

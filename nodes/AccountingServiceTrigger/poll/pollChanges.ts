@@ -255,19 +255,31 @@ function readParameters(context: IPollFunctions): Settings {
 		sinceQuery: watched === 'deleted' ? 'deleted_since' : 'updated_or_created_since',
 	});
 	const watches = event === 'anyChange' ? [watchOf('newOrUpdated'), watchOf('deleted')] : [watchOf(event)];
-	const start = startFrom === 'date' ? `date:${new Date(startDate as number).toISOString()}` : startFrom;
 
 	return {
 		row,
 		event,
 		watches,
-		watching: `${row.resource}|${event}|${business ?? LEAD_BUSINESS}|${start}`,
+		watching: watchingKey({ row, event, startFrom, startDate }, business),
 		startFrom,
 		startDate,
 		startBatch,
 		output,
 		allBusinesses,
 	};
+}
+
+/**
+ * What a stored position belongs to: resource, event, business and start. Another value of any of
+ * them starts over; under All Businesses each business has its own.
+ */
+export function watchingKey(
+	settings: Pick<Settings, 'row' | 'event' | 'startFrom' | 'startDate'>,
+	business: string | undefined,
+): string {
+	const start =
+		settings.startFrom === 'date' ? `date:${new Date(settings.startDate as number).toISOString()}` : settings.startFrom;
+	return `${settings.row.resource}|${settings.event}|${business ?? LEAD_BUSINESS}|${start}`;
 }
 
 function readStartDate(context: IPollFunctions, fail: Fail): number {
