@@ -10,19 +10,6 @@ export const ALL_BUSINESSES = 'all';
 
 export const ALL_BUSINESSES_LABEL = 'All Businesses';
 
-/** The reads that can go over every business: lists, reports and the trial balance (and the trigger). */
-const ACROSS_BUSINESSES = new Set([
-	'getAll',
-	'search',
-	'profitAndLoss',
-	'balanceSheet',
-	'agedDebtors',
-	'agedCreditors',
-]);
-
-export const readsAcrossBusinesses = (resource: unknown, operation: unknown) =>
-	resource === 'trialBalance' || ACROSS_BUSINESSES.has(String(operation));
-
 export const businessSelector: INodeProperties = {
 	displayName: 'Business',
 	name: 'business',

@@ -1,13 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { findCollection } from '../collections/table';
-import {
-	ALL_BUSINESSES,
-	ALL_BUSINESSES_LABEL,
-	LEAD_BUSINESS,
-	LEAD_BUSINESS_LABEL,
-	readsAcrossBusinesses,
-} from '../descriptions/business';
+import { ALL_BUSINESSES, ALL_BUSINESSES_LABEL, LEAD_BUSINESS, LEAD_BUSINESS_LABEL } from '../descriptions/business';
+import { OPERATIONS } from '../operations';
 import { apiRequestListPage, MAX_PAGE_SIZE } from '../transport';
 
 interface Summary extends IDataObject {
@@ -43,9 +38,11 @@ export function selectedBusiness(context: ILoadOptionsFunctions): string | undef
 /** All Businesses is offered where the node can read every business: the trigger, lists and reports. */
 function offersAllBusinesses(context: ILoadOptionsFunctions): boolean {
 	if (context.getNode().type.endsWith('Trigger')) return true;
-	return readsAcrossBusinesses(
-		context.getCurrentNodeParameter('resource'),
-		context.getCurrentNodeParameter('operation'),
+	const resource = String(context.getCurrentNodeParameter('resource'));
+	const operation = context.getCurrentNodeParameter('operation');
+	return OPERATIONS.some(
+		(candidate) =>
+			candidate.acrossBusinesses && candidate.value === operation && candidate.resources.includes(resource),
 	);
 }
 

@@ -19,6 +19,7 @@ export interface CollectionOperationDefinition {
 	option(row: CollectionDefinition): OptionText;
 	properties: PropertyBlock[];
 	handler(row: CollectionDefinition): OperationHandler;
+	acrossBusinesses?: boolean;
 }
 
 export function collectionOperation(definition: CollectionOperationDefinition): Operation {
@@ -29,6 +30,7 @@ export function collectionOperation(definition: CollectionOperationDefinition): 
 		option: (resource) => optionOf(definition.value, definition.option(rowOf(resource))),
 		properties: definition.properties,
 		handler: (resource) => definition.handler(rowOf(resource)),
+		acrossBusinesses: definition.acrossBusinesses,
 	};
 }
 
@@ -40,6 +42,7 @@ export interface ResourceOperationDefinition {
 	/** Its own fields; the conditions that show them for its resource and operation are added. */
 	properties: INodeProperties[];
 	execute: OperationHandler;
+	acrossBusinesses?: boolean;
 }
 
 export function resourceOperation(definition: ResourceOperationDefinition): Operation {
@@ -49,5 +52,6 @@ export function resourceOperation(definition: ResourceOperationDefinition): Oper
 		option: () => optionOf(definition.value, definition.option),
 		properties: [sameFor(definition.properties)],
 		handler: () => definition.execute,
+		acrossBusinesses: definition.acrossBusinesses,
 	};
 }

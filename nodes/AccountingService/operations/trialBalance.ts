@@ -113,6 +113,7 @@ function readParameters(parameters: ParameterReader) {
 export const getTrialBalance = resourceOperation({
 	resource: 'trialBalance',
 	value: 'get',
+	acrossBusinesses: true,
 	option: {
 		name: 'Get',
 		description: 'Get the debits, credits and balances of every ledger account for a period',

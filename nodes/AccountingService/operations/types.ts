@@ -27,6 +27,8 @@ export interface Operation {
 	/** Its fields in the order its form shows them. */
 	properties: readonly PropertyBlock[];
 	handler(resource: string): OperationHandler;
+	/** It reads every business under Business → All Businesses (actions/acrossBusinesses.ts). */
+	acrossBusinesses?: boolean;
 }
 
 /** A resource that is not a collection of the table (business, user, trial balance, …). */

@@ -13,6 +13,7 @@ export const getAll = collectionOperation({
 		action: `Get many ${lower(row.plural)}`,
 	}),
 	properties: [paging, outputField, filters, listOptions],
+	acrossBusinesses: true,
 	handler: (row) =>
 		async function (parameters) {
 			return await readList.call(this, row, parameters, {});

@@ -22,6 +22,7 @@ const searchText = sameFor([
 
 export const search = collectionOperation({
 	value: 'search',
+	acrossBusinesses: true,
 	appliesTo: isSearchable,
 	option: (row) => ({
 		name: 'Search',

@@ -139,6 +139,7 @@ const agedReport = (side: 'debtors' | 'creditors') =>
 	resourceOperation({
 		resource: 'report',
 		value: side === 'debtors' ? 'agedDebtors' : 'agedCreditors',
+		acrossBusinesses: true,
 		option:
 			side === 'debtors'
 				? {

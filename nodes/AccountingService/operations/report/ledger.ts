@@ -65,6 +65,7 @@ function accountBalance(context: IExecuteFunctions, account: IDataObject, parame
 export const profitAndLoss = resourceOperation({
 	resource: 'report',
 	value: 'profitAndLoss',
+	acrossBusinesses: true,
 	option: {
 		name: 'Profit and Loss',
 		description:
@@ -89,6 +90,7 @@ export const profitAndLoss = resourceOperation({
 export const balanceSheet = resourceOperation({
 	resource: 'report',
 	value: 'balanceSheet',
+	acrossBusinesses: true,
 	option: {
 		name: 'Balance Sheet',
 		description:
