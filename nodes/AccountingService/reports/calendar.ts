@@ -9,6 +9,10 @@ const toTime = (day: string) =>
 	Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
 const fromTime = (time: number) => new Date(time).toISOString().slice(0, 10);
 
+/** The day a service date or date-time starts with ("2025-06-30T…" → 2025-06-30); null when it has none. */
+export const leadingDay = (value: unknown): string | null =>
+	typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null;
+
 export const addDays = (day: string, days: number) => fromTime(toTime(day) + days * DAY_MS);
 
 /** Whole days from `earlier` to `later` (negative when `later` comes first). */

@@ -1,3 +1,4 @@
+import type { Refuse } from '../helpers/values';
 import { addDays, addMonths, financialYearEnd, firstOfMonth } from './calendar';
 
 /** The periods a Profit and Loss can cover, relative to the day it runs. */
@@ -28,8 +29,6 @@ export interface Books {
 	/** Any year's last day of its financial year (`year_end_date`): only day and month count. */
 	yearEnd?: string;
 }
-
-export type Refuse = (problem: string) => never;
 
 const FINANCIAL: ReadonlySet<string> = new Set([
 	'thisQuarter',

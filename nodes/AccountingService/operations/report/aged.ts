@@ -4,6 +4,7 @@ import { acrossBusinesses } from '../../actions/acrossBusinesses';
 import { runItems } from '../../actions/itemRunner';
 import type { ParameterReader } from '../../actions/parameters';
 import { ageItems, type OpenItem } from '../../reports/aging';
+import { leadingDay } from '../../reports/calendar';
 import { toCents } from '../../reports/money';
 import { apiRequestAllItems } from '../../transport';
 import { resourceOperation } from '../define';
@@ -55,8 +56,6 @@ const idOf = (reference: unknown) => {
 	return typeof id === 'string' ? id : null;
 };
 const textOf = (value: unknown) => (typeof value === 'string' && value ? value : null);
-const dayOf = (value: unknown) =>
-	typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null;
 
 /** A document's open amount in base currency, positive when owed; credits age from their own date. */
 function documentItem(kind: DocumentKind, document: IDataObject): OpenItem {
@@ -65,7 +64,7 @@ function documentItem(kind: DocumentKind, document: IDataObject): OpenItem {
 	return {
 		contactId: idOf(document.contact),
 		contactName: textOf(document.contact_name) ?? textOf((document.contact as IDataObject | undefined)?.displayed_as),
-		agedFrom: credit ? dayOf(document.date) : (dayOf(document.due_date) ?? dayOf(document.date)),
+		agedFrom: credit ? leadingDay(document.date) : (leadingDay(document.due_date) ?? leadingDay(document.date)),
 		amount: credit ? -cents : cents,
 		label: `${kind.label} ${textOf(document.displayed_as) ?? String(document.id)}`,
 	};
@@ -80,7 +79,7 @@ function paymentOnAccountItem(payment: IDataObject): OpenItem | undefined {
 	return {
 		contactId: idOf(contact),
 		contactName: textOf(onAccount.contact_name) ?? textOf(contact?.displayed_as),
-		agedFrom: dayOf(onAccount.date) ?? dayOf(payment.date),
+		agedFrom: leadingDay(onAccount.date) ?? leadingDay(payment.date),
 		amount: -cents,
 		label: `Payment on account ${textOf(payment.displayed_as) ?? String(payment.id)}`,
 	};

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ParameterReader } from '../../actions/parameters';
-import { dayIn } from '../../reports/calendar';
+import { dayIn, leadingDay } from '../../reports/calendar';
 import type { Books } from '../../reports/period';
 import { processState } from '../../state';
 import { apiRequest } from '../../transport';
@@ -11,9 +11,6 @@ export interface BusinessBooks extends Books {
 	/** The base currency's code (GBP): every report amount is in it. */
 	currency: string | null;
 }
-
-const dayOrUndefined = (value: unknown) =>
-	typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined;
 
 /** One read of `/financial_settings`: the only request a report makes besides its figures. */
 export async function readBooks(
@@ -29,8 +26,8 @@ export async function readBooks(
 	const settings = (body ?? {}) as IDataObject;
 	const currency = (settings.base_currency as IDataObject | null | undefined)?.id;
 	return {
-		accountsStart: dayOrUndefined(settings.accounts_start_date),
-		yearEnd: dayOrUndefined(settings.year_end_date),
+		accountsStart: leadingDay(settings.accounts_start_date) ?? undefined,
+		yearEnd: leadingDay(settings.year_end_date) ?? undefined,
 		currency: typeof currency === 'string' ? currency : null,
 	};
 }
