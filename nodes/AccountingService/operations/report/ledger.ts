@@ -1,17 +1,18 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { acrossBusinesses } from '../../actions/acrossBusinesses';
 import type { ParameterReader } from '../../actions/parameters';
-import { BALANCE_SHEET, PROFIT_AND_LOSS } from '../../reports/ledgerLayouts';
+import { BALANCE_SHEET, PROFIT_AND_LOSS, type LedgerLayout } from '../../reports/ledgerLayouts';
 import { layLedgerReport, type AccountBalance } from '../../reports/ledgerReport';
 import { toCents } from '../../reports/money';
 import type { DateRange } from '../../reports/period';
 import { apiRequestAllItems } from '../../transport';
 import { resourceOperation } from '../define';
-import { readBooks, todayOf } from './books';
-import { readAsAt, readPeriod } from './days';
-import { ledgerRows, ledgerSummary, reportItems, reportOutputOf } from './items';
+import type { OptionText } from '../types';
+import { readBooks, todayOf, type BusinessBooks } from './books';
+import { readAsAt, readPeriod, type ReportDays } from './days';
+import { ledgerRows, ledgerSummary, reportItems, reportOutputOf, type DayColumns } from './items';
 import { asAtProperties, periodProperties, reportOutputProperty } from './properties';
 
 /**
@@ -62,54 +63,63 @@ function accountBalance(context: IExecuteFunctions, account: IDataObject, parame
 	};
 }
 
-export const profitAndLoss = resourceOperation({
-	resource: 'report',
+/** What tells the two ledger reports apart: their days, their layout, their texts. */
+interface LedgerReportDefinition<Days> {
+	value: string;
+	option: OptionText;
+	dayProperties: INodeProperties[];
+	layout: LedgerLayout;
+	readDays(parameters: ParameterReader): ReportDays<Days>;
+	/** The days whose balances the report reads, and the day columns of its rows. */
+	span(days: Days, books: BusinessBooks): { range: DateRange; columns: DayColumns };
+}
+
+function ledgerReport<Days>(definition: LedgerReportDefinition<Days>) {
+	return resourceOperation({
+		resource: 'report',
+		value: definition.value,
+		acrossBusinesses: true,
+		option: definition.option,
+		properties: [...definition.dayProperties, reportOutputProperty],
+		async execute(parameters) {
+			const days = definition.readDays(parameters);
+			const output = reportOutputOf(parameters);
+			return await acrossBusinesses.call(this, parameters, async (business) => {
+				const books = await readBooks.call(this, parameters, business);
+				const { range, columns } = definition.span(days.settle(books, todayOf(this)), books);
+				const accounts = await readAccountBalances.call(this, parameters, business, range);
+				const report = layLedgerReport(definition.layout, accounts);
+				return reportItems(this, output, ledgerSummary(report, columns, books.currency), ledgerRows(report, columns));
+			});
+		},
+	});
+}
+
+export const profitAndLoss = ledgerReport({
 	value: 'profitAndLoss',
-	acrossBusinesses: true,
 	option: {
 		name: 'Profit and Loss',
 		description:
 			'Profit and loss of the business for a period: sales, direct expenses, gross profit, other income, overheads, depreciation and net profit, from the ledger accounts’ balances',
 		action: 'Profit and loss of the business for a period: sales and net profit',
 	},
-	properties: [...periodProperties, reportOutputProperty],
-	async execute(parameters) {
-		const days = readPeriod(parameters);
-		const output = reportOutputOf(parameters);
-		return await acrossBusinesses.call(this, parameters, async (business) => {
-			const books = await readBooks.call(this, parameters, business);
-			const range = days.settle(books, todayOf(this));
-			const accounts = await readAccountBalances.call(this, parameters, business, range);
-			const report = layLedgerReport(PROFIT_AND_LOSS, accounts);
-			const columns = { from_date: range.from, to_date: range.to };
-			return reportItems(this, output, ledgerSummary(report, columns, books.currency), ledgerRows(report, columns));
-		});
-	},
+	dayProperties: periodProperties,
+	layout: PROFIT_AND_LOSS,
+	readDays: readPeriod,
+	span: (range) => ({ range, columns: { from_date: range.from, to_date: range.to } }),
 });
 
-export const balanceSheet = resourceOperation({
-	resource: 'report',
+export const balanceSheet = ledgerReport({
 	value: 'balanceSheet',
-	acrossBusinesses: true,
 	option: {
 		name: 'Balance Sheet',
 		description:
 			'Balance sheet of the business as at a date: assets, liabilities, net assets and equity with the profit to date, from the ledger accounts’ balances since the books’ start',
 		action: 'Balance sheet of the business as at a date (assets, liabilities, equity)',
 	},
-	properties: [...asAtProperties, reportOutputProperty],
-	async execute(parameters) {
-		const days = readAsAt(parameters);
-		const output = reportOutputOf(parameters);
-		return await acrossBusinesses.call(this, parameters, async (business) => {
-			const books = await readBooks.call(this, parameters, business);
-			const asAt = days.settle(books, todayOf(this));
-			// Without an accounts start date, every entry up to the day counts: the service's own first day.
-			const range = { from: books.accountsStart ?? '1900-01-01', to: asAt };
-			const accounts = await readAccountBalances.call(this, parameters, business, range);
-			const report = layLedgerReport(BALANCE_SHEET, accounts);
-			const columns = { as_at: asAt };
-			return reportItems(this, output, ledgerSummary(report, columns, books.currency), ledgerRows(report, columns));
-		});
-	},
+	dayProperties: asAtProperties,
+	layout: BALANCE_SHEET,
+	readDays: readAsAt,
+	// Without an accounts start date, every entry up to the day counts: the service's own first day.
+	span: (asAt, books) => ({ range: { from: books.accountsStart ?? '1900-01-01', to: asAt }, columns: { as_at: asAt } }),
 });
