@@ -8,6 +8,7 @@
 import { buildDataset } from '../../sandbox/data';
 import { createApi } from '../../sandbox/api';
 import { createValidator } from '../../sandbox/openapi/validator';
+import { inProcessApi } from './in-process';
 import { collections, itemPath, recordDefinition } from '../../openapi/collections';
 import { methodsOf } from '../../openapi/document';
 import { numberPaths, decimalString } from '../../sandbox/openapi/number-fields';
@@ -323,18 +324,8 @@ describe('records created through the API (POST) match their definitions too', (
 	};
 	function writer(amounts: 'number' | 'string') {
 		const written = buildDataset({ amounts, clock: still as any });
-		const api = createApi({ dataset: written, clock: still });
-		const send = (method: string, path: string, body: unknown, business: string) => {
-			const [p, q = ''] = path.split('?');
-			return api.handle({
-				method,
-				path: p,
-				query: new URLSearchParams(q),
-				headers: { 'x-business': business },
-				body,
-				auth: { userId: written.user.id, scope: 'full_access' },
-			});
-		};
+		const { call } = inProcessApi(written);
+		const send = (method: string, path: string, body: unknown, business: string) => call(method, path, business, body);
 		return {
 			written,
 			send,

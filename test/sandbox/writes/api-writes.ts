@@ -13,6 +13,7 @@ import { methodsOf, openApi } from '../../../openapi/document';
 import { wrapped, writeOperation, writeOperations } from '../../../openapi/writes';
 import { IDEMPOTENT } from '../../../sandbox/api/writes/idempotency';
 import { accessToken } from '../token-helper';
+import { inProcessApi } from '../in-process';
 import { bodies, creatable, wrapperOf, BUSINESS_KEY } from '../write-bodies';
 
 type Sandbox = ReturnType<typeof createSandbox>;
@@ -988,20 +989,9 @@ describe('settings objects and other updates', () => {
 describe('every PUT and DELETE of the OpenAPI on seeded records (in-process): answered by the rules, records valid, books balanced', () => {
 	// A dataset of its own, so the seeded records the other tests read stay as they are.
 	const { buildDataset } = require('../../../sandbox/data');
-	const { createApi } = require('../../../sandbox/api');
 	const dataset = buildDataset();
-	const api = createApi({ dataset, clock: dataset.clock });
-	const handle = (method: string, path: string, body: unknown, business: string) => {
-		const [p, q = ''] = path.split('?');
-		return api.handle({
-			method,
-			path: p,
-			query: new URLSearchParams(q),
-			headers: { 'x-business': business },
-			body,
-			auth: { userId: dataset.user.id, scope: 'full_access' },
-		});
-	};
+	const { call } = inProcessApi(dataset);
+	const handle = (method: string, path: string, body: unknown, business: string) => call(method, path, business, body);
 	const ops = [...writeOperations().values()].flat();
 	const businessFor = (name: string) => {
 		const meta = dataset.collections.find((c: any) => c.name === name);
