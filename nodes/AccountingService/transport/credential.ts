@@ -171,9 +171,19 @@ async function renew(context: RequestContext, used: unknown, withN8n: () => Prom
 }
 
 /**
+ * How long a refused execution waits for the winner's tokens, between its re-reads of the stored
+ * credential (1.55 s in all). The winner stores its tokens after the service answered it, in n8n's
+ * database: a loser refused a moment later may read the credential before that write lands.
+ */
+export const WINNER_WRITE_WAITS_MS = [50, 100, 200, 400, 800];
+
+/**
  * n8n up to 2.27 (all of 1.x) lets parallel executions renew the same credential at once; with
  * single-use refresh tokens all but one get `invalid_grant`. When the stored refresh token has
  * changed since this execution read it, another execution won that race: repeat once with its tokens.
+ * Newer n8n serialises renewals, but renews without that lock when it cannot take it in 10 s, and
+ * says the same words as 2.27 on a refusal: the node cannot tell them apart, and waits on all.
+ * Only a refused renewal waits: a credential that is really dead fails 1.55 s later.
  */
 export async function lostRefreshRace(context: RequestContext, used: CredentialView, error: unknown): Promise<boolean> {
 	const text =
@@ -182,8 +192,12 @@ export async function lostRefreshRace(context: RequestContext, used: CredentialV
 	// httpCode once n8n wrapped it), its text names neither invalid_grant nor reconnecting.
 	const refused = /invalid_grant|reconnect/i.test(text) || isAuthError(error);
 	if (!refused) return false;
-	const current = await rereadCredential(context);
-	return current.refreshToken !== undefined && current.refreshToken !== used.refreshToken;
+	for (const wait of [0, ...WINNER_WRITE_WAITS_MS]) {
+		if (wait > 0) await processState.clock.sleep(wait);
+		const current = await rereadCredential(context);
+		if (current.refreshToken !== undefined && current.refreshToken !== used.refreshToken) return true;
+	}
+	return false;
 }
 
 function isAuthError(error: unknown): boolean {

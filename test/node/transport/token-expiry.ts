@@ -3,11 +3,11 @@ import type { IDataObject } from 'n8n-workflow';
 import { isN8n1 } from '../../harness';
 import { useConnectedSandbox, type LogEntry } from '../connected-sandbox';
 import { REFRESH_REFUSED } from '../n8n-differences';
+import { renewElsewhere, tokenEndpoint, untilTokenRequests } from '../token-renewal';
 
 const env = useConnectedSandbox({}, { fresh: true });
 
 const NODE = 'Accounting Service';
-const tokenEndpoint = (entry: LogEntry) => entry.path.endsWith('/token');
 
 function setStoredExpiry(expiresAt: number | undefined, expiresInSeconds = 300) {
 	const token = { ...env.store.oauthTokenData(env.credential.id), expires_in: expiresInSeconds } as IDataObject;
@@ -179,7 +179,6 @@ describe('items of one execution at once', () => {
 
 describe('a lost refresh race (n8n up to 2.27 renews in parallel)', () => {
 	it('after invalid_grant, the node re-reads the credential another execution renewed and repeats once', async () => {
-		const { request } = await import('undici');
 		setStoredExpiry(undefined);
 		env.sandbox.clock.advance(301);
 		const stale = env.store.oauthTokenData(env.credential.id) as IDataObject;
@@ -189,23 +188,8 @@ describe('a lost refresh race (n8n up to 2.27 renews in parallel)', () => {
 		const running = env.runNode({ resource: 'salesInvoice', operation: 'getAll', limit: 5 });
 
 		// Another execution renews with the same refresh token while this one's renewal is in flight.
-		for (let waited = 0; !env.sandbox.log.entries().slice(position).some(tokenEndpoint); waited += 5) {
-			if (waited > 5_000) throw new Error('the node never asked to renew');
-			await new Promise((resolve) => setTimeout(resolve, 5));
-		}
-		const response = await request(env.urls.tokenUrl, {
-			method: 'POST',
-			headers: { 'content-type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams({
-				grant_type: 'refresh_token',
-				refresh_token: String(stale.refresh_token),
-				client_id: env.sandbox.client.clientId,
-				client_secret: env.sandbox.client.clientSecret,
-			}).toString(),
-		});
-		const renewed = (await response.body.json()) as IDataObject;
-		expect(response.statusCode).toBe(200);
-		env.store.writeOauthTokenData(env.credential.id, { ...stale, ...renewed });
+		await untilTokenRequests(env, position);
+		env.store.writeOauthTokenData(env.credential.id, await renewElsewhere(env, stale));
 
 		const result = await running;
 		const tokenCalls = env.sandbox.log.entries().slice(position).filter(tokenEndpoint);
