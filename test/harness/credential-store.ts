@@ -91,6 +91,24 @@ export class CredentialStore {
 		stored.data = { ...stored.data, oauthTokenData: clone(oauthTokenData) };
 	}
 
+	private lateWrite?: Promise<void>;
+
+	/**
+	 * n8n-core's next token write lands in the store once `landing` settles, as a write to a busy
+	 * database lands a while after the service issued the tokens; n8n-core waits for it.
+	 */
+	delayNextTokenWrite(landing: Promise<void>): void {
+		this.lateWrite = landing;
+	}
+
+	/** n8n's `updateCredentialsOauthTokenData` as n8n-core awaits it (see delayNextTokenWrite). */
+	async storeOauthTokenData(id: string, oauthTokenData: IDataObject): Promise<void> {
+		const landing = this.lateWrite;
+		this.lateWrite = undefined;
+		await landing;
+		this.writeOauthTokenData(id, oauthTokenData);
+	}
+
 	/** Every token write n8n-core made for this credential, oldest first. */
 	tokenWrites(id: string): TokenWrite[] {
 		return this.writes.filter((write) => write.credentialId === id).map(clone);

@@ -203,7 +203,7 @@ export class CredentialsHelper extends ICredentialsHelper {
 		data: ICredentialDataDecryptedObject,
 	): Promise<void> {
 		const { id } = this.storedFor(nodeCredentials, type);
-		this.store.writeOauthTokenData(id, data.oauthTokenData as IDataObject);
+		await this.store.storeOauthTokenData(id, data.oauthTokenData as IDataObject);
 	}
 
 	/**

@@ -12,6 +12,11 @@ export const credentialResource: ResourceOption = {
 const AFTERWARDS =
 	'The refresh token is revoked: this credential can no longer renew its access. Reconnect it ("Connect my account") before the next run. The current access token cannot be revoked and stays valid for the rest of its 5 minutes.';
 
+const CHECKED =
+	'Checked after the revoke: the service refused to renew with the refresh token the credential holds (invalid_grant).';
+const NOT_CHECKED =
+	'Not confirmed: the service could not be asked to renew with the refresh token the credential holds after the revoke. Run Revoke again.';
+
 export const revokeOperation = resourceOperation({
 	resource: 'credential',
 	value: 'revoke',
@@ -30,7 +35,17 @@ export const revokeOperation = resourceOperation({
 		},
 	],
 	async execute(_parameters, itemIndex) {
-		const answer = await revokeRefreshToken.call(this, itemIndex);
-		return [{ json: { revoked: true, service: answer.success ?? answer, next: AFTERWARDS } }];
+		const { service, renewalRefused } = await revokeRefreshToken.call(this, itemIndex);
+		return [
+			{
+				json: {
+					revoked: true,
+					service,
+					renewalRefused,
+					checked: renewalRefused ? CHECKED : NOT_CHECKED,
+					next: AFTERWARDS,
+				},
+			},
+		];
 	},
 });

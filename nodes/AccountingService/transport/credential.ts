@@ -192,12 +192,25 @@ export async function lostRefreshRace(context: RequestContext, used: CredentialV
 	// httpCode once n8n wrapped it), its text names neither invalid_grant nor reconnecting.
 	const refused = /invalid_grant|reconnect/i.test(text) || isAuthError(error);
 	if (!refused) return false;
+	return (await newerStoredTokens(context, used.refreshToken)) !== undefined;
+}
+
+/**
+ * The stored credential once its refresh token is no longer `used`: re-read at once, then after
+ * each of WINNER_WRITE_WAITS_MS (on the transport's clock). Undefined when it stayed `used`.
+ */
+export async function newerStoredTokens(context: RequestContext, used: unknown): Promise<CredentialView | undefined> {
 	for (const wait of [0, ...WINNER_WRITE_WAITS_MS]) {
 		if (wait > 0) await processState.clock.sleep(wait);
 		const current = await rereadCredential(context);
-		if (current.refreshToken !== undefined && current.refreshToken !== used.refreshToken) return true;
+		if (current.refreshToken !== undefined && current.refreshToken !== used) return current;
 	}
-	return false;
+	return undefined;
+}
+
+/** Waits for the renewal of this credential under way in this process (renewOnce), if any; its failure is its own execution's. */
+export async function renewalUnderWay(context: RequestContext): Promise<void> {
+	await processState.renewals.get(credentialKey(context))?.catch(() => undefined);
 }
 
 function isAuthError(error: unknown): boolean {

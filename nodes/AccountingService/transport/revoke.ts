@@ -1,50 +1,131 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from './credential';
+import { CREDENTIAL_TYPE, newerStoredTokens, renewalUnderWay } from './credential';
 import { toServiceError } from './errors';
 
-interface RevokeRequest {
-	url: string;
-	form: string;
+/** The app's own keys and endpoints: the revoke endpoint authenticates the app by them, in the form body. */
+interface App {
+	clientId: string;
+	clientSecret: string;
+	revokeUrl: string;
+	tokenUrl: string;
+}
+
+interface StoredCredential {
+	app: App;
+	refreshToken?: string;
+}
+
+export interface Revocation {
+	/** The revoke endpoint's own words for the first refresh token revoked. */
+	service: IDataObject[string];
+	/** Whether the service refused, after the revoke, to renew with the refresh token the credential holds. */
+	renewalRefused: boolean;
+}
+
+/** A token the service would still renew is revoked again at most this many times. */
+const MAX_REVOCATIONS = 3;
+
+/**
+ * n8n's OAuth2 helpers have no revoke call: the refresh token and the app's keys are read here,
+ * from what is stored now.
+ */
+async function storedCredential(context: IExecuteFunctions, itemIndex: number): Promise<StoredCredential> {
+	const credentials = await context.getCredentials(CREDENTIAL_TYPE, itemIndex);
+	const refreshToken = (credentials.oauthTokenData as IDataObject | undefined)?.refresh_token;
+	return {
+		app: {
+			clientId: String(credentials.clientId ?? ''),
+			clientSecret: String(credentials.clientSecret ?? ''),
+			revokeUrl: String(credentials.revokeUrl ?? ''),
+			tokenUrl: String(credentials.accessTokenUrl ?? ''),
+		},
+		refreshToken: typeof refreshToken === 'string' && refreshToken !== '' ? refreshToken : undefined,
+	};
+}
+
+async function postForm(
+	context: IExecuteFunctions,
+	url: string,
+	fields: Record<string, string>,
+): Promise<{ statusCode: number; body: IDataObject }> {
+	const response = (await context.helpers.httpRequest({
+		method: 'POST',
+		url,
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+		body: new URLSearchParams(fields).toString(),
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+	})) as { statusCode: number; body: unknown };
+	const body = typeof response.body === 'string' ? (JSON.parse(response.body || '{}') as unknown) : response.body;
+	return { statusCode: response.statusCode, body: (body ?? {}) as IDataObject };
+}
+
+async function revoke(context: IExecuteFunctions, app: App, token: string, itemIndex: number): Promise<IDataObject> {
+	try {
+		const { statusCode, body } = await postForm(context, app.revokeUrl, {
+			client_id: app.clientId,
+			client_secret: app.clientSecret,
+			token,
+		});
+		if (statusCode >= 400) throw { response: { status: statusCode, body } };
+		return body;
+	} catch (error) {
+		throw toServiceError(context.getNode(), error, itemIndex);
+	}
 }
 
 /**
- * The revoke endpoint authenticates the app by its id and secret in the form body, next to the
- * refresh token to withdraw; n8n's OAuth2 helpers have no revoke call, so these are read here.
+ * Asks the service to renew with `token`, as the credential would. A refusal is what a revoked
+ * token should get; the refresh token the service issues instead is returned, never stored or shown.
  */
-async function revokeRequestFor(context: IExecuteFunctions, itemIndex: number): Promise<RevokeRequest> {
-	const credentials = await context.getCredentials(CREDENTIAL_TYPE, itemIndex);
-	const refreshToken = (credentials.oauthTokenData as IDataObject | undefined)?.refresh_token;
-	if (typeof refreshToken !== 'string' || !refreshToken) {
-		throw new NodeOperationError(context.getNode(), 'The credential holds no refresh token to revoke', {
+async function renewWith(context: IExecuteFunctions, app: App, token: string): Promise<string | undefined | 'refused'> {
+	try {
+		const { statusCode, body } = await postForm(context, app.tokenUrl, {
+			grant_type: 'refresh_token',
+			refresh_token: token,
+			client_id: app.clientId,
+			client_secret: app.clientSecret,
+		});
+		if (statusCode === 400 && body.error === 'invalid_grant') return 'refused';
+		return statusCode === 200 && typeof body.refresh_token === 'string' ? body.refresh_token : undefined;
+	} catch {
+		// The check could not be made (the token endpoint out of reach): the revoke stands, unconfirmed.
+		return undefined;
+	}
+}
+
+/**
+ * Withdraws the credential's refresh token at the service's revoke endpoint, so that it can no
+ * longer renew. A renewal under way would store a refresh token the revoke did not see (the one
+ * revoked already spent): the revoke waits for the renewal of this n8n process, revokes what is
+ * stored then, and revokes as well what a renewal elsewhere stores within the next 1.55 s. Then
+ * it asks the service to renew with the stored token, which must be refused; a token the service
+ * still renews is revoked with the one it was renewed to. Access tokens cannot be revoked: the
+ * current one stays valid for the rest of its 300 seconds.
+ */
+export async function revokeRefreshToken(this: IExecuteFunctions, itemIndex: number): Promise<Revocation> {
+	await renewalUnderWay(this);
+	const { app, refreshToken } = await storedCredential(this, itemIndex);
+	if (!refreshToken) {
+		throw new NodeOperationError(this.getNode(), 'The credential holds no refresh token to revoke', {
 			itemIndex,
 			description: 'Connect the credential ("Connect my account") first.',
 		});
 	}
-	const form = new URLSearchParams({
-		client_id: String(credentials.clientId ?? ''),
-		client_secret: String(credentials.clientSecret ?? ''),
-		token: refreshToken,
-	});
-	return { url: String(credentials.revokeUrl ?? ''), form: form.toString() };
-}
-
-/**
- * Withdraws the credential's refresh token at the service's revoke endpoint. Access tokens
- * cannot be revoked: the current one stays valid for the rest of its 300 seconds.
- */
-export async function revokeRefreshToken(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { url, form } = await revokeRequestFor(this, itemIndex);
-	try {
-		const body = (await this.helpers.httpRequest({
-			method: 'POST',
-			url,
-			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-			body: form,
-		})) as unknown;
-		return (typeof body === 'string' ? (JSON.parse(body) as IDataObject) : (body as IDataObject)) ?? {};
-	} catch (error) {
-		throw toServiceError(this.getNode(), error, itemIndex);
+	const answer = await revoke(this, app, refreshToken, itemIndex);
+	let revoked = refreshToken;
+	for (let revocations = 1; revocations < MAX_REVOCATIONS; revocations++) {
+		const newer = await newerStoredTokens(this, revoked);
+		if (newer === undefined) break;
+		revoked = String(newer.refreshToken);
+		await revoke(this, app, revoked, itemIndex);
 	}
+	let renewal = await renewWith(this, app, revoked);
+	for (let revocations = 0; typeof renewal === 'string' && revocations < MAX_REVOCATIONS; revocations++) {
+		await revoke(this, app, renewal, itemIndex);
+		renewal = await renewWith(this, app, renewal);
+	}
+	return { service: answer.success ?? answer, renewalRefused: renewal === 'refused' };
 }
