@@ -112,11 +112,16 @@ export class ParameterReader {
 		return { all: false, id: businessIdFrom(value, this.fail.bind(this)) };
 	}
 
+	/**
+	 * Composed (NFC): "José" pasted from a macOS file name or a PDF comes decomposed, its accent a
+	 * combining mark after the "e". A mark that stays after a letter (scripts without composed
+	 * forms, such as Devanagari) is part of that letter; a mark on its own is not.
+	 */
 	searchText(): string {
-		const text = this.string('searchText', 'Search Text').trim();
+		const text = this.string('searchText', 'Search Text').normalize('NFC').trim();
 		if (!text) this.fail('Search Text', 'it is empty; enter the start of a word to look for');
-		if (!/^[\p{L}\p{N}\s]+$/u.test(text)) {
-			const words = text.replace(/[^\p{L}\p{N}\s]+/gu, ' ').trim();
+		if (!/^(?:[\p{L}\p{N}]\p{M}*|\s)+$/u.test(text)) {
+			const words = text.replace(/[^\p{L}\p{M}\p{N}\s]+/gu, ' ').trim();
 			this.fail(
 				'Search Text',
 				`the service cannot search for special characters; use letters, digits and spaces only${words ? ` (search "${words}" instead of "${text}")` : ''}`,
