@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { CollectionDefinition } from '../collections/table';
-import { BUSINESS_ID } from '../output/includedFields';
+import { BUSINESS_ID, LEGACY_ID } from '../output/includedFields';
 import { isIncludedFields, shapeRecords, type Output } from '../output/output';
 
 /** One output item per record; with "Include Business", each says which business it came from. */
@@ -32,13 +32,12 @@ export function recordItems(
 	records: IDataObject[],
 	how: RecordOutput,
 ): INodeExecutionData[] {
-	// Select Included Fields holds business_id only where it was chosen, and never legacy_id.
+	// Select Included Fields holds business_id only where it was chosen; legacy_id whenever Show
+	// Legacy ID is on, right after the key (includedFields.ts).
 	const chosen = isIncludedFields(how.output) ? how.output.fields : undefined;
 	const withBusiness = chosen ? chosen.includes(BUSINESS_ID) : how.includeBusiness;
 	const added = (record: IDataObject): IDataObject => ({
-		...(how.legacyId && how.output !== 'raw' && !chosen
-			? { legacy_id: (record.legacy_id as IDataObject[string]) ?? null }
-			: {}),
+		...(how.legacyId && how.output !== 'raw' ? { [LEGACY_ID]: (record.legacy_id as IDataObject[string]) ?? null } : {}),
 		...how.added,
 		...(withBusiness ? { business_id: how.business ?? null } : {}),
 	});

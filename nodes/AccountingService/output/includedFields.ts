@@ -17,6 +17,12 @@ export const INCLUDED_FIELDS = 'fields';
 /** The business a row came from: offered among the columns, filled by the node, not the record. */
 export const BUSINESS_ID = 'business_id';
 
+/**
+ * The record's API v2 id, which Show Legacy ID asks the service for: not among the columns to
+ * choose (Fields), added right after the key whenever that option is on.
+ */
+export const LEGACY_ID = 'legacy_id';
+
 export interface IncludedFields {
 	fields: readonly string[];
 }
@@ -90,7 +96,7 @@ export function includedAttributes(row: CollectionDefinition, output: IncludedFi
 
 /**
  * The rows of each record, the chosen columns worked out once for all of them; `added` are the
- * node's own values (business_id, change_type).
+ * node's own values (business_id, legacy_id, change_type).
  */
 export function includedRowsOf(
 	row: CollectionDefinition,
@@ -105,14 +111,15 @@ export function includedRowsOf(
 		const keyed = fill({}, record, key);
 		const documentValues = fill({}, record, recordColumns);
 		const inOrder = (lineValues: IDataObject, lineNumber: Cell): IDataObject => {
-			const result: IDataObject = { ...keyed };
+			const result: IDataObject = { ...keyed, ...(LEGACY_ID in added ? { [LEGACY_ID]: added[LEGACY_ID] } : {}) };
 			for (const name of output.fields) {
 				if (name === BUSINESS_ID) result[name] = (added[BUSINESS_ID] as Cell | undefined) ?? null;
 				else if (name === LINE_NUMBER) result[name] = lineNumber;
 				else if (name in documentValues) result[name] = documentValues[name];
 				else if (name in lineValues) result[name] = lineValues[name];
 			}
-			for (const [name, value] of Object.entries(added)) if (name !== BUSINESS_ID) result[name] = value;
+			for (const [name, value] of Object.entries(added))
+				if (name !== BUSINESS_ID && name !== LEGACY_ID) result[name] = value;
 			return result;
 		};
 		if (!selection.perLine) return [inOrder({}, null)];

@@ -74,7 +74,7 @@ describe('Output → Select Included Fields', () => {
 		expect(attributesOf(env.apiRequestsSince(position)[0].path)).toBe('invoice_number,invoice_lines');
 	});
 
-	it('business_id only when chosen, in its place; Include Business adds nothing else', async () => {
+	it('business_id only when chosen, in its place; Include Business adds nothing else; Show Legacy ID adds legacy_id after the key', async () => {
 		const second = env.sandbox.dataset.businesses.find((business: { key: string }) => business.key === 'second')!;
 		const business = { __rl: true, mode: 'id', value: second.id };
 		const chosen = (
@@ -97,9 +97,47 @@ describe('Output → Select Included Fields', () => {
 		]);
 		expect(chosen[0].business_id).toBe(second.id);
 		expect(without.map((row) => Object.keys(row))).toEqual([
-			['sales_invoice_id', 'total_amount'],
-			['sales_invoice_id', 'total_amount'],
+			['sales_invoice_id', 'legacy_id', 'total_amount'],
+			['sales_invoice_id', 'legacy_id', 'total_amount'],
 		]);
+	});
+
+	it('Show Legacy ID: legacy_id right after the key, beside the chosen columns, as the service gives it (Get Many, Get, one row per line)', async () => {
+		const options = { showLegacyId: true };
+		const raw = (await env.runNode(getMany('raw', { limit: 3, options }))).json(NODE);
+		const legacyIds = raw.map((record) => record.legacy_id);
+		for (const id of legacyIds) expect(typeof id).toBe('number');
+
+		const rows = (
+			await env.runNode(
+				getMany('fields', { limit: 3, options, fields: ['total_amount', 'contact_name', 'business_id'] }),
+			)
+		).json(NODE);
+		expect(rows.map((row) => Object.keys(row))).toEqual(
+			Array(3).fill(['sales_invoice_id', 'legacy_id', 'total_amount', 'contact_name', 'business_id']),
+		);
+		expect(rows.map((row) => row.legacy_id)).toEqual(legacyIds);
+
+		const got = await env.runNode({
+			resource: 'salesInvoice',
+			operation: 'get',
+			id: { __rl: true, mode: 'id', value: String(raw[0].id) },
+			output: 'fields',
+			fields: ['contact_name'],
+			options,
+		});
+		expect(got.json(NODE)).toEqual([
+			{ sales_invoice_id: raw[0].id, legacy_id: legacyIds[0], contact_name: rows[0].contact_name },
+		]);
+
+		const perLine = (
+			await env.runNode(getMany('fields', { limit: 1, options, fields: ['line_number', 'line_total_amount'] }))
+		).json(NODE);
+		expect(perLine.length).toBeGreaterThan(0);
+		for (const row of perLine) {
+			expect(Object.keys(row)).toEqual(['sales_invoice_id', 'legacy_id', 'line_number', 'line_total_amount']);
+			expect(row.legacy_id).toBe(legacyIds[0]);
+		}
 	});
 
 	it('Get and Search give the same rows', async () => {
