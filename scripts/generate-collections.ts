@@ -123,6 +123,7 @@ function filterOf(parameter: Parameter): FilterDefinition {
 		kind,
 		description: cleanDescription(parameter.description, kind),
 		...(parameter.enum?.length ? { options: parameter.enum.map((value) => ({ name: optionName(value), value })) } : {}),
+		...(parameter.required === true ? { required: true as const } : {}),
 	};
 }
 

@@ -1,4 +1,4 @@
-import type { NodeParameterValue } from 'n8n-workflow';
+import type { INodeParameters, NodeParameterValue } from 'n8n-workflow';
 
 import type { FilterDefinition } from '../../nodes/AccountingService/collections/filters';
 
@@ -42,4 +42,16 @@ export function sample(parameter: FilterDefinition): { typed: NodeParameterValue
 			return { typed: value, sent: value };
 		}
 	}
+}
+
+/** The filters the OpenAPI requires of a list (Usage of Tax Determinations): as typed, and as sent. */
+export function requiredFilters(row: { filters: readonly FilterDefinition[] }): {
+	typed: INodeParameters;
+	sent: Record<string, string>;
+} {
+	const required = row.filters.filter((filter) => filter.required);
+	return {
+		typed: Object.fromEntries(required.map((filter) => [filter.name, sample(filter).typed])),
+		sent: Object.fromEntries(required.map((filter) => [filter.query, sample(filter).sent])),
+	};
 }

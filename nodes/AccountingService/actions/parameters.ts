@@ -139,7 +139,7 @@ export class ParameterReader {
 
 	/**
 	 * The typed query parameters among the chosen values (Filters, or Get's Options), in the
-	 * service's format; an empty value is not sent.
+	 * service's format; an empty value is not sent, and refused where the OpenAPI requires it.
 	 */
 	queryParameters(parameters: readonly FilterDefinition[], chosen: IDataObject): IDataObject {
 		const query: IDataObject = {};
@@ -147,6 +147,14 @@ export class ParameterReader {
 			const value = chosen[parameter.name];
 			if (value === undefined || value === '') continue;
 			query[parameter.query] = this.filterValue(parameter, value);
+		}
+		const absent = parameters.find((parameter) => parameter.required && query[parameter.query] === undefined);
+		if (absent) {
+			const allowed = absent.options?.map((option) => option.name).join(', ');
+			this.fail(
+				absent.displayName,
+				`the service requires it and it is empty; add the filter ${absent.displayName}${allowed ? ` (${allowed})` : ''}`,
+			);
 		}
 		const labelOf = (name: string) => parameters.find((parameter) => parameter.query === name)?.displayName ?? name;
 		for (const { query: flag, requires = [] } of parameters) {

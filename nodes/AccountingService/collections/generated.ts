@@ -3970,6 +3970,7 @@ export const GENERATED_COLLECTIONS: readonly GeneratedCollection[] = [
 						value: 'purchases',
 					},
 				],
+				required: true,
 			},
 		],
 		getOptions: [],

@@ -24,6 +24,8 @@ export interface FilterDefinition {
 	options?: FilterOption[];
 	/** Query parameters the service refuses this one without, when it is on (`show_balance_details`). */
 	requires?: string[];
+	/** The OpenAPI declares it required: the service refuses the request without it. */
+	required?: true;
 }
 
 /** Operations beyond the read side that the OpenAPI declares for a path (the write side's input). */

@@ -8,6 +8,7 @@ import { MAX_COLUMN_NAME } from '../../../nodes/AccountingService/output/columns
 import { hasLines } from '../../../nodes/AccountingService/output/output';
 import { keyColumnOf, shapeOf } from '../../../nodes/AccountingService/output/shape';
 import { useConnectedSandbox } from '../connected-sandbox';
+import { requiredFilters } from '../query-samples';
 
 const NODE = 'Accounting Service';
 const COLUMN = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -151,7 +152,8 @@ describe('Simplified rows through the engine', () => {
 	it.each(lists.map((row) => [row.resource, row] as const))(
 		'%s: Get Many gives flat rows with the key column',
 		async (_resource, row: CollectionDefinition) => {
-			const result = await env.runNode({ resource: row.resource, operation: 'getAll', limit: 3 });
+			const filters = requiredFilters(row).typed;
+			const result = await env.runNode({ resource: row.resource, operation: 'getAll', limit: 3, filters });
 			expect(result.error).toBeUndefined();
 			const rows = result.json(NODE);
 			const columns = shapeOf(row).columns.map((column) => column.name);

@@ -4,6 +4,7 @@ import { COLLECTIONS, isSearchable } from '../../../nodes/AccountingService/coll
 import { attributesFor } from '../../../nodes/AccountingService/output/output';
 import { keyColumnOf } from '../../../nodes/AccountingService/output/shape';
 import { useConnectedSandbox } from '../connected-sandbox';
+import { requiredFilters } from '../query-samples';
 
 const NODE = 'Accounting Service';
 const env = useConnectedSandbox();
@@ -18,20 +19,30 @@ const raw = { output: 'raw' };
 describe.each(listed.map((row) => [row.resource, row] as const))('%s', (_resource, row) => {
 	it('Get Many with a limit asks for no more than the limit, in one request', async () => {
 		const position = env.sandbox.log.entries().length;
-		const result = await env.runNode({ resource: row.resource, operation: 'getAll', limit: 3, ...raw });
+		const required = requiredFilters(row);
+		const filters = required.typed;
+		const result = await env.runNode({ resource: row.resource, operation: 'getAll', limit: 3, filters, ...raw });
 		expect(result.error).toBeUndefined();
 		const items = result.json(NODE);
 		expect(items).toHaveLength(Math.min(3, count(row.path)));
 		const requests = env.apiRequestsSince(position);
 		expect(requests).toHaveLength(1);
-		expect(requests[0].path).toBe(`/${row.path}?items_per_page=3`);
+		const query = new URLSearchParams({ ...required.sent, items_per_page: '3' });
+		expect(requests[0].path).toBe(`/${row.path}?${query.toString()}`);
 		for (const item of items) expect(item.$path).toBe(`/${row.path}/${String(item.id)}`);
 	});
 
 	it('Get Many with a limit in the default output (Simplified) asks for no more than the limit, in one request', async () => {
-		const direct = (await env.fetchDirect(`/${row.path}?items_per_page=3`)).body.$items as IDataObject[];
+		const required = requiredFilters(row);
+		const directQuery = new URLSearchParams({ ...required.sent, items_per_page: '3' });
+		const direct = (await env.fetchDirect(`/${row.path}?${directQuery.toString()}`)).body.$items as IDataObject[];
 		const position = env.sandbox.log.entries().length;
-		const result = await env.runNode({ resource: row.resource, operation: 'getAll', limit: 3 });
+		const result = await env.runNode({
+			resource: row.resource,
+			operation: 'getAll',
+			limit: 3,
+			filters: required.typed,
+		});
 		expect(result.error).toBeUndefined();
 		const items = result.json(NODE);
 		expect(items).toHaveLength(Math.min(3, count(row.path)));
@@ -43,6 +54,7 @@ describe.each(listed.map((row) => [row.resource, row] as const))('%s', (_resourc
 		// The limit, and the attributes the rows need besides the summary (none where that is all they show).
 		const attributes = attributesFor(row, 'simplified');
 		expect(Object.fromEntries(new URLSearchParams(query))).toEqual({
+			...required.sent,
 			...(attributes === undefined ? {} : { attributes }),
 			items_per_page: '3',
 		});

@@ -27,6 +27,9 @@ it('covers every filter of every list', () => {
 
 it.each(cases)('%s: sent as the service expects and accepted', async (_name, row: CollectionDefinition, filter) => {
 	const chosen: INodeParameters = { [filter.name]: sample(filter).typed };
+	for (const required of row.filters.filter((candidate) => candidate.required)) {
+		chosen[required.name] ??= sample(required).typed;
+	}
 	for (const partner of row.filters.filter((candidate) => PARTNERS[filter.query]?.includes(candidate.query))) {
 		chosen[partner.name] = sample(partner).typed;
 	}
@@ -54,4 +57,39 @@ it('Show Balance Details without both dates: refused naming them, before any req
 		'Invalid "Show Balance Details": the service needs From Date and To Date with it; add To Date',
 	);
 	expect(env.apiRequestsSince(position)).toEqual([]);
+});
+
+describe('a filter the OpenAPI requires (GET /tax_determinations usage)', () => {
+	it.each([
+		['without Usage', { contactId: 'no-such-record' }],
+		['with Usage empty (an expression giving nothing)', { usage: '' }],
+	])(
+		'Tax Determination → Get Many %s: refused naming Usage and its values, before any request',
+		async (_case, filters) => {
+			const position = env.sandbox.log.entries().length;
+
+			const result = await env.runNode({ resource: 'taxDetermination', operation: 'getAll', filters });
+
+			expect(result.error?.message).toBe(
+				'Invalid "Usage": the service requires it and it is empty; add the filter Usage (Sales, Purchases)',
+			);
+			expect(env.apiRequestsSince(position)).toEqual([]);
+		},
+	);
+
+	it('with Usage, the request carries it and the service answers', async () => {
+		const position = env.sandbox.log.entries().length;
+
+		const result = await env.runNode({
+			resource: 'taxDetermination',
+			operation: 'getAll',
+			limit: 3,
+			filters: { usage: 'purchases' },
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.json(NODE).length).toBeGreaterThan(0);
+		const [request] = env.apiRequestsSince(position);
+		expect(new URL(request.path, 'http://sandbox').searchParams.get('usage')).toBe('purchases');
+	});
 });
