@@ -176,12 +176,15 @@ describe('Output → Select Included Fields', () => {
 			'={{ "invoice_number, total, due_date" }}',
 			/"total" is not a column of sales invoices/,
 		],
-	])('%s: refused naming Field Names or IDs and the allowed names, before any request', async (_case, fields, message) => {
-		const position = env.sandbox.log.entries().length;
-		const result = await env.runNode(getMany('fields', { fields: fields as INodeParameters['fields'] }));
-		expect(result.error?.message).toMatch(message);
-		expect(env.apiRequestsSince(position)).toEqual([]);
-	});
+	])(
+		'%s: refused naming Field Names or IDs and the allowed names, before any request',
+		async (_case, fields, message) => {
+			const position = env.sandbox.log.entries().length;
+			const result = await env.runNode(getMany('fields', { fields: fields as INodeParameters['fields'] }));
+			expect(result.error?.message).toMatch(message);
+			expect(env.apiRequestsSince(position)).toEqual([]);
+		},
+	);
 
 	it('Fields offers the Simplified names but the key, the line’s, and business_id', () => {
 		const names = includedFieldNames(findCollection('salesInvoice')!);
