@@ -3,9 +3,11 @@
  * Prints a table of ratios and writes bench/RESULTS.md. `--smoke` runs tiny sizes (CI).
  * `--only pdf` (Download PDF), `--only output` (Simplified and One Row per Line against Raw),
  * `--only tool` (the AI tool), `--only items` (per-item operations at 1, 3 and 5 at once),
- * `--only reports` (the Report resource against the reads without it) or `--only businesses` (All
- * Businesses against the reads one after another) runs that section alone and replaces only that
- * section of RESULTS.md.
+ * `--only reports` (the Report resource against the reads without it), `--only businesses` (All
+ * Businesses against the reads one after another) or `--only editor` (the n8n editor with and
+ * without the package, in Chromium; `--before <tarball>` adds an earlier build of the package) runs
+ * that section alone and replaces only that section of RESULTS.md. The editor's section is
+ * measured only so (it needs the e2e's n8n and Chromium); a whole run keeps it as it was.
  */
 import { resolve } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -18,8 +20,15 @@ import {
 	type AcrossBusinesses,
 } from './across-businesses';
 import { connectToSandbox } from './connect';
+import {
+	editorLoadMarkdown,
+	editorLoadProblems,
+	measureEditorLoad,
+	packThisPackage,
+	type EditorVariant,
+} from './editor-load';
 import { documentPdfMarkdown, measureDocumentPdf, type DocumentPdfRow } from './document-pdf';
-import { median, memoryWorker as worker, MiB, timed, machineDescription } from './measure';
+import { median, memoryWorker as worker, MiB, timed, machineDescription, measuredAlone } from './measure';
 import { measurePerItem, perItemMarkdown, perItemProblems, type PerItem } from './per-item';
 import { measureOutputShapes, outputShapesMarkdown, type OutputShapeRow } from './output-shapes';
 import {
@@ -101,12 +110,12 @@ const RATE_LIMITED_READERS = [1, 3];
 const OVERHEAD_OPTIONS = { concurrentRequests: 1, maxRequestsPerMinute: 60_000 };
 const attachmentArgument = process.argv.indexOf('--attachment-mib');
 if (attachmentArgument > 0) SIZES.attachmentMiB = Number(process.argv[attachmentArgument + 1]);
-/** `--only pdf`, `output`, `tool`, `items`, `reports` or `businesses`: that section alone (the sections that can run on their own). */
+/** `--only pdf`, `output`, `tool`, `items`, `reports`, `businesses` or `editor`: that section alone (the sections that can run on their own). */
 const onlyArgument = process.argv.indexOf('--only');
 const only = onlyArgument > 0 ? process.argv[onlyArgument + 1] : undefined;
-if (only !== undefined && !['pdf', 'output', 'tool', 'items', 'reports', 'businesses'].includes(only)) {
+if (only !== undefined && !['pdf', 'output', 'tool', 'items', 'reports', 'businesses', 'editor'].includes(only)) {
 	console.error(
-		`--only takes pdf (the Download PDF section), output (the Output section), tool (the AI tool section), items (the per-item section), reports (the Report section) or businesses (the All Businesses section), not ${String(only)}`,
+		`--only takes pdf (the Download PDF section), output (the Output section), tool (the AI tool section), items (the per-item section), reports (the Report section), businesses (the All Businesses section) or editor (the editor with and without the package), not ${String(only)}`,
 	);
 	process.exit(2);
 }
@@ -153,6 +162,20 @@ async function main() {
 	if (only === 'reports') {
 		const reports = await measureReportRuns();
 		replaceSection('Reports', REPORTS_HEADING, reportsMarkdown(reports, true));
+		return;
+	}
+	if (only === 'editor') {
+		const beforeArgument = process.argv.indexOf('--before');
+		const variants: EditorVariant[] = [
+			{ label: 'without the package' },
+			{ label: 'with the package', tarball: await packThisPackage(console.log) },
+			...(beforeArgument > 0
+				? [{ label: 'with the package before issue 43', tarball: process.argv[beforeArgument + 1] }]
+				: []),
+		];
+		const editor = await measureEditorLoad(variants, smoke ? 1 : 5, console.log);
+		warn(editorLoadProblems(editor));
+		replaceSection('editor', EDITOR_HEADING, editorLoadMarkdown(editor, measuredAlone('editor')));
 		return;
 	}
 	if (only === 'businesses') {
@@ -341,6 +364,17 @@ const PER_ITEM_HEADING = '\n## Per-item operations';
 const REPORTS_HEADING = '\n## Reports at the service';
 /** The start of the All Businesses section's heading. */
 const ACROSS_BUSINESSES_HEADING = '\n## All Businesses:';
+/** The start of the editor's section heading. */
+const EDITOR_HEADING = '\n## The editor with and without the package';
+
+/** A section of RESULTS.md as it stands (from `heading` to the next `## `), or nothing. */
+function currentSection(heading: string): string {
+	const current = readFileSync(resolve(__dirname, 'RESULTS.md'), 'utf8');
+	const start = current.indexOf(heading);
+	if (start < 0) return '';
+	const next = current.indexOf('\n## ', start + 1);
+	return `\n${current.slice(start + 1, next < 0 ? undefined : next + 1).trimEnd()}\n`;
+}
 
 async function measureAcrossBusinessRuns(): Promise<AcrossBusinesses> {
 	console.log(
@@ -478,7 +512,8 @@ function writeResults(
 			`${toolAnswersMarkdown(tool)}\n` +
 			`${perItemMarkdown(perItem)}\n` +
 			`${reportsMarkdown(reports)}\n` +
-			acrossBusinessesMarkdown(across),
+			acrossBusinessesMarkdown(across) +
+			currentSection(EDITOR_HEADING),
 	);
 	console.log('\nWrote bench/RESULTS.md');
 }

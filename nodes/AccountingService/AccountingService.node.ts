@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { route } from './actions/router';
 import { nodeProperties, nodeSubtitle } from './descriptions';
+import { getIncludedFields } from './methods/includedFields';
 import {
 	searchArtefacts,
 	searchBusinesses,
@@ -44,6 +45,7 @@ export class AccountingService implements INodeType {
 			searchTaxRates,
 			searchArtefacts,
 		},
+		loadOptions: { getIncludedFields },
 		resourceMapping: { getWriteFields },
 	};
 

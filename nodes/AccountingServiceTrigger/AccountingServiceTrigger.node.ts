@@ -1,6 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { getIncludedFields } from '../AccountingService/methods/includedFields';
 import { searchBusinesses } from '../AccountingService/methods/listSearch';
 import { triggerProperties } from './description';
 import { pollChanges } from './poll/pollChanges';
@@ -29,6 +30,7 @@ export class AccountingServiceTrigger implements INodeType {
 
 	methods = {
 		listSearch: { searchBusinesses },
+		loadOptions: { getIncludedFields },
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

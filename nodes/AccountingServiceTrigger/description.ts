@@ -101,11 +101,7 @@ function outputProperties(): INodeProperties[] {
 		...outputProperty(rows[0]),
 		displayOptions: { show: { resource: rows.map((row) => row.resource) } },
 	}));
-	const fields = WATCHABLE.map((row) => {
-		const property = includedFieldsProperty(row);
-		return { ...property, displayOptions: { show: { ...property.displayOptions?.show, resource: [row.resource] } } };
-	});
-	return [...outputs, ...fields];
+	return [...outputs, includedFieldsProperty];
 }
 
 const triggerOptions: INodeProperties = {

@@ -15,7 +15,7 @@ export {
 	nodeTypeName,
 } from './node-types';
 export { runWorkflow, type RunWorkflowOptions, type WorkflowRunResult } from './run-workflow';
-export { runListSearch, runResourceMapping } from './list-search';
+export { runListSearch, runLoadOptions, runResourceMapping } from './list-search';
 export { Poller, accountingServiceTriggerNode, loadAccountingServiceTrigger, type PollOutcome } from './run-poll';
 export {
 	accountingServiceNode,

@@ -1,5 +1,12 @@
 import { ExecutionLifecycleHooks, LoadOptionsContext } from 'n8n-core';
-import type { INode, INodeListSearchResult, IWorkflowBase, ResourceMapperFields } from 'n8n-workflow';
+import type {
+	INode,
+	INodeListSearchResult,
+	INodePropertyOptions,
+	INodeType,
+	IWorkflowBase,
+	ResourceMapperFields,
+} from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import type { CredentialStore } from './credential-store';
@@ -37,8 +44,25 @@ export async function runResourceMapping(options: {
 	return await method.call(context);
 }
 
-function loadOptionsContext(options: { store: CredentialStore; node: NodeSpec }) {
-	const nodeTypes = new NodeTypes();
+/**
+ * Calls one of a node's `loadOptions` methods the way n8n's backend does when the editor opens an
+ * options list (`path`: the parameter's path in the form); `extra` registers the trigger.
+ */
+export async function runLoadOptions(options: {
+	store: CredentialStore;
+	node: NodeSpec;
+	method: string;
+	path: string;
+	extra?: INodeType[];
+}): Promise<INodePropertyOptions[]> {
+	const { context, nodeType } = loadOptionsContext(options);
+	const method = nodeType.methods?.loadOptions?.[options.method];
+	if (!method) throw new Error(`The node has no loadOptions method "${options.method}"`);
+	return await method.call(context);
+}
+
+function loadOptionsContext(options: { store: CredentialStore; node: NodeSpec; path?: string; extra?: INodeType[] }) {
+	const nodeTypes = new NodeTypes(options.extra);
 	const node: INode = { id: 'list-search-node', position: [0, 0], typeVersion: 1, ...options.node };
 	const workflow = new Workflow({
 		id: 'list-search',
@@ -65,6 +89,6 @@ function loadOptionsContext(options: { store: CredentialStore; node: NodeSpec })
 	);
 	// The editor sends the form's current values with every list request; methods read them from here.
 	additionalData.currentNodeParameters = node.parameters;
-	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
+	const context = new LoadOptionsContext(workflow, node, additionalData, options.path ?? 'parameters');
 	return { context, nodeType: nodeTypes.getByNameAndVersion(node.type, node.typeVersion) };
 }

@@ -129,19 +129,22 @@ export function includedRowsOf(
 	};
 }
 
+/** The method that answers the Fields list from the collection table: no request, no credential. */
+export const INCLUDED_FIELDS_METHOD = 'getIncludedFields';
+
 /**
- * Fields: shown when Output is Select Included Fields, listing the collection's own column names
- * (its rows' names, generated from the same rule), so it opens with no request and no credential.
+ * Fields: shown when Output is Select Included Fields. One property for every collection, its
+ * list loaded by `getIncludedFields` from the collection table when it opens rather than sent in
+ * the description: 85 collections' names, copied per read, write and trigger, were three quarters
+ * of the description every editor downloads (docs/development.md, "The description's weight").
  */
-export function includedFieldsProperty(row: CollectionDefinition): INodeProperties {
-	return {
-		displayName: 'Fields',
-		name: INCLUDED_FIELDS,
-		type: 'multiOptions',
-		options: includedFieldNames(row).map((name) => ({ name, value: name })),
-		default: [],
-		description:
-			'The columns each row holds, in this order, after the record’s ID: the names a Simplified row has; a line’s columns (line_…) give one row per line',
-		displayOptions: { show: { output: [INCLUDED_FIELDS] } },
-	};
-}
+export const includedFieldsProperty: INodeProperties = {
+	displayName: 'Field Names or IDs',
+	name: INCLUDED_FIELDS,
+	type: 'multiOptions',
+	typeOptions: { loadOptionsMethod: INCLUDED_FIELDS_METHOD, loadOptionsDependsOn: ['resource'] },
+	default: [],
+	description:
+		'The columns each row holds, in this order, after the record’s ID: the names a Simplified row has; a line’s columns (line_…) give one row per line. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	displayOptions: { show: { output: [INCLUDED_FIELDS] } },
+};

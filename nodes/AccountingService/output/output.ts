@@ -6,6 +6,7 @@ import {
 	includedAttributes,
 	includedRowsOf,
 	INCLUDED_FIELDS,
+	includedFieldsProperty,
 	readIncludedFields,
 	type IncludedFields,
 } from './includedFields';
@@ -39,7 +40,9 @@ export function outputFrom(
 	fail: (field: string, problem: string) => never,
 ): Output {
 	const value = toChoice(chosen, outputsOf(row), (problem) => fail('Output', problem));
-	return value === INCLUDED_FIELDS ? readIncludedFields(row, fields(), (problem) => fail('Fields', problem)) : value;
+	return value === INCLUDED_FIELDS
+		? readIncludedFields(row, fields(), (problem) => fail(includedFieldsProperty.displayName, problem))
+		: value;
 }
 
 /** The Output choice of a collection: One Row per Line only for documents with lines. */
@@ -69,8 +72,7 @@ export function outputProperty(row: CollectionDefinition): INodeProperties {
 			{
 				name: 'Select Included Fields',
 				value: INCLUDED_FIELDS,
-				description:
-					'Only the columns you choose in Fields, in that order, after the record’s ID: for a sheet or a Data Table with exactly those columns',
+				description: `Only the columns you choose in ${includedFieldsProperty.displayName}, in that order, after the record’s ID: for a sheet or a Data Table with exactly those columns`,
 			},
 			{
 				name: 'Raw',

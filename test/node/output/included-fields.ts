@@ -202,24 +202,27 @@ describe('Output → Select Included Fields', () => {
 		[
 			'nothing chosen',
 			[],
-			/Invalid "Fields": choose at least one of the sales invoices' columns: displayed_as, invoice_number, /,
+			/Invalid "Field Names or IDs": choose at least one of the sales invoices' columns: displayed_as, invoice_number, /,
 		],
 		[
 			'a name the collection does not have',
 			['invoice_number', 'customer'],
-			/Invalid "Fields": "customer" is not a column of sales invoices; allowed: .*contact_name.*line_description.*business_id$/,
+			/Invalid "Field Names or IDs": "customer" is not a column of sales invoices; allowed: .*contact_name.*line_description.*business_id$/,
 		],
 		[
 			'an expression giving names as text, one unknown',
 			'={{ "invoice_number, total, due_date" }}',
 			/"total" is not a column of sales invoices/,
 		],
-	])('%s: refused naming Fields and the allowed names, before any request', async (_case, fields, message) => {
-		const position = env.sandbox.log.entries().length;
-		const result = await env.runNode(getMany('fields', { fields: fields as INodeParameters['fields'] }));
-		expect(result.error?.message).toMatch(message);
-		expect(env.apiRequestsSince(position)).toEqual([]);
-	});
+	])(
+		'%s: refused naming Field Names or IDs and the allowed names, before any request',
+		async (_case, fields, message) => {
+			const position = env.sandbox.log.entries().length;
+			const result = await env.runNode(getMany('fields', { fields: fields as INodeParameters['fields'] }));
+			expect(result.error?.message).toMatch(message);
+			expect(env.apiRequestsSince(position)).toEqual([]);
+		},
+	);
 
 	it('Fields offers the Simplified names but the key, the line’s, and business_id', () => {
 		const names = includedFieldNames(findCollection('salesInvoice')!);

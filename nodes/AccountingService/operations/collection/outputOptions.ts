@@ -1,13 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { byShape, type PropertyBlock } from '../../descriptions/blocks';
+import { byShape, sameFor, type PropertyBlock } from '../../descriptions/blocks';
 import { includedFieldsProperty } from '../../output/includedFields';
 import { outputProperty } from '../../output/output';
 
 /** Options of what a read outputs, shared by Get and the list reads. */
 
 const outputChoice = byShape((row) => outputProperty(row));
-const includedFields = byShape((row) => includedFieldsProperty(row));
+const includedFields = sameFor([includedFieldsProperty]);
 
 /** The reads' Output field (Simplified, One Row per Line for documents with lines, Select Included Fields, Raw) and its Fields. */
 export const outputField: PropertyBlock = {

@@ -224,11 +224,11 @@ export function writeOptions(
 	operation: 'create' | 'update',
 	others: INodeProperties[] = [],
 ): INodeProperties {
-	const options = [...others, ...lookupOptions(row, operation), outputProperty(row), includedFieldsProperty(row)].sort(
+	const options = [...others, ...lookupOptions(row, operation), outputProperty(row), includedFieldsProperty].sort(
 		(a, b) => a.displayName.localeCompare(b.displayName),
 	);
 	return optionsCollection(options);
 }
 
 /** The Options of a write that has no other: what it outputs of the record it wrote. */
-export const outputOptions = byShape((row) => optionsCollection([includedFieldsProperty(row), outputProperty(row)]));
+export const outputOptions = byShape((row) => optionsCollection([includedFieldsProperty, outputProperty(row)]));
