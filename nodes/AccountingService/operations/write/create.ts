@@ -34,6 +34,7 @@ export const create = collectionOperation({
 	handler: (row) =>
 		async function (parameters, itemIndex) {
 			const business = parameters.business();
+			const output = parameters.output(row, 'options');
 			const checked = checkedRecord(this, row, 'create', parameters, itemIndex);
 			const id = row.idempotentCreate ? idempotencyId(this, row, parameters, itemIndex) : undefined;
 			const scope = parameters.requestScope();
@@ -48,7 +49,7 @@ export const create = collectionOperation({
 				...scope,
 			});
 			return recordItems(row, [response.body], {
-				output: parameters.output(row, 'options'),
+				output,
 				business: response.business,
 			});
 		},

@@ -17,9 +17,10 @@ function recordAction(action: string, name: string, describe: (noun: string) => 
 			async function (parameters) {
 				const business = parameters.business();
 				const path = `${recordPath(row, parameters)}/${action}`;
+				const output = parameters.output(row, 'options');
 				const response = await apiRequest.call(this, { method: 'POST', path, business, ...parameters.requestScope() });
 				return recordItems(row, [response.body], {
-					output: parameters.output(row, 'options'),
+					output,
 					business: response.business,
 				});
 			},

@@ -28,6 +28,7 @@ export const update = collectionOperation({
 			const business = parameters.business();
 			const path = recordPath(row, parameters);
 			const checked = checkedRecord(this, row, 'update', parameters, itemIndex);
+			const output = parameters.output(row, 'options');
 			const scope = parameters.requestScope();
 			await withLookedUpIds.call(this, checked, business, parameters);
 			await withItemDefaults.call(this, checked, business, parameters);
@@ -42,7 +43,7 @@ export const update = collectionOperation({
 				...scope,
 			});
 			return recordItems(row, [response.body], {
-				output: parameters.output(row, 'options'),
+				output,
 				business: response.business,
 			});
 		},

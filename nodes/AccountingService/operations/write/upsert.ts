@@ -39,6 +39,7 @@ export const upsert = collectionOperation({
 			const business = parameters.business();
 			const scope = parameters.requestScope();
 			const request = upsertRequest(this, row, parameters, itemIndex);
+			const output = parameters.output(row, 'options');
 			const { column, value, schema } = request;
 			const matches = await recordsWithKey.call(this, row, column, value, business, scope);
 			if (matches.length > 1) {
@@ -60,7 +61,7 @@ export const upsert = collectionOperation({
 					...scope,
 				});
 				return recordItems(row, [response.body as IDataObject], {
-					output: parameters.output(row, 'options'),
+					output,
 					business: response.business,
 					added: { operation: 'updated' },
 				});
@@ -84,7 +85,7 @@ export const upsert = collectionOperation({
 				);
 			}
 			return recordItems(row, [created], {
-				output: parameters.output(row, 'options'),
+				output,
 				business: response.business,
 				added: { operation: 'created' },
 			});
