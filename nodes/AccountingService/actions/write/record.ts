@@ -170,7 +170,7 @@ const taxedLists = (schema: WriteSchema) =>
 
 /**
  * Fills in the tax amount of every line that has none (3.1 checks it strictly): from the line's
- * tax rate's percentage, read once per execution and business, and the line's net amount, to the
+ * tax rate's percentage, read once per node run and business, and the line's net amount, to the
  * cent; a line without a tax rate carries no tax (0). A tax amount the user gave is sent as given.
  */
 export async function withTaxAmounts(

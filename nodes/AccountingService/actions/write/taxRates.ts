@@ -1,15 +1,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { oncePerExecution } from '../../state';
+import { oncePerNodeRun } from '../../state';
 import { apiRequestAllItems } from '../../transport';
 import type { RetryPolicy } from '../../transport/retry';
+import { readKey } from './lookupQueries';
 
 /** Tax rate id → its percentage (undefined when the rate has none, such as a combined US rate). */
 export type TaxPercentages = Map<string, number | undefined>;
 
 /**
  * The percentages of a business's tax rates: `GET /tax_rates?attributes=percentage`, every page,
- * once per execution and business, however many items and lines need them. A failed read is not
+ * once per node run and business, however many items and lines need them. A failed read is not
  * kept, so the next item asks again.
  */
 export async function taxPercentages(
@@ -17,7 +18,7 @@ export async function taxPercentages(
 	business: string | undefined,
 	scope: { itemIndex: number; retry: RetryPolicy },
 ): Promise<TaxPercentages> {
-	return await oncePerExecution(this, 'taxRates', business ?? '', async () => {
+	return await oncePerNodeRun(this, 'taxRates', readKey(business, '/tax_rates'), async () => {
 		const response = await apiRequestAllItems.call(this, {
 			path: '/tax_rates',
 			qs: { attributes: 'percentage' },

@@ -7,7 +7,7 @@ import { withLookedUpIds } from '../../actions/write/lookups';
 import { checkedRecord, withTaxAmounts } from '../../actions/write/record';
 import { recordNoun } from '../../collections/wording';
 import { byShape } from '../../descriptions/blocks';
-import { apiRequest } from '../../transport';
+import { writeRequest } from '../../actions/write/lookupQueries';
 import { collectionOperation } from '../define';
 import { editorLists, recordFields, writeOptions } from './fields';
 
@@ -41,7 +41,7 @@ export const create = collectionOperation({
 			await withLookedUpIds.call(this, checked, business, parameters);
 			await withItemDefaults.call(this, checked, business, parameters);
 			const record = await withTaxAmounts.call(this, checked, business, parameters);
-			const response = await apiRequest.call(this, {
+			const response = await writeRequest.call(this, row.path, {
 				method: 'POST',
 				path: `/${row.path}`,
 				body: { [checked.schema.wrapper]: id ? { ...record, idempotency_id: id } : record },

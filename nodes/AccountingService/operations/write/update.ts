@@ -6,7 +6,7 @@ import { withLookedUpIds } from '../../actions/write/lookups';
 import { checkedRecord, withTaxAmounts } from '../../actions/write/record';
 import { lower, recordNoun } from '../../collections/wording';
 import { byShape } from '../../descriptions/blocks';
-import { apiRequest } from '../../transport';
+import { writeRequest } from '../../actions/write/lookupQueries';
 import { collectionOperation } from '../define';
 import { editorLists, recordFields, writeOptions } from './fields';
 import { writeLocator } from './locator';
@@ -35,7 +35,7 @@ export const update = collectionOperation({
 			const record = await withTaxAmounts.call(this, checked, business, parameters);
 			// Resources whose creates the service recognises when repeated recognise repeated updates too.
 			const id = row.idempotentCreate && !row.singleton ? updateIdempotencyId(this, row, itemIndex, path) : undefined;
-			const response = await apiRequest.call(this, {
+			const response = await writeRequest.call(this, row.path, {
 				method: 'PUT',
 				path,
 				body: { [checked.schema.wrapper]: id ? { ...record, idempotency_id: id } : record },

@@ -6,7 +6,7 @@ import { recordsWithKey } from '../../actions/write/upsertMatch';
 import { naturalKeysOf, sameKey, upsertIdempotencyId } from '../../actions/write/upsertKeys';
 import { upsertRequest } from '../../actions/write/upsertRecord';
 import { lower, spoken, withArticle } from '../../collections/wording';
-import { apiRequest } from '../../transport';
+import { writeRequest } from '../../actions/write/lookupQueries';
 import { collectionOperation } from '../define';
 import { fieldsMapper, outputOptions } from './fields';
 
@@ -53,7 +53,7 @@ export const upsert = collectionOperation({
 				);
 			}
 			if (matches.length === 1) {
-				const response = await apiRequest.call(this, {
+				const response = await writeRequest.call(this, row.path, {
 					method: 'PUT',
 					path: `/${row.path}/${encodeURIComponent(String(matches[0].id))}`,
 					body: { [schema.wrapper]: request.update(matches[0]) },
@@ -68,7 +68,7 @@ export const upsert = collectionOperation({
 			}
 			const record = request.create();
 			const id = row.idempotentCreate ? upsertIdempotencyId(row, column, value) : undefined;
-			const response = await apiRequest.call(this, {
+			const response = await writeRequest.call(this, row.path, {
 				method: 'POST',
 				path: `/${row.path}`,
 				body: { [schema.wrapper]: id ? { ...record, idempotency_id: id } : record },
