@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { oncePerNodeRun } from '../../state';
-import { apiRequestAllItems } from '../../transport';
+import { apiRequest, apiRequestAllItems } from '../../transport';
 import type { RetryPolicy } from '../../transport/retry';
 import { readKey } from './lookupQueries';
 
@@ -34,5 +34,28 @@ export async function taxPercentages(
 			);
 		}
 		return rates;
+	});
+}
+
+/**
+ * The tax rate a ledger account gives a document line that names none (its default, as the
+ * service applies it): `GET /ledger_accounts/{id}?attributes=tax_rate`, once per node run,
+ * business and account. Undefined when the account has no default rate.
+ */
+export async function ledgerAccountTaxRate(
+	this: IExecuteFunctions,
+	account: string,
+	business: string | undefined,
+	scope: { itemIndex: number; retry: RetryPolicy },
+): Promise<string | undefined> {
+	return await oncePerNodeRun(this, 'lookups', readKey(business, '/ledger_accounts', account, 'tax_rate'), async () => {
+		const { body } = await apiRequest.call(this, {
+			path: `/ledger_accounts/${encodeURIComponent(account)}`,
+			qs: { attributes: 'tax_rate' },
+			business,
+			...scope,
+		});
+		const rate = (body.tax_rate as IDataObject | null | undefined)?.id;
+		return typeof rate === 'string' && rate ? rate : undefined;
 	});
 }
