@@ -22,9 +22,9 @@ export function idempotencyId(
 	row: CollectionDefinition,
 	parameters: ParameterReader,
 	itemIndex: number,
-): string {
+): { id: string; key?: string } {
 	const options = parameters.options();
-	if (!('idempotencyKey' in options)) return itemPlaceId(context, row, itemIndex);
+	if (!('idempotencyKey' in options)) return { id: itemPlaceId(context, row, itemIndex) };
 	const key = options.idempotencyKey;
 	if ((typeof key !== 'string' && typeof key !== 'number') || !String(key).trim()) {
 		parameters.fail(
@@ -32,7 +32,7 @@ export function idempotencyId(
 			`it is empty for this item; map a value that identifies the record, such as an order number, or remove the option`,
 		);
 	}
-	return digest(`${row.resource}\n${String(key).trim()}`);
+	return { id: digest(`${row.resource}\n${String(key).trim()}`), key: String(key).trim() };
 }
 
 /**
