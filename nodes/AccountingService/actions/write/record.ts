@@ -7,7 +7,7 @@ import type { ParameterReader } from '../parameters';
 import { AttributeChecker, elementWord, isUnset, type Naming } from './attributes';
 import { EDITOR_LISTS, editorFieldsFor, editorNaming, editorTarget, fromEditor, pickedFromList } from './editorLists';
 import { lineTaxAmount } from './tax';
-import { ledgerAccountTaxRate, taxPercentages } from './taxRates';
+import { ledgerAccountTaxRate, percentageOn, taxPercentages } from './taxRates';
 
 /** How the resource mapper hands its value to the node. */
 interface MapperValue {
@@ -179,8 +179,9 @@ const takesAccountRate = (field: WriteField) =>
  * Fills in the tax amount of every line that has none (3.1 checks it strictly), at the rate the
  * service applies to the line: its own tax rate, else (filled in before, lineDefaults.ts) its
  * product's or service's, else, on a document's line, its ledger account's default rate, which is
- * then sent as the line's rate. The amount is the rate's percentage (the tax rates read once per
- * node run and business) on the line's net amount, to the cent. A line left without a rate
+ * then sent as the line's rate. The amount is the rate's percentage in force on the document's
+ * date (its `date`; an update that does not change it asks `documentDate`), the tax rates read
+ * once per node run and business, on the line's net amount, to the cent. A line left without a rate
  * carries no tax (0). A tax amount the user gave is sent as given.
  */
 export async function withTaxAmounts(
@@ -188,6 +189,7 @@ export async function withTaxAmounts(
 	checked: CheckedRecord,
 	business: string | undefined,
 	parameters: ParameterReader,
+	documentDate?: () => Promise<string | undefined>,
 ): Promise<IDataObject> {
 	const { record, schema, origins } = checked;
 	const pending = taxedLists(schema)
@@ -225,6 +227,7 @@ export async function withTaxAmounts(
 	const rated = pending.filter(({ line }) => !isUnset(line.tax_rate_id));
 	if (!rated.length) return record;
 	const rates = await taxPercentages.call(this, business, scope);
+	const day = typeof record.date === 'string' ? record.date : await documentDate?.();
 	for (const { field, line, index } of rated) {
 		const where = `${elementWord(field.name)} ${origins.get(field.name)?.lines[index]?.number ?? index + 1}`;
 		const rateId = String(line.tax_rate_id);
@@ -234,7 +237,7 @@ export async function withTaxAmounts(
 				`${where}: tax rate "${rateId}" is not a tax rate of this business, so its tax amount cannot be computed; choose one from the list, or give the tax amount`,
 			);
 		}
-		const percentage = rates.get(rateId);
+		const percentage = percentageOn(rates.get(rateId)!, day);
 		if (percentage === undefined) {
 			parameters.fail(
 				field.name,

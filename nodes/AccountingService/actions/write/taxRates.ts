@@ -5,13 +5,48 @@ import { apiRequest, apiRequestAllItems } from '../../transport';
 import type { RetryPolicy } from '../../transport/retry';
 import { readKey } from './lookupQueries';
 
-/** Tax rate id → its percentage (undefined when the rate has none, such as a combined US rate). */
-export type TaxPercentages = Map<string, number | undefined>;
+/** A tax rate's percentage over a span of days (`to` undefined: still in force). */
+interface DatedPercentage {
+	percentage: number;
+	from?: string;
+	to?: string;
+}
 
 /**
- * The percentages of a business's tax rates: `GET /tax_rates?attributes=percentage`, every page,
- * once per node run and business, however many items and lines need them. A failed read is not
- * kept, so the next item asks again.
+ * A tax rate's percentages: the current one (undefined when the rate has none, such as a combined
+ * US rate) and the dated ones the service lists (`percentages`), so that a document is taxed at
+ * the rate in force on its date.
+ */
+export interface TaxRatePercentages {
+	current: number | undefined;
+	dated: DatedPercentage[];
+}
+
+/** Tax rate id → its percentages. */
+export type TaxPercentages = Map<string, TaxRatePercentages>;
+
+const numberOf = (value: unknown) => {
+	const number = typeof value === 'string' ? Number(value) : value;
+	return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
+};
+const dayOf = (value: unknown) => (typeof value === 'string' && value ? value.slice(0, 10) : undefined);
+
+/**
+ * The percentage of a rate in force on `day` (YYYY-MM-DD): the dated percentage whose days hold
+ * it, else the current one (a day before the first dated one, a rate without dates, no day).
+ */
+export function percentageOn(rate: TaxRatePercentages, day: string | undefined): number | undefined {
+	if (day === undefined) return rate.current;
+	const inForce = rate.dated.find(
+		(dated) => (dated.from === undefined || dated.from <= day) && (dated.to === undefined || day <= dated.to),
+	);
+	return inForce?.percentage ?? rate.current;
+}
+
+/**
+ * The percentages of a business's tax rates: `GET /tax_rates?attributes=percentage,percentages`,
+ * every page, once per node run and business, however many items and lines need them. A failed
+ * read is not kept, so the next item asks again.
  */
 export async function taxPercentages(
 	this: IExecuteFunctions,
@@ -21,17 +56,17 @@ export async function taxPercentages(
 	return await oncePerNodeRun(this, 'taxRates', readKey(business, '/tax_rates'), async () => {
 		const response = await apiRequestAllItems.call(this, {
 			path: '/tax_rates',
-			qs: { attributes: 'percentage' },
+			qs: { attributes: 'percentage,percentages' },
 			business,
 			...scope,
 		});
 		const rates: TaxPercentages = new Map();
 		for (const rate of response.body as IDataObject[]) {
-			const percentage = typeof rate.percentage === 'string' ? Number(rate.percentage) : rate.percentage;
-			rates.set(
-				String(rate.id),
-				typeof percentage === 'number' && Number.isFinite(percentage) ? percentage : undefined,
-			);
+			const dated = (Array.isArray(rate.percentages) ? (rate.percentages as IDataObject[]) : []).flatMap((entry) => {
+				const percentage = numberOf(entry?.percentage);
+				return percentage === undefined ? [] : [{ percentage, from: dayOf(entry.from_date), to: dayOf(entry.to_date) }];
+			});
+			rates.set(String(rate.id), { current: numberOf(rate.percentage), dated });
 		}
 		return rates;
 	});

@@ -7,6 +7,7 @@ import { checkedRecord, withTaxAmounts } from '../../actions/write/record';
 import { lower, recordNoun } from '../../collections/wording';
 import { byShape } from '../../descriptions/blocks';
 import { writeRequest } from '../../actions/write/lookupQueries';
+import { apiRequest } from '../../transport';
 import { collectionOperation } from '../define';
 import { editorLists, recordFields, writeOptions } from './fields';
 import { writeLocator } from './locator';
@@ -32,7 +33,12 @@ export const update = collectionOperation({
 			const scope = parameters.requestScope();
 			await withLookedUpIds.call(this, checked, business, parameters);
 			await withItemDefaults.call(this, checked, business, parameters);
-			const record = await withTaxAmounts.call(this, checked, business, parameters);
+			// Lines changed without the date: their tax is at the rates in force on the document's date as stored.
+			const storedDate = async () => {
+				const { body } = await apiRequest.call(this, { path, qs: { attributes: 'date' }, business, ...scope });
+				return typeof body.date === 'string' ? body.date : undefined;
+			};
+			const record = await withTaxAmounts.call(this, checked, business, parameters, storedDate);
 			// Resources whose creates the service recognises when repeated recognise repeated updates too.
 			const id = row.idempotentCreate && !row.singleton ? updateIdempotencyId(this, row, itemIndex, path) : undefined;
 			const response = await writeRequest.call(this, row.path, {
