@@ -1,6 +1,6 @@
 // Create with an Idempotency Key used before: the same values give the record made then; other
 // values are refused, naming the key and what differs, and nothing is written.
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useConnectedSandbox } from '../connected-sandbox';
 import { create, defineBelow } from '../write-helpers';
@@ -8,7 +8,7 @@ import { create, defineBelow } from '../write-helpers';
 const NODE = 'Accounting Service';
 const env = useConnectedSandbox();
 
-let order: (unitPrice: number) => IDataObject;
+let order: (unitPrice: number) => INodeParameters;
 beforeAll(async () => {
 	const [customer] = (await env.fetchDirect('/contacts?contact_type_id=CUSTOMER&items_per_page=1')).body
 		.$items as IDataObject[];
