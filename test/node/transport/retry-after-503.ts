@@ -6,6 +6,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { isN8n1 } from '../../harness';
 import { shareClockWith } from '../../harness/shared-clock';
 import { startConnectedSandbox, type ConnectedSandbox, type LogEntry } from '../connected-sandbox';
+import { heldBy } from '../request-windows';
 
 const NODE = 'Accounting Service';
 let env: ConnectedSandbox;
@@ -95,14 +96,10 @@ describe('a 503 with Retry-After', () => {
 		);
 		for (const run of runs) expect(run.error).toBeUndefined();
 		const requests = invoiceRequests(position);
-		const refused = requests.findIndex((entry) => entry.status === 503);
-		expect(refused).toBeGreaterThan(0);
-		const heldUntil = arrivedAt(requests[refused]) + 30_000;
 		// Requests already on their way may arrive; none started after the 503 arrives before its Retry-After.
-		const tooEarly = requests
-			.slice(refused + 1)
-			.filter((entry) => arrivedAt(entry) < heldUntil && entry.seq > requests[refused].seq + 2 * 3);
-		expect(tooEarly).toEqual([]);
-		expect(requests.filter((entry) => arrivedAt(entry) >= heldUntil).length).toBeGreaterThan(0);
+		const held = heldBy(requests, 503, 30, 2 * 3);
+		expect(held.refused).toBeGreaterThan(0);
+		expect(held.tooEarly).toEqual([]);
+		expect(held.afterwards).toBeGreaterThan(0);
 	});
 });
