@@ -22,7 +22,6 @@ const ids = (json: IDataObject[]) => json.map((item) => item.id as string);
 const pageOf = (path: string) => Number(/[?&]page=(\d+)/.exec(path)?.[1] ?? 1);
 const invoiceRequests = (sandbox: ConnectedSandbox, position: number) =>
 	sandbox.apiRequestsSince(position).filter((entry: LogEntry) => entry.path.startsWith('/sales_invoices'));
-const arrivedAt = (entry: LogEntry) => Date.parse(entry.at);
 const transportClock = () => processState.clock;
 
 /** Calls `act` once the run has made `afterRequests` API requests (checked every millisecond). */
