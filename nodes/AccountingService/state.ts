@@ -9,7 +9,7 @@ import { systemClock, type Clock } from './transport/clock';
  * - for the whole n8n process: the clock the transport waits on, the request budget of each
  *   business, the token renewal under way for each credential, and which business each
  *   credential's lead business is;
- * - per execution: what one execution reads once for all its items (`executionCache`).
+ * - per node run: what one run of the node reads once for all its items (`oncePerNodeRun`).
  * The credential as one node run read it is kept per context, in transport/credential.ts.
  * Nothing here is shared between n8n processes: in queue mode each worker has its own.
  */
@@ -64,46 +64,35 @@ const budgetKey = (baseUrl: string, business: string | undefined) => `${baseUrl}
 /** Each account has a lead business of its own: before the service names it, it is the credential's. */
 const unnamedLeadKey = (baseUrl: string, credential: string) => `${baseUrl}|lead of ${credential}`;
 
-/** The executions whose caches are held; the oldest is forgotten beyond this many. */
-const EXECUTIONS_KEPT = 16;
-const byExecution = new Map<string, Map<string, unknown>>();
-/** Where n8n gives no execution id: per node run. */
-const byContext = new WeakMap<object, Map<string, unknown>>();
+/** What one node run has read, per use (`cache`): a node run's context is its own object. */
+const byNodeRun = new WeakMap<object, Map<string, Map<string, Promise<unknown>>>>();
 
-/**
- * A cache that lives as long as one execution: every item and every node run of the execution
- * sees the same one (`name` keeps different uses apart).
- */
-export function executionCache<T>(context: IExecuteFunctions, name: string): Map<string, T> {
-	const executionId = context.getExecutionId?.();
-	let caches = executionId ? byExecution.get(executionId) : byContext.get(context);
+function nodeRunCache<T>(context: IExecuteFunctions, cache: string): Map<string, Promise<T>> {
+	let caches = byNodeRun.get(context);
 	if (!caches) {
 		caches = new Map();
-		if (!executionId) byContext.set(context, caches);
-		else {
-			byExecution.set(executionId, caches);
-			if (byExecution.size > EXECUTIONS_KEPT) byExecution.delete(byExecution.keys().next().value as string);
-		}
+		byNodeRun.set(context, caches);
 	}
-	let cache = caches.get(name) as Map<string, T> | undefined;
-	if (!cache) {
-		cache = new Map<string, T>();
-		caches.set(name, cache);
+	let reads = caches.get(cache);
+	if (!reads) {
+		reads = new Map();
+		caches.set(cache, reads);
 	}
-	return cache;
+	return reads as Map<string, Promise<T>>;
 }
 
 /**
- * A read kept for the whole execution (per `cache` and `key`), so that a value repeated over items
- * and lines costs one request. A failed read is not kept: the next item asks again.
+ * A read kept for one node run (per `cache` and `key`), so that a value repeated over its items
+ * and lines costs one request. Never longer: what another node of the execution wrote before
+ * this one runs is read afresh. A failed read is not kept: the next item asks again.
  */
-export async function oncePerExecution<T>(
+export async function oncePerNodeRun<T>(
 	context: IExecuteFunctions,
 	cache: string,
 	key: string,
 	read: () => Promise<T>,
 ): Promise<T> {
-	const reads = executionCache<Promise<T>>(context, cache);
+	const reads = nodeRunCache<T>(context, cache);
 	let pending = reads.get(key);
 	if (!pending) {
 		pending = read();
@@ -111,4 +100,10 @@ export async function oncePerExecution<T>(
 		pending.catch(() => reads.delete(key));
 	}
 	return await pending;
+}
+
+/** Forgets the reads of a node run's `cache` whose key `matches`, so the next asks the service again. */
+export function forgetNodeRunReads(context: IExecuteFunctions, cache: string, matches: (key: string) => boolean): void {
+	const reads = byNodeRun.get(context)?.get(cache);
+	for (const key of [...(reads?.keys() ?? [])]) if (matches(key)) reads!.delete(key);
 }

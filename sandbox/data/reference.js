@@ -116,10 +116,15 @@ const CURRENCIES = [
 	['CZK', 'Czech Koruna', 24.8],
 ];
 
-/** [code, name, percentage, sales?, purchases?] per country */
+/**
+ * [code, name, percentage, earlier] per country: `earlier` are the rate's earlier percentages,
+ * [percentage, from, to] oldest first; the current one runs from the day after the last of them
+ * (from 2011-01-04 where there are none).
+ */
 const TAX_RATES = {
 	gb: [
-		['GB_STANDARD', 'Standard', 20],
+		// UK VAT's standard rate was 17.5% until 3 January 2011.
+		['GB_STANDARD', 'Standard', 20, [[17.5, '2010-01-01', '2011-01-03']]],
 		['GB_REDUCED', 'Reduced', 5],
 		['GB_ZERO', 'Zero', 0],
 		['GB_EXEMPT', 'Exempt', 0],

@@ -10,3 +10,20 @@ export function busiestMinute(requests: LogEntry[]): number {
 	}
 	return most;
 }
+
+/**
+ * What a request answered `status` with a Retry-After of `seconds` says of the requests after it:
+ * which arrived before that time had passed though they started after it arrived (requests
+ * already on their way — up to `onTheirWay` — may arrive), and how many came after it.
+ */
+export function heldBy(requests: LogEntry[], status: number, seconds: number, onTheirWay: number) {
+	const refused = requests.findIndex((entry) => entry.status === status);
+	const arrivedAt = (entry: LogEntry) => Date.parse(entry.at);
+	const heldUntil = arrivedAt(requests[refused]) + seconds * 1000;
+	const later = requests.slice(refused + 1);
+	return {
+		refused,
+		tooEarly: later.filter((entry) => arrivedAt(entry) < heldUntil && entry.seq > requests[refused].seq + onTheirWay),
+		afterwards: later.filter((entry) => arrivedAt(entry) >= heldUntil).length,
+	};
+}

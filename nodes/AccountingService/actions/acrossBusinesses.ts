@@ -30,12 +30,19 @@ export async function listBusinesses(
 /** The columns every item read under All Businesses starts with. */
 export const businessColumns = (business: Business) => ({ business_id: business.id, business_name: business.name });
 
-/** The error of one business's read, its message saying which business it is. */
+/**
+ * The error of one business's read, a new one whose message says which business it is. The
+ * failure itself is never changed: one failure can reach several businesses at once (a renewal
+ * they all waited for), and each item must name its own business only. An n8n error keeps its
+ * class and its details (status, description, the service's messages).
+ */
 function namedError(context: IExecuteFunctions, error: unknown, business: Business, itemIndex: number): Error {
 	const prefix = `Business "${business.name}" (${business.id}): `;
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		error.message = `${prefix}${error.message}`;
-		return error;
+		const named = Object.create(Object.getPrototypeOf(error) as object) as typeof error;
+		Object.defineProperties(named, Object.getOwnPropertyDescriptors(error));
+		named.message = `${prefix}${error.message}`;
+		return named;
 	}
 	return new NodeOperationError(
 		context.getNode(),

@@ -1,9 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { OPERATIONS } from '../operations';
 import { findCollection } from '../collections/table';
 import { lower } from '../collections/wording';
+import { shapeOf } from '../output/shape';
 import { boundedAnswer } from '../tool/answer';
 import { toolError } from '../tool/error';
 import { runsAsTool } from '../tool/mode';
@@ -27,10 +28,21 @@ export const HANDLERS = (() => {
 /** The value n8n's editor gives Resource and Operation when the user picks its "Custom API Call" entry. */
 const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
 
-/** What an AI tool's answer calls the records it leaves out, and how to get them: a collection's Filters. */
+/**
+ * What an AI tool's answer calls the records it leaves out, and how to get them: a collection's
+ * Filters. A collection's rows name their record by its key column (Raw: `id`), so the rows of
+ * one document (One Row per Line) count as one record.
+ */
 const answerWordsOf = (resource: string) => {
 	const row = findCollection(resource);
-	if (row) return { plural: lower(row.plural), narrow: 'narrow with Filters' };
+	if (row) {
+		const key = shapeOf(row).key;
+		return {
+			plural: lower(row.plural),
+			narrow: 'narrow with Filters',
+			recordOf: (json: IDataObject) => json[key] ?? json.id,
+		};
+	}
 	if (resource === 'report') return { plural: 'rows', narrow: 'the first entry holds the report’s totals' };
 	return { plural: 'rows', narrow: 'narrow the question (a shorter period)' };
 };

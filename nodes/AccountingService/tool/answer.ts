@@ -41,34 +41,57 @@ export interface AnswerBounds {
 	/** What the model can do to get the rest: "narrow with Filters". */
 	narrow: string;
 	maxCharacters: number;
+	/**
+	 * The record a row belongs to (its ID), where a record can give several rows (One Row per
+	 * Line): a record's rows are consecutive, and they are given or left out together. Without
+	 * it, or where it gives nothing, every row is a record of its own.
+	 */
+	recordOf?: (json: IDataObject) => unknown;
 }
 
+/** The rows of each record in turn, without their empty columns. */
+function recordsOf(items: INodeExecutionData[], recordOf: AnswerBounds['recordOf']): INodeExecutionData[][] {
+	const records: INodeExecutionData[][] = [];
+	let previous: unknown;
+	for (const item of items) {
+		const record = recordOf?.(item.json);
+		const json = withoutEmptyValues(item.json);
+		const sameAsPrevious = record !== undefined && record !== null && record === previous && records.length > 0;
+		if (sameAsPrevious) records[records.length - 1].push({ ...item, json });
+		else records.push([{ ...item, json }]);
+		previous = record;
+	}
+	return records;
+}
+
+/** Characters a row adds to the answer's JSON text: the row and the comma before the next. */
+const sizeOf = (item: INodeExecutionData) => JSON.stringify(item.json).length + 1;
+
 /**
- * A tool's answer: the items without empty columns, as many as fit in `maxCharacters` of JSON,
- * and, when records were left out (by the limit or by the size), a last item that says how many
- * and how to narrow the question. The first record is always given, however large.
+ * A tool's answer: the records' rows without empty columns, as many whole records as fit in
+ * `maxCharacters` of JSON text, and, when records were left out (by the limit or by the size), a
+ * last item that says how many and how to narrow the question; that note counts within the limit
+ * too. Records are counted as the list counts them, not as rows. The first record is always
+ * given, however large.
  */
 export function boundedAnswer(items: ListedItems, bounds: AnswerBounds): INodeExecutionData[] {
-	const total = Math.max(items.listTotal ?? 0, items.length);
-	const answer: INodeExecutionData[] = [];
+	const records = recordsOf(items, bounds.recordOf);
+	const total = Math.max(items.listTotal ?? 0, records.length);
+	const sizes = records.map((rows) => rows.reduce((sum, row) => sum + sizeOf(row), 0));
+	// The brackets of the JSON list.
 	let characters = 2;
-	for (const item of items) {
-		const json = withoutEmptyValues(item.json);
-		const size = JSON.stringify(json).length + 1;
-		if (answer.length > 0 && characters + size > bounds.maxCharacters) break;
-		answer.push({ ...item, json });
-		characters += size;
+	let shown = 0;
+	while (shown < records.length && (shown === 0 || characters + sizes[shown] <= bounds.maxCharacters)) {
+		characters += sizes[shown++];
 	}
-	const more = total - answer.length;
-	if (more <= 0) return answer;
 	const last = items[items.length - 1];
-	return [
-		...answer,
-		{
-			json: {
-				note: `${answer.length} of ${total} ${bounds.plural} shown; … ${more} more; ${bounds.narrow}`,
-			},
-			...(last?.pairedItem !== undefined ? { pairedItem: last.pairedItem } : {}),
+	const noteOf = (count: number): INodeExecutionData => ({
+		json: {
+			note: `${count} of ${total} ${bounds.plural} shown; … ${total - count} more; ${bounds.narrow}`,
 		},
-	];
+		...(last?.pairedItem !== undefined ? { pairedItem: last.pairedItem } : {}),
+	});
+	if (shown >= total) return records.flat();
+	while (shown > 1 && characters + sizeOf(noteOf(shown)) > bounds.maxCharacters) characters -= sizes[--shown];
+	return [...records.slice(0, shown).flat(), noteOf(shown)];
 }

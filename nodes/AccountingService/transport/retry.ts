@@ -94,10 +94,25 @@ export function isRepeatable(error: unknown, safety: RepeatSafety = 'read'): boo
 	return (status !== undefined && RETRYABLE_STATUS.has(status)) || (status === undefined && !!networkCode);
 }
 
+/** Statuses whose Retry-After says when the service will take requests again: too many (429), or down for a while (503). */
+const ASKS_TO_WAIT = new Set([429, 503]);
+
+/**
+ * The wait the service asked for with a 429's or a 503's Retry-After, within `maxWaitMs`;
+ * undefined when it asked for none. Every request of the business waits it (send.ts).
+ */
+export function askedWaitMs(error: unknown, policy: RetryPolicy, now = Date.now()): number | undefined {
+	const { status, retryAfter } = describeFailure(error);
+	if (status === undefined || !ASKS_TO_WAIT.has(status)) return undefined;
+	const asked = retryAfterMs(retryAfter, now);
+	return asked === undefined ? undefined : Math.min(asked, policy.maxWaitMs);
+}
+
 /**
  * The wait before retry number `retry` (1-based), or undefined when the failure is not worth
- * repeating (for a request of this safety) or the retries are used up. Without Retry-After:
- * exponential backoff with jitter (between half and all of the step, so parallel runs spread out).
+ * repeating (for a request of this safety) or the retries are used up: the Retry-After of a 429
+ * or 503 within Max Wait; without one, exponential backoff with jitter (between half and all of
+ * the step, so parallel runs spread out).
  */
 export function retryDelayMs(
 	error: unknown,
@@ -105,12 +120,12 @@ export function retryDelayMs(
 	policy: RetryPolicy,
 	random: () => number = Math.random,
 	safety: RepeatSafety = 'read',
+	now = Date.now(),
 ): number | undefined {
 	if (retry > policy.maxRetries) return undefined;
 	if (!isRepeatable(error, safety)) return undefined;
-	const { status, retryAfter } = describeFailure(error);
-	const asked = status === 429 ? retryAfterMs(retryAfter) : undefined;
-	if (asked !== undefined) return Math.min(asked, policy.maxWaitMs);
+	const asked = askedWaitMs(error, policy, now);
+	if (asked !== undefined) return asked;
 	const ceiling = Math.min(policy.maxWaitMs, policy.baseDelayMs * 2 ** (retry - 1));
 	return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }

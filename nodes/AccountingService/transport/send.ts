@@ -14,7 +14,14 @@ import {
 	type RequestContext,
 } from './credential';
 import { toServiceError, withBodyRead } from './errors';
-import { DEFAULT_RETRY_POLICY, describeFailure, repeatSafetyOf, retryDelayMs, type RepeatSafety } from './retry';
+import {
+	DEFAULT_RETRY_POLICY,
+	askedWaitMs,
+	describeFailure,
+	repeatSafetyOf,
+	retryDelayMs,
+	type RepeatSafety,
+} from './retry';
 import { DEFAULT_READ_PACE, headerValue, type ApiRequest } from './types';
 
 export interface RawResponse {
@@ -86,12 +93,15 @@ export async function send(context: RequestContext, request: ApiRequest, renewal
 			}
 			failure = error;
 		}
-		const wait = retryDelayMs(failure, retry, policy, Math.random, safety);
+		const now = processState.clock.now();
+		const wait = retryDelayMs(failure, retry, policy, Math.random, safety, now);
 		if (wait === undefined) throw toServiceError(context.getNode(), await withBodyRead(failure), request.itemIndex);
 		retry++;
-		// The service asked the caller to slow down: every waiting request of the business waits.
-		if (describeFailure(failure).status === 429) budget.holdFor(wait);
-		else await processState.clock.sleep(wait);
+		// The service asked the caller to slow down (429), or to come back later (a 503's
+		// Retry-After): every waiting request of the business waits.
+		if (describeFailure(failure).status === 429 || askedWaitMs(failure, policy, now) !== undefined) {
+			budget.holdFor(wait);
+		} else await processState.clock.sleep(wait);
 	}
 }
 

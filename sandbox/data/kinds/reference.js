@@ -67,13 +67,16 @@ const KINDS = {
 		...codeList(
 			(ctx) => R.TAX_RATES[ctx.biz.country],
 			(row) => {
-				const percentage = row.details[0];
+				const [percentage, earlier = []] = row.details;
 				return {
 					...stamps(row),
 					name: row.name,
 					agency: null,
 					percentage,
-					percentages: [{ percentage, from_date: '2011-01-04', to_date: null }],
+					percentages: [
+						...earlier.map(([before, from, to]) => ({ percentage: before, from_date: from, to_date: to })),
+						{ percentage, from_date: currentFrom(earlier), to_date: null },
+					],
 					is_visible: true,
 					retailer: false,
 					editable: false,
@@ -91,5 +94,13 @@ const KINDS = {
 		(row) => row.details[0],
 	),
 };
+
+/** The day after the last earlier percentage ends; 2011-01-04 for a rate that never changed. */
+function currentFrom(earlier) {
+	if (!earlier.length) return '2011-01-04';
+	const day = new Date(`${earlier[earlier.length - 1][2]}T00:00:00Z`);
+	day.setUTCDate(day.getUTCDate() + 1);
+	return day.toISOString().slice(0, 10);
+}
 
 module.exports = { ...KINDS, codeList };

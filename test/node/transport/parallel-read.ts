@@ -3,7 +3,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { processState } from '../../../nodes/AccountingService/state';
 import { shareClockWith } from '../../harness/shared-clock';
 import { startConnectedSandbox, useConnectedSandbox, type ConnectedSandbox, type LogEntry } from '../connected-sandbox';
-import { busiestMinute } from '../request-windows';
+import { busiestMinute, heldBy } from '../request-windows';
 
 /**
  * Return All reads the pages after the first several at a time (Concurrent Requests), paced to
@@ -22,7 +22,6 @@ const ids = (json: IDataObject[]) => json.map((item) => item.id as string);
 const pageOf = (path: string) => Number(/[?&]page=(\d+)/.exec(path)?.[1] ?? 1);
 const invoiceRequests = (sandbox: ConnectedSandbox, position: number) =>
 	sandbox.apiRequestsSince(position).filter((entry: LogEntry) => entry.path.startsWith('/sales_invoices'));
-const arrivedAt = (entry: LogEntry) => Date.parse(entry.at);
 const transportClock = () => processState.clock;
 
 /** Calls `act` once the run has made `afterRequests` API requests (checked every millisecond). */
@@ -222,14 +221,10 @@ describe('one request budget per business for the whole process (virtual time sh
 		);
 		for (const run of runs) expect(run.error).toBeUndefined();
 		const requests = invoiceRequests(limited, position);
-		const refused = requests.findIndex((entry) => entry.status === 429);
-		expect(refused).toBeGreaterThan(0);
-		const heldUntil = arrivedAt(requests[refused]) + 30_000;
 		// Requests already on their way may arrive; none started after the 429 arrived before Retry-After.
-		const tooEarly = requests
-			.slice(refused + 1)
-			.filter((entry) => arrivedAt(entry) < heldUntil && entry.seq > requests[refused].seq + 2 * 3);
-		expect(tooEarly).toEqual([]);
+		const held = heldBy(requests, 429, 30, 2 * 3);
+		expect(held.refused).toBeGreaterThan(0);
+		expect(held.tooEarly).toEqual([]);
 	});
 });
 

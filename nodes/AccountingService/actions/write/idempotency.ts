@@ -22,9 +22,9 @@ export function idempotencyId(
 	row: CollectionDefinition,
 	parameters: ParameterReader,
 	itemIndex: number,
-): string {
+): { id: string; key?: string } {
 	const options = parameters.options();
-	if (!('idempotencyKey' in options)) return itemPlaceId(context, row, itemIndex);
+	if (!('idempotencyKey' in options)) return { id: itemPlaceId(context, row, itemIndex) };
 	const key = options.idempotencyKey;
 	if ((typeof key !== 'string' && typeof key !== 'number') || !String(key).trim()) {
 		parameters.fail(
@@ -32,13 +32,15 @@ export function idempotencyId(
 			`it is empty for this item; map a value that identifies the record, such as an order number, or remove the option`,
 		);
 	}
-	return digest(`${row.resource}\n${String(key).trim()}`);
+	return { id: digest(`${row.resource}\n${String(key).trim()}`), key: String(key).trim() };
 }
 
 /**
  * The `idempotency_id` of an update (the service's guide: POST and PUT), by the same rule as a
  * create's default: a retried update that also sends e-mail or moves stock happens once. The
- * record's path is part of it, so an id is never reused on another record.
+ * record's path is part of it, so an id is never reused on another record. As an AI tool every
+ * call gets an id of its own: an agent that sets a value, another, then the first again means
+ * all three, and the transport's own repeats of a call still carry its one id.
  */
 export function updateIdempotencyId(
 	context: IExecuteFunctions,
@@ -46,6 +48,7 @@ export function updateIdempotencyId(
 	itemIndex: number,
 	path: string,
 ): string {
+	if (runsAsTool(context)) return randomBytes(16).toString('hex');
 	return itemPlaceId(context, row, itemIndex, `update ${path}`);
 }
 
@@ -55,7 +58,7 @@ function itemPlaceId(
 	itemIndex: number,
 	write = 'create',
 ): string {
-	if (runsAsTool(context)) return toolCallId(context, row, itemIndex, write);
+	if (runsAsTool(context)) return toolCallId(context, row, itemIndex);
 	const executionId = context.getExecutionId?.();
 	if (!executionId) return randomBytes(16).toString('hex');
 	const runIndex = context.getWorkflowDataProxy(itemIndex).$runIndex ?? 0;
@@ -65,12 +68,13 @@ function itemPlaceId(
 
 /**
  * As an AI tool every call is an execution of its own, and a model or an MCP client that did not
- * see an answer calls again with the same arguments: the id is derived from the tool (workflow,
- * node) and its arguments, so the repeat writes nothing new. Other arguments write another record.
+ * see an answer calls again with the same arguments: a create's id is derived from the tool
+ * (workflow, node) and its arguments, so the repeat creates nothing new. Other arguments create
+ * another record.
  */
-function toolCallId(context: IExecuteFunctions, row: CollectionDefinition, itemIndex: number, write: string): string {
+function toolCallId(context: IExecuteFunctions, row: CollectionDefinition, itemIndex: number): string {
 	const toolArguments = context.getInputData()[itemIndex]?.json ?? {};
-	const tool = [context.getWorkflow().id ?? '', context.getNode().id, row.resource, write];
+	const tool = [context.getWorkflow().id ?? '', context.getNode().id, row.resource, 'create'];
 	return digest([...tool, canonicalJson(toolArguments)].join('\n'));
 }
 

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { oncePerExecution } from '../../state';
+import { oncePerNodeRun } from '../../state';
 import { apiRequest } from '../../transport';
 import type { ParameterReader } from '../parameters';
 import { PROVIDED_BY_ITEM, elementWord, isUnset } from './attributes';
+import { readKey } from './lookupQueries';
 import type { CheckedRecord } from './record';
 
 /**
@@ -49,7 +50,7 @@ const DEFAULTS: Record<string, (item: IDataObject, side: Side) => unknown> = {
 const sideOf = (checked: CheckedRecord): Side =>
 	checked.schema.wrapper.startsWith('purchase_') ? 'purchase' : 'sales';
 
-const itemKey = (business: string | undefined, path: string, id: string) => `${business ?? ''}|${path}|${id}`;
+const itemKey = (business: string | undefined, path: string, id: string) => readKey(business, path, id);
 
 /** An item the item-code lookup already read with the attributes above: no line reads it again. */
 export function rememberItemRecord(
@@ -58,11 +59,11 @@ export function rememberItemRecord(
 	business: string | undefined,
 	record: IDataObject,
 ): void {
-	void oncePerExecution(context, 'lineItems', itemKey(business, path, String(record.id)), async () => record);
+	void oncePerNodeRun(context, 'lineItems', itemKey(business, path, String(record.id)), async () => record);
 }
 
 /**
- * One product or service, read once per execution and business however many lines and items
+ * One product or service, read once per node run and business however many lines and items
  * name it. A failed read is not kept, so the next item asks again.
  */
 async function itemRecord(
@@ -72,7 +73,7 @@ async function itemRecord(
 	business: string | undefined,
 	scope: ReturnType<ParameterReader['requestScope']>,
 ): Promise<IDataObject> {
-	return await oncePerExecution(context, 'lineItems', itemKey(business, path, id), async () => {
+	return await oncePerNodeRun(context, 'lineItems', itemKey(business, path, id), async () => {
 		const response = await apiRequest.call(context, {
 			path: `${path}/${encodeURIComponent(id)}`,
 			qs: { attributes: ITEM_DEFAULT_ATTRIBUTES.join(',') },

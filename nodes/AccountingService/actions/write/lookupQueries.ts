@@ -1,8 +1,41 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { oncePerExecution } from '../../state';
-import { apiRequestAllItems } from '../../transport';
+import { forgetNodeRunReads, oncePerNodeRun } from '../../state';
+import { apiRequest, apiRequestAllItems, type ApiRequest, type ApiResponse } from '../../transport';
 import type { RetryPolicy } from '../../transport/retry';
+
+/**
+ * What a write reads before it is sent — the records a contact's reference or e-mail, an item code
+ * or a nominal code names, a product's line defaults, the tax rates — is read once per node run
+ * and what was looked up (the exact value, not the words searched for), and forgotten once the
+ * node run writes to that collection. Another node of the execution (a contact created, a
+ * reference moved) is seen: its run came before this one's reads. Keys are
+ * `<business>|/<collection>|…`.
+ */
+export const WRITE_READS = ['lookups', 'lineItems', 'taxRates'] as const;
+
+export const readKey = (business: string | undefined, path: string, ...rest: string[]) =>
+	[business ?? '', path, ...rest].join('|');
+
+/** Collections whose records a write to another changes: a contact person's e-mail is its contact's. */
+const ALSO_CHANGES: Readonly<Record<string, readonly string[]>> = { contact_persons: ['contacts'] };
+
+/**
+ * A write (POST, PUT, DELETE) to `/<collection>…`, after which — answered or not — this node
+ * run reads that collection afresh.
+ */
+export async function writeRequest(
+	this: IExecuteFunctions,
+	collection: string,
+	request: ApiRequest,
+): Promise<ApiResponse<IDataObject>> {
+	try {
+		return await apiRequest.call(this, request);
+	} finally {
+		const changed = new Set([`/${collection}`, ...(ALSO_CHANGES[collection] ?? []).map((path) => `/${path}`)]);
+		for (const cache of WRITE_READS) forgetNodeRunReads(this, cache, (key) => changed.has(key.split('|')[1]));
+	}
+}
 
 /** What one item's requests carry (its index for errors, its retry policy). */
 export type LookupScope = { itemIndex: number; retry: RetryPolicy };
@@ -38,8 +71,8 @@ export async function recordsWhere(
 	scope: LookupScope,
 ): Promise<Candidates> {
 	const attributes = [lookup.attribute, ...(lookup.alsoAsk ?? [])].join(',');
-	const key = `${business ?? ''}|${lookup.path}|${JSON.stringify(lookup.query)}|${attributes}`;
-	const found = await oncePerExecution(this, 'lookups', key, async () => {
+	const key = readKey(business, lookup.path, lookup.attribute, JSON.stringify(lookup.value), attributes);
+	const found = await oncePerNodeRun(this, 'lookups', key, async () => {
 		const response = await apiRequestAllItems.call(this, {
 			path: lookup.path,
 			qs: { ...lookup.query, attributes },
@@ -53,14 +86,14 @@ export async function recordsWhere(
 
 /**
  * The business's ledger accounts by nominal code: the service cannot search them, so all of
- * them are read (`attributes=nominal_code`, every page) once per execution and business.
+ * them are read (`attributes=nominal_code`, every page) once per node run and business.
  */
 export async function ledgerAccountsByNominalCode(
 	this: IExecuteFunctions,
 	business: string | undefined,
 	scope: LookupScope,
 ): Promise<Map<string, IDataObject[]>> {
-	return await oncePerExecution(this, 'lookups', `${business ?? ''}|/ledger_accounts|nominal codes`, async () => {
+	return await oncePerNodeRun(this, 'lookups', readKey(business, '/ledger_accounts', 'nominal codes'), async () => {
 		const response = await apiRequestAllItems.call(this, {
 			path: '/ledger_accounts',
 			qs: { attributes: 'nominal_code' },

@@ -80,7 +80,7 @@ const anyFound = () => true;
 
 /**
  * Replaces the looked-up values of a checked record by their IDs: each distinct value is read once
- * per execution and business (through the transport, so the request budget counts it). A value
+ * per node run and business (through the transport, so the request budget counts it). A value
  * that names no record, or several, fails the item naming the value and where it was given,
  * before anything is written.
  */

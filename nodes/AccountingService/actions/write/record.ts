@@ -7,7 +7,7 @@ import type { ParameterReader } from '../parameters';
 import { AttributeChecker, elementWord, isUnset, type Naming } from './attributes';
 import { EDITOR_LISTS, editorFieldsFor, editorNaming, editorTarget, fromEditor, pickedFromList } from './editorLists';
 import { lineTaxAmount } from './tax';
-import { taxPercentages } from './taxRates';
+import { ledgerAccountTaxRate, percentageOn, taxPercentages } from './taxRates';
 
 /** How the resource mapper hands its value to the node. */
 interface MapperValue {
@@ -169,15 +169,27 @@ const taxedLists = (schema: WriteSchema) =>
 	);
 
 /**
- * Fills in the tax amount of every line that has none (3.1 checks it strictly): from the line's
- * tax rate's percentage, read once per execution and business, and the line's net amount, to the
- * cent; a line without a tax rate carries no tax (0). A tax amount the user gave is sent as given.
+ * A document's lines (priced by quantity and unit price, on a ledger account): a line that names
+ * no tax rate is taxed by the service at its ledger account's default rate.
+ */
+const takesAccountRate = (field: WriteField) =>
+	['unit_price', 'ledger_account_id'].every((name) => field.fields?.some((child) => child.name === name));
+
+/**
+ * Fills in the tax amount of every line that has none (3.1 checks it strictly), at the rate the
+ * service applies to the line: its own tax rate, else (filled in before, lineDefaults.ts) its
+ * product's or service's, else, on a document's line, its ledger account's default rate, which is
+ * then sent as the line's rate. The amount is the rate's percentage in force on the document's
+ * date (its `date`; an update that does not change it asks `documentDate`), the tax rates read
+ * once per node run and business, on the line's net amount, to the cent. A line left without a rate
+ * carries no tax (0). A tax amount the user gave is sent as given.
  */
 export async function withTaxAmounts(
 	this: IExecuteFunctions,
 	checked: CheckedRecord,
 	business: string | undefined,
 	parameters: ParameterReader,
+	documentDate?: () => Promise<string | undefined>,
 ): Promise<IDataObject> {
 	const { record, schema, origins } = checked;
 	const pending = taxedLists(schema)
@@ -189,10 +201,33 @@ export async function withTaxAmounts(
 			})),
 		)
 		.filter(({ line }) => line.tax_amount === undefined);
-	for (const { line } of pending) if (line.tax_rate_id === undefined) line.tax_amount = 0;
-	const rated = pending.filter(({ line }) => line.tax_rate_id !== undefined);
+	const scope = parameters.requestScope();
+	const fromAccount = pending.filter(
+		({ field, line }) =>
+			isUnset(line.tax_rate_id) && takesAccountRate(field) && typeof line.ledger_account_id === 'string',
+	);
+	const accountRates = await Promise.allSettled(
+		fromAccount.map(
+			async ({ line }) => await ledgerAccountTaxRate.call(this, String(line.ledger_account_id), business, scope),
+		),
+	);
+	fromAccount.forEach(({ field, line, index }, position) => {
+		const result = accountRates[position];
+		if (result.status === 'rejected') {
+			if (String((result.reason as { httpCode?: unknown } | null)?.httpCode) !== '404') throw result.reason;
+			const origin = origins.get(field.name);
+			parameters.fail(
+				origin?.label ?? field.name,
+				`${elementWord(field.name)} ${origin?.lines[index]?.number ?? index + 1}: "${origin?.naming('ledger_account_id') ?? 'ledger_account_id'}": no ledger account has the ID "${String(line.ledger_account_id)}"`,
+			);
+		}
+		if (result.value !== undefined) line.tax_rate_id = result.value;
+	});
+	for (const { line } of pending) if (isUnset(line.tax_rate_id)) line.tax_amount = 0;
+	const rated = pending.filter(({ line }) => !isUnset(line.tax_rate_id));
 	if (!rated.length) return record;
-	const rates = await taxPercentages.call(this, business, parameters.requestScope());
+	const rates = await taxPercentages.call(this, business, scope);
+	const day = typeof record.date === 'string' ? record.date : await documentDate?.();
 	for (const { field, line, index } of rated) {
 		const where = `${elementWord(field.name)} ${origins.get(field.name)?.lines[index]?.number ?? index + 1}`;
 		const rateId = String(line.tax_rate_id);
@@ -202,7 +237,7 @@ export async function withTaxAmounts(
 				`${where}: tax rate "${rateId}" is not a tax rate of this business, so its tax amount cannot be computed; choose one from the list, or give the tax amount`,
 			);
 		}
-		const percentage = rates.get(rateId);
+		const percentage = percentageOn(rates.get(rateId)!, day);
 		if (percentage === undefined) {
 			parameters.fail(
 				field.name,

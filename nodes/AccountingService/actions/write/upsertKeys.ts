@@ -44,10 +44,16 @@ export const sameKey = (stored: unknown, wanted: unknown): boolean =>
  * make one record (the service answers the second POST with the first's answer). 32 hex digits.
  */
 export const upsertIdempotencyId = (row: CollectionDefinition, column: string, value: unknown): string =>
-	createHash('sha256')
-		.update(['upsert', row.resource, column, keyText(value)].join('\n'))
-		.digest('hex')
-		.slice(0, 32);
+	digest(['upsert', row.resource, column, keyText(value)]);
+
+/**
+ * The id after the service answered `id` with an earlier record (`replayed`) that is gone or no
+ * longer has the key: derived from both, so two executions that meet the same earlier record
+ * still make one new record.
+ */
+export const nextIdempotencyId = (id: string, replayed: unknown): string => digest([id, String(replayed)]);
+
+const digest = (parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32);
 
 /** Moves the shorthand `email` of a contact into its main contact person, where the service takes it. */
 export function withShorthandsApplied(

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { hasFilter, isSearchable, type CollectionDefinition } from '../../collections/table';
-import { apiRequestAllItems } from '../../transport';
+import { apiRequest, apiRequestAllItems } from '../../transport';
 import type { ApiRequest } from '../../transport/types';
 import { searchTermOf } from './lookupQueries';
 import { sameKey } from './upsertKeys';
@@ -37,4 +37,20 @@ export async function recordsWithKey(
 	// A filter named after the key (a contact's `email`) is the service's own match: it finds a
 	// contact by any of its contact persons' addresses, which the contact's own `email` may not be.
 	return hasFilter(row, column) ? candidates : candidates.filter((record) => sameKey(record[column], value));
+}
+
+/** The record an answer names as the service holds it now; undefined when it is gone (404). */
+export async function currentRecord(
+	this: IExecuteFunctions,
+	row: CollectionDefinition,
+	answered: IDataObject,
+	business: string | undefined,
+	scope: Pick<ApiRequest, 'itemIndex' | 'retry' | 'pace'>,
+): Promise<IDataObject | undefined> {
+	const [read] = await Promise.allSettled([
+		apiRequest.call(this, { path: `/${row.path}/${encodeURIComponent(String(answered.id))}`, business, ...scope }),
+	]);
+	if (read.status === 'fulfilled') return read.value.body;
+	if (String((read.reason as { httpCode?: unknown } | null)?.httpCode) === '404') return undefined;
+	throw read.reason;
 }

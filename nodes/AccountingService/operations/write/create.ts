@@ -1,13 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { recordItems } from '../../actions/output';
 import { idempotencyId } from '../../actions/write/idempotency';
 import { withItemDefaults } from '../../actions/write/lineDefaults';
 import { withLookedUpIds } from '../../actions/write/lookups';
 import { checkedRecord, withTaxAmounts } from '../../actions/write/record';
-import { recordNoun } from '../../collections/wording';
+import { contentDifferences } from '../../actions/write/replay';
+import { recordNoun, withArticle } from '../../collections/wording';
 import { byShape } from '../../descriptions/blocks';
-import { apiRequest } from '../../transport';
+import { writeRequest } from '../../actions/write/lookupQueries';
 import { collectionOperation } from '../define';
 import { editorLists, recordFields, writeOptions } from './fields';
 
@@ -34,21 +36,35 @@ export const create = collectionOperation({
 	handler: (row) =>
 		async function (parameters, itemIndex) {
 			const business = parameters.business();
+			const output = parameters.output(row, 'options');
 			const checked = checkedRecord(this, row, 'create', parameters, itemIndex);
-			const id = row.idempotentCreate ? idempotencyId(this, row, parameters, itemIndex) : undefined;
+			const idempotency = row.idempotentCreate ? idempotencyId(this, row, parameters, itemIndex) : undefined;
 			const scope = parameters.requestScope();
 			await withLookedUpIds.call(this, checked, business, parameters);
 			await withItemDefaults.call(this, checked, business, parameters);
 			const record = await withTaxAmounts.call(this, checked, business, parameters);
-			const response = await apiRequest.call(this, {
+			const response = await writeRequest.call(this, row.path, {
 				method: 'POST',
 				path: `/${row.path}`,
-				body: { [checked.schema.wrapper]: id ? { ...record, idempotency_id: id } : record },
+				body: { [checked.schema.wrapper]: idempotency ? { ...record, idempotency_id: idempotency.id } : record },
 				business,
 				...scope,
 			});
+			// The service answers a key used before with the record it made then, whatever this create carries.
+			const differences = idempotency?.key === undefined ? [] : contentDifferences(record, response.body);
+			if (differences.length) {
+				throw new NodeOperationError(
+					this.getNode(),
+					`Idempotency Key "${idempotency!.key}" already created ${withArticle(row.singular)} with other values (${String(response.body.displayed_as ?? '')}, ${String(response.body.id)}): ${differences.slice(0, 5).join('; ')}${differences.length > 5 ? `; and ${differences.length - 5} more` : ''}; nothing new was written`,
+					{
+						itemIndex,
+						description:
+							'The same key creates one record only (the service remembers it for 7 days). To change that record use Update; for another record use another key.',
+					},
+				);
+			}
 			return recordItems(row, [response.body], {
-				output: parameters.output(row, 'options'),
+				output,
 				business: response.business,
 			});
 		},

@@ -7,6 +7,7 @@ import { deleteVoids, type CollectionDefinition } from '../../collections/table'
 import { lower, recordNoun } from '../../collections/wording';
 import { byShape } from '../../descriptions/blocks';
 import { apiRequest } from '../../transport';
+import { writeRequest } from '../../actions/write/lookupQueries';
 import { collectionOperation } from '../define';
 import { shapeOf } from '../../output/shape';
 import { outputOptions } from './fields';
@@ -74,16 +75,16 @@ export const deleteRecord = collectionOperation({
 		async function (parameters) {
 			const business = parameters.business();
 			const path = recordPath(row, parameters);
+			const output = parameters.output(row, 'options');
+			const scope = parameters.requestScope();
 			const qs: IDataObject = {};
 			if (deleteVoids(row)) {
 				const reason = parameters.string('voidReason', 'Void Reason', '').trim();
 				if (reason) qs.void_reason = reason;
 				else await checkVoidWithoutReason.call(this, row, path, business, parameters);
 			}
-			const scope = parameters.requestScope();
-			const response = await apiRequest.call(this, { method: 'DELETE', path, qs, business, ...scope });
+			const response = await writeRequest.call(this, row.path, { method: 'DELETE', path, qs, business, ...scope });
 			const id = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
-			const output = parameters.output(row, 'options');
 			if (isRecord(response.body)) return recordItems(row, [response.body], { output, business: response.business });
 			const key = output === 'raw' ? 'id' : shapeOf(row).key;
 			return toItems([{ [key]: id, deleted: true }], undefined, false);

@@ -1,7 +1,7 @@
 import { recordItems } from '../../actions/output';
 import { recordPath } from '../../actions/recordPath';
 import { recordNoun } from '../../collections/wording';
-import { apiRequest } from '../../transport';
+import { writeRequest } from '../../actions/write/lookupQueries';
 import { collectionOperation } from '../define';
 import { outputOptions } from './fields';
 import { writeLocator } from './locator';
@@ -17,9 +17,15 @@ function recordAction(action: string, name: string, describe: (noun: string) => 
 			async function (parameters) {
 				const business = parameters.business();
 				const path = `${recordPath(row, parameters)}/${action}`;
-				const response = await apiRequest.call(this, { method: 'POST', path, business, ...parameters.requestScope() });
+				const output = parameters.output(row, 'options');
+				const response = await writeRequest.call(this, row.path, {
+					method: 'POST',
+					path,
+					business,
+					...parameters.requestScope(),
+				});
 				return recordItems(row, [response.body], {
-					output: parameters.output(row, 'options'),
+					output,
 					business: response.business,
 				});
 			},

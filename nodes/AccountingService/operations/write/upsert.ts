@@ -2,11 +2,13 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { recordItems } from '../../actions/output';
-import { recordsWithKey } from '../../actions/write/upsertMatch';
-import { naturalKeysOf, sameKey, upsertIdempotencyId } from '../../actions/write/upsertKeys';
+import { currentRecord, recordsWithKey } from '../../actions/write/upsertMatch';
+import { contentDifferences } from '../../actions/write/replay';
+import { naturalKeysOf, nextIdempotencyId, sameKey, upsertIdempotencyId } from '../../actions/write/upsertKeys';
 import { upsertRequest } from '../../actions/write/upsertRecord';
+import { hasFilter } from '../../collections/table';
 import { lower, spoken, withArticle } from '../../collections/wording';
-import { apiRequest } from '../../transport';
+import { writeRequest } from '../../actions/write/lookupQueries';
 import { collectionOperation } from '../define';
 import { fieldsMapper, outputOptions } from './fields';
 
@@ -15,6 +17,9 @@ const upsertFields = fieldsMapper(
 	'upsert',
 	'The record’s attributes, named as the service names them, and the column to match on. Keys are compared without surrounding spaces and ignoring case (“ cust01 ” finds CUST01). No record with the key: one is created (the attributes a create needs are then required). One: it is updated with the attributes set here. More than one: nothing is written.',
 );
+
+/** Creates answered with earlier records that are gone, before the item fails: each a deletion within the service's 7 days. */
+const MAX_REPLAYS = 5;
 
 /** "2 contacts have reference "C01": 5e1… (Acme Ltd), 7a2… (Acme Trading)". */
 const listed = (records: IDataObject[]) =>
@@ -39,6 +44,7 @@ export const upsert = collectionOperation({
 			const business = parameters.business();
 			const scope = parameters.requestScope();
 			const request = upsertRequest(this, row, parameters, itemIndex);
+			const output = parameters.output(row, 'options');
 			const { column, value, schema } = request;
 			const matches = await recordsWithKey.call(this, row, column, value, business, scope);
 			if (matches.length > 1) {
@@ -52,7 +58,7 @@ export const upsert = collectionOperation({
 				);
 			}
 			if (matches.length === 1) {
-				const response = await apiRequest.call(this, {
+				const response = await writeRequest.call(this, row.path, {
 					method: 'PUT',
 					path: `/${row.path}/${encodeURIComponent(String(matches[0].id))}`,
 					body: { [schema.wrapper]: request.update(matches[0]) },
@@ -60,33 +66,54 @@ export const upsert = collectionOperation({
 					...scope,
 				});
 				return recordItems(row, [response.body as IDataObject], {
-					output: parameters.output(row, 'options'),
+					output,
 					business: response.business,
 					added: { operation: 'updated' },
 				});
 			}
 			const record = request.create();
-			const id = row.idempotentCreate ? upsertIdempotencyId(row, column, value) : undefined;
-			const response = await apiRequest.call(this, {
-				method: 'POST',
-				path: `/${row.path}`,
-				body: { [schema.wrapper]: id ? { ...record, idempotency_id: id } : record },
-				business,
-				...scope,
-			});
-			const created = response.body as IDataObject;
-			// The service answers a repeated idempotency_id with its first answer for 7 days: a record made for this key then and changed since.
-			if (column in created && !sameKey(created[column], value)) {
-				throw new NodeOperationError(
-					this.getNode(),
-					`The service returned ${withArticle(row.singular)} created earlier for ${column} "${String(value).trim()}" (${listed([created])}), whose ${column} is now "${String(created[column])}"; nothing new was created`,
-					{ itemIndex, description: 'The service remembers a create for 7 days. Create this one with Create.' },
-				);
+			const create = async (id?: string) =>
+				await writeRequest.call(this, row.path, {
+					method: 'POST',
+					path: `/${row.path}`,
+					body: { [schema.wrapper]: id ? { ...record, idempotency_id: id } : record },
+					business,
+					...scope,
+				});
+			const outputOf = (body: IDataObject, answered: string | undefined, operation: 'created' | 'updated') =>
+				recordItems(row, [body], { output, business: answered, added: { operation } });
+			if (!row.idempotentCreate) {
+				const response = await create();
+				return outputOf(response.body, response.business, 'created');
 			}
-			return recordItems(row, [created], {
-				output: parameters.output(row, 'options'),
-				business: response.business,
-				added: { operation: 'created' },
-			});
+			let id = upsertIdempotencyId(row, column, value);
+			for (let attempt = 1; ; attempt++) {
+				const response = await create(id);
+				const answered = response.body;
+				// The service answers a repeated idempotency_id with its first answer for 7 days: what it
+				// answered is read back, so the output names a record that exists, has the key, and holds these values.
+				const stored = await currentRecord.call(this, row, answered, business, scope);
+				if (stored && (hasFilter(row, column) || !(column in stored) || sameKey(stored[column], value))) {
+					if (!contentDifferences(record, stored).length) return outputOf(answered, response.business, 'created');
+					// Another execution created the key's record at the same moment with other values: these are applied to it.
+					const updated = await writeRequest.call(this, row.path, {
+						method: 'PUT',
+						path: `/${row.path}/${encodeURIComponent(String(stored.id))}`,
+						body: { [schema.wrapper]: request.update(stored) },
+						business,
+						...scope,
+					});
+					return outputOf(updated.body, updated.business, 'updated');
+				}
+				if (attempt >= MAX_REPLAYS) {
+					throw new NodeOperationError(
+						this.getNode(),
+						`The service kept answering with ${lower(row.plural)} created earlier for ${column} "${String(value).trim()}" that are gone or no longer have it (last: ${listed([answered])}); nothing new was created`,
+						{ itemIndex, description: 'The service remembers a create for 7 days. Create this one with Create.' },
+					);
+				}
+				// That earlier record is deleted, or its key changed since: the key's record is created anew.
+				id = nextIdempotencyId(id, answered.id);
+			}
 		},
 });
