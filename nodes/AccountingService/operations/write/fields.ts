@@ -168,7 +168,7 @@ function lookupOptions(row: CollectionDefinition, operation: 'create' | 'update'
 						type: 'options',
 						default: 'id',
 						description:
-							'What contact_id holds. A reference or e-mail is looked up once per execution; one that names no contact, or several, fails the item before anything is written.',
+							'What contact_id holds. A reference or e-mail is looked up once per node run; one that names no contact, or several, fails the item before anything is written.',
 						options: [
 							{ name: 'ID', value: 'id', description: 'The contact’s ID, sent as given' },
 							{
@@ -192,7 +192,7 @@ function lookupOptions(row: CollectionDefinition, operation: 'create' | 'update'
 						name: 'lineItemsGivenBy',
 						type: 'options',
 						default: 'id',
-						description: `What each line’s product_id and service_id (Product and Service under Lines) hold. An item code is looked up once per execution; one that names no product or service, or several, fails the item before anything is written. ${fromList}`,
+						description: `What each line’s product_id and service_id (Product and Service under Lines) hold. An item code is looked up once per node run; one that names no product or service, or several, fails the item before anything is written. ${fromList}`,
 						options: [
 							{ name: 'ID', value: 'id', description: 'The product’s or service’s ID, sent as given' },
 							{ name: 'Item Code', value: 'itemCode', description: 'Its item code, e.g. WID-001, matched exactly' },
@@ -207,7 +207,7 @@ function lookupOptions(row: CollectionDefinition, operation: 'create' | 'update'
 						name: 'ledgerAccountsGivenBy',
 						type: 'options',
 						default: 'id',
-						description: `What each line’s ledger_account_id (Ledger Account under Lines) holds. A nominal code is looked up in the business’s ledger accounts, read once per execution. ${fromList}`,
+						description: `What each line’s ledger_account_id (Ledger Account under Lines) holds. A nominal code is looked up in the business’s ledger accounts, read once per node run. ${fromList}`,
 						options: [
 							{ name: 'ID', value: 'id', description: 'The ledger account’s ID, sent as given' },
 							{ name: 'Nominal Code', value: 'nominalCode', description: 'Its nominal code, e.g. 4000' },
