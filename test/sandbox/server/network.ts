@@ -15,17 +15,21 @@ describe('latency', () => {
 	let sandbox: Sandbox;
 	afterEach(() => sandbox?.stop());
 
-	test('latencyMs: every API answer takes at least that long, also a 401; the OAuth endpoints do not', async () => {
+	// Real time only bounds from below: a busy machine makes any answer slower. Upper bounds are kept
+	// where the other behaviour would cost a whole latency more, so that only a stall of that size fails.
+	test('latencyMs: every API answer takes at least that long, once, also a 401; the OAuth endpoints do not', async () => {
+		const LATENCY = 600;
 		let urls: Urls;
-		({ sandbox, urls } = await startSandbox({ latencyMs: 150 }));
+		({ sandbox, urls } = await startSandbox({ latencyMs: LATENCY }));
 		const tokenStarted = performance.now();
 		const tokens = await obtainTokens(sandbox, urls);
-		expect(performance.now() - tokenStarted).toBeLessThan(150 * 3);
+		// Authorize, consent and the code exchange: three requests, which would take 3 × LATENCY.
+		expect(performance.now() - tokenStarted).toBeLessThan(LATENCY * 3);
 		for (const token of [tokens.access_token, 'not-a-token']) {
 			const { answer, ms } = await timedGet(urls, '/user', token);
 			expect(answer.status).toBe(token === 'not-a-token' ? 401 : 200);
-			expect(ms).toBeGreaterThanOrEqual(149);
-			expect(ms).toBeLessThan(150 + 250);
+			expect(ms).toBeGreaterThanOrEqual(LATENCY - 1);
+			expect(ms).toBeLessThan(LATENCY * 2);
 		}
 	});
 
@@ -36,10 +40,7 @@ describe('latency', () => {
 		const times = await Promise.all(
 			Array.from({ length: 12 }, async () => (await timedGet(urls, '/user', tokens.access_token)).ms),
 		);
-		for (const ms of times) {
-			expect(ms).toBeGreaterThanOrEqual(39);
-			expect(ms).toBeLessThan(40 + 120 + 150);
-		}
+		for (const ms of times) expect(ms).toBeGreaterThanOrEqual(39);
 		expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(10);
 	});
 
@@ -54,7 +55,8 @@ describe('latency', () => {
 		const tokens = await obtainTokens(sandbox, urls);
 		const started = performance.now();
 		await Promise.all(Array.from({ length: 5 }, () => apiGet(urls, '/user', tokens.access_token)));
-		expect(performance.now() - started).toBeLessThan(200 * 3);
+		// One after the other they would take 5 × 200 ms.
+		expect(performance.now() - started).toBeLessThan(200 * 5);
 	});
 });
 
