@@ -162,6 +162,45 @@ export async function openDocuments(
 	return open;
 }
 
+/**
+ * Every contact opening balance of the side still open at the end of `asAt`, read whole and chosen
+ * here: its total less what payments and allocations dated on or before the day settled of it
+ * (their `allocated_artefacts` naming it); aged from its own date, credit notes negative.
+ */
+export async function openOpeningBalances(
+	env: ConnectedSandbox,
+	business: Business,
+	side: 'debtors' | 'creditors',
+	asAt: string,
+): Promise<OpenDocument[]> {
+	const headers = headersFor(business);
+	const settled = new Map<string, number>();
+	for (const path of ['/contact_payments?attributes=all', '/contact_allocations?attributes=all']) {
+		for (const record of await allRecords(env, path, headers)) {
+			if ((record.date as string) > asAt) continue;
+			for (const line of record.allocated_artefacts as IDataObject[]) {
+				const id = (line.artefact as IDataObject).id as string;
+				settled.set(id, (settled.get(id) ?? 0) + Math.abs(cents(line.amount)) + cents(line.discount ?? 0));
+			}
+		}
+	}
+	const type = side === 'debtors' ? 'CUSTOMER' : 'VENDOR';
+	const open: OpenDocument[] = [];
+	for (const balance of await allRecords(env, '/contact_opening_balances?attributes=all', headers)) {
+		if (!((balance.transaction_type as IDataObject).id as string).startsWith(type)) continue;
+		if ((balance.date as string) > asAt) continue;
+		const owed = cents(balance.total_amount) - (settled.get(balance.id as string) ?? 0);
+		if (owed === 0) continue;
+		const credit = (balance.contact_opening_balance_type as IDataObject).id === 'CREDIT_NOTE';
+		open.push({
+			contact: (balance.contact as IDataObject).id as string,
+			agedFrom: balance.date as string,
+			amount: credit ? -owed : owed,
+		});
+	}
+	return open;
+}
+
 /** The ageing column of a day, with the boundaries written out: 0 | 1–30 | 31–60 | 61–90 | 91+. */
 export function columnOf(agedFrom: string, asAt: string): string {
 	const days = Math.round((Date.parse(`${asAt}T00:00:00Z`) - Date.parse(`${agedFrom}T00:00:00Z`)) / 86_400_000);
