@@ -1,11 +1,18 @@
 import { acrossBusinesses } from '../../actions/acrossBusinesses';
 import { ageItems } from '../../reports/aging';
 import { resourceOperation } from '../define';
-import { LEDGERS, readOpenItems } from './agedReads';
+import { AGE_BY, LEDGERS, readAgedItems, type AgeBy } from './agedReads';
 import { readBooks, todayOf } from './books';
+import { readControlAccount } from './controlAccount';
 import { readAsAt } from './days';
 import { agedRows, agedSummary, reportItems, reportOutputOf } from './items';
-import { asAtProperties, paymentsOnAccountProperty, reportOutputProperty } from './properties';
+import {
+	ageByProperty,
+	asAtProperties,
+	controlAccountProperty,
+	paymentsOnAccountProperty,
+	reportOutputProperty,
+} from './properties';
 
 const agedReport = (side: 'debtors' | 'creditors') =>
 	resourceOperation({
@@ -28,19 +35,35 @@ const agedReport = (side: 'debtors' | 'creditors') =>
 					},
 		properties: [
 			...asAtProperties,
+			ageByProperty,
 			paymentsOnAccountProperty(side === 'debtors' ? 'customers' : 'suppliers'),
+			controlAccountProperty(side),
 			reportOutputProperty,
 		],
 		async execute(parameters) {
 			const days = readAsAt(parameters);
 			const output = reportOutputOf(parameters);
 			const includePayments = parameters.flag('includePaymentsOnAccount', 'Include Payments on Account', true);
+			const ageBy = parameters.choice<AgeBy>('Age By', parameters.string('ageBy', 'Age By', 'dueDate'), AGE_BY);
+			const nominalCode = parameters.string('controlAccount', 'Control Account', '').trim() || undefined;
 			return await acrossBusinesses.call(this, parameters, async (business) => {
 				const books = await readBooks.call(this, parameters, business);
-				const asAt = days.settle(books, todayOf(this));
-				const items = await readOpenItems.call(this, parameters, business, LEDGERS[side], asAt, includePayments);
-				const report = ageItems(items, asAt);
-				return reportItems(this, output, agedSummary(report, asAt, books.currency), agedRows(report, asAt));
+				const today = todayOf(this);
+				const asAt = days.settle(books, today);
+				const control = async () => await readControlAccount.call(this, parameters, business, side, asAt, nominalCode);
+				const items = async () =>
+					await readAgedItems.call(this, parameters, business, {
+						ledger: LEDGERS[side],
+						asAt,
+						today,
+						ageBy,
+						includePaymentsOnAccount: includePayments,
+					});
+				// A Control Account naming no ledger account is refused before the report's lists are read.
+				const chosen = nominalCode === undefined ? undefined : await control();
+				const [account, openItems] = await Promise.all([chosen ?? control(), items()]);
+				const report = ageItems(openItems, asAt);
+				return reportItems(this, output, agedSummary(report, asAt, books.currency, account), agedRows(report, asAt));
 			});
 		},
 	});

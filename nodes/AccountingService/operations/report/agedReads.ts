@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { runItems } from '../../actions/itemRunner';
 import type { ParameterReader } from '../../actions/parameters';
 import type { OpenItem } from '../../reports/aging';
-import { leadingDay } from '../../reports/calendar';
+import { addDays, leadingDay } from '../../reports/calendar';
 import { toCents } from '../../reports/money';
 import { owedOn, type Settlement } from '../../reports/owed';
 import { apiRequestAllItems } from '../../transport';
@@ -53,6 +53,20 @@ export const LEDGERS: Record<'debtors' | 'creditors', Ledger> = {
 
 /** The statuses of a document with money still open: void and draft ones owe nothing. */
 const OPEN_STATUSES = ['UNPAID', 'PART_PAID', 'DISPUTED'];
+const NEVER_OWED = ['DRAFT', 'VOID'];
+
+/** The day an invoice ages from: its due date as now, or the day it was raised as Sage's report does. */
+export type AgeBy = 'dueDate' | 'documentDate';
+export const AGE_BY: readonly AgeBy[] = ['dueDate', 'documentDate'];
+
+export interface AgedQuery {
+	ledger: Ledger;
+	asAt: string;
+	/** The day the workflow runs: nothing can have been paid after it, save a payment dated ahead. */
+	today: string;
+	ageBy: AgeBy;
+	includePaymentsOnAccount: boolean;
+}
 
 const idOf = (reference: unknown) => {
 	const id = (reference as IDataObject | null | undefined)?.id;
@@ -61,32 +75,42 @@ const idOf = (reference: unknown) => {
 const textOf = (value: unknown) => (typeof value === 'string' && value ? value : null);
 const centsOf = (value: unknown) => toCents(value) ?? 0;
 
-/** A document's open amount in base currency, positive when owed; credits age from their own date. */
-function documentItem(kind: DocumentKind, document: IDataObject): OpenItem {
-	const credit = kind.credit === 'byQuickEntryType' ? idOf(document.quick_entry_type) === 'CREDIT_NOTE' : kind.credit;
-	const cents = centsOf(document.base_currency_outstanding_amount);
+const isCredit = (kind: DocumentKind, document: IDataObject) =>
+	kind.credit === 'byQuickEntryType' ? idOf(document.quick_entry_type) === 'CREDIT_NOTE' : kind.credit;
+
+/** A document's amount as an item, positive when owed; credits age from their own date. */
+function documentItem(kind: DocumentKind, document: IDataObject, cents: number, ageBy: AgeBy): OpenItem {
+	const credit = isCredit(kind, document);
+	const dated = leadingDay(document.date);
 	return {
 		contactId: idOf(document.contact),
 		contactName: textOf(document.contact_name) ?? textOf((document.contact as IDataObject | undefined)?.displayed_as),
-		agedFrom: credit ? leadingDay(document.date) : (leadingDay(document.due_date) ?? leadingDay(document.date)),
+		agedFrom: credit || ageBy === 'documentDate' ? dated : (leadingDay(document.due_date) ?? dated),
 		amount: credit ? -cents : cents,
 		label: `${kind.label} ${textOf(document.displayed_as) ?? String(document.id)}`,
 	};
 }
 
-/** A payment's unallocated part counts against the contact from the payment's date. */
-function paymentOnAccountItem(payment: IDataObject): OpenItem | undefined {
-	const onAccount = payment.payment_on_account as IDataObject | null | undefined;
-	const cents = centsOf(onAccount?.base_currency_outstanding_amount);
-	if (!onAccount || cents === 0) return undefined;
-	const contact = (onAccount.contact ?? payment.contact) as IDataObject | undefined;
-	return {
-		contactId: idOf(contact),
-		contactName: textOf(onAccount.contact_name) ?? textOf(contact?.displayed_as),
-		agedFrom: leadingDay(onAccount.date) ?? leadingDay(payment.date),
-		amount: -cents,
-		label: `Payment on account ${textOf(payment.displayed_as) ?? String(payment.id)}`,
-	};
+/** A document's payments and allocations as its `payments_allocations` list them, dated. */
+const documentSettlements = (document: IDataObject): Settlement[] =>
+	((document.payments_allocations as IDataObject[] | null | undefined) ?? []).map((entry) => ({
+		date: leadingDay(entry.date),
+		cents: Math.abs(centsOf(entry.amount)) + Math.abs(centsOf(entry.discount)),
+	}));
+
+/** What a document read with its payments and allocations still owed at the end of the day. */
+function owedDocumentItem(kind: DocumentKind, document: IDataObject, query: AgedQuery): OpenItem | undefined {
+	if (NEVER_OWED.includes(idOf(document.status) ?? '')) return undefined;
+	const total = centsOf(document.total_amount);
+	const owed = owedOn(
+		{
+			total,
+			baseTotal: toCents(document.base_currency_total_amount) ?? total,
+			settlements: documentSettlements(document),
+		},
+		query.asAt,
+	);
+	return documentItem(kind, document, owed, query.ageBy);
 }
 
 /**
@@ -107,6 +131,51 @@ function settlementsByArtefact(records: readonly IDataObject[]): Map<string, Set
 		}
 	}
 	return byArtefact;
+}
+
+/**
+ * A payment's part not allocated at the end of the day counts against the contact from the
+ * payment's date. As at today: what the service shows outstanding on it. As at a past day: its
+ * amount on account less the allocations of it dated on or before the day; what was allocated of
+ * it without a dated allocation the API shows is taken as allocated on the payment's own date.
+ */
+function paymentOnAccountItem(
+	payment: IDataObject,
+	settlements: Map<string, Settlement[]>,
+	query: AgedQuery,
+): OpenItem | undefined {
+	const onAccount = payment.payment_on_account as IDataObject | null | undefined;
+	const paid = leadingDay(onAccount?.date) ?? leadingDay(payment.date);
+	if (!onAccount || (paid !== null && paid > query.asAt)) return undefined;
+	let cents: number;
+	if (query.asAt >= query.today) {
+		cents = centsOf(onAccount.base_currency_outstanding_amount);
+	} else {
+		const total = centsOf(onAccount.total_amount);
+		const dated = [
+			...(settlements.get(String(onAccount.id)) ?? []),
+			...(onAccount.id === payment.id ? [] : (settlements.get(String(payment.id)) ?? [])),
+		];
+		const allocatedToday = total - centsOf(onAccount.outstanding_amount ?? onAccount.total_amount);
+		const undated = allocatedToday - dated.reduce((sum, settlement) => sum + settlement.cents, 0);
+		cents = owedOn(
+			{
+				total,
+				baseTotal: toCents(onAccount.base_currency_total_amount) ?? total,
+				settlements: undated > 0 ? [...dated, { date: null, cents: undated }] : dated,
+			},
+			query.asAt,
+		);
+	}
+	if (cents === 0) return undefined;
+	const contact = (onAccount.contact ?? payment.contact) as IDataObject | undefined;
+	return {
+		contactId: idOf(contact),
+		contactName: textOf(onAccount.contact_name) ?? textOf(contact?.displayed_as),
+		agedFrom: paid,
+		amount: -cents,
+		label: `Payment on account ${textOf(payment.displayed_as) ?? String(payment.id)}`,
+	};
 }
 
 /**
@@ -134,75 +203,126 @@ function openingBalanceItem(balance: IDataObject, settlements: Map<string, Settl
 	};
 }
 
+const DOCUMENT_ATTRIBUTES = ['contact', 'contact_name', 'date', 'due_date'];
+
 /**
- * Every open item of the ledger dated on or before `asAt`, several lists read at once: one per
- * document kind and open status, the contacts' opening balances, and the payments and allocations
- * that settle those balances (whose unallocated part is a payment on account).
+ * Every item of the ledger open at the end of `query.asAt`: documents, the contacts' opening
+ * balances and (when asked) payments on account, several lists read at once.
+ *
+ * - As at today: the documents of each kind in an open status with their outstanding amounts,
+ *   as the service shows them now (one list per kind and status).
+ * - As at a past day, or when a payment or allocation is dated after the day: every document of
+ *   each kind dated up to the day with its `payments_allocations`, counting those dated on or
+ *   before the day (one list per kind).
+ * - The opening balances, the allocations, and the receipts and refunds (up to the day; as at
+ *   today, all of them, so that one dated ahead is seen) when there are payments on account to
+ *   count or balances to settle; as at today otherwise only those dated after it.
  */
-export async function readOpenItems(
+export async function readAgedItems(
 	this: IExecuteFunctions,
 	parameters: ParameterReader,
 	business: string | undefined,
-	ledger: Ledger,
-	asAt: string,
-	includePaymentsOnAccount: boolean,
+	query: AgedQuery,
 ): Promise<OpenItem[]> {
+	const { ledger, asAt } = query;
 	const scope = parameters.requestScope();
+	const asAtToday = asAt >= query.today;
 	const read = async (path: string, qs: IDataObject) =>
 		(await apiRequestAllItems.call(this, { path: `/${path}`, qs, business, ...scope })).body;
-	const documentReads = ledger.documents.flatMap((kind) =>
+	const readAtOnce = async <T>(reads: Array<() => Promise<T>>): Promise<T[]> => {
+		const outcomes = await runItems({
+			count: reads.length,
+			concurrency: scope.pace.concurrency,
+			run: async (index) => await reads[index](),
+			stopOnFailure: true,
+		});
+		const failure = outcomes.find((outcome) => outcome && !outcome.ok);
+		if (failure && !failure.ok) throw failure.error;
+		return outcomes.flatMap((outcome) => (outcome?.ok ? [outcome.value] : []));
+	};
+	const quickEntryType = (kind: DocumentKind) => (kind.credit === 'byQuickEntryType' ? ['quick_entry_type'] : []);
+	const openDocumentReads = ledger.documents.flatMap((kind) =>
 		OPEN_STATUSES.map((status) => async () => {
-			const attributes = [
-				'contact',
-				'contact_name',
-				'date',
-				'due_date',
-				'base_currency_outstanding_amount',
-				...(kind.credit === 'byQuickEntryType' ? ['quick_entry_type'] : []),
-			];
+			const attributes = [...DOCUMENT_ATTRIBUTES, 'base_currency_outstanding_amount', ...quickEntryType(kind)];
 			const documents = await read(kind.path, { status_id: status, attributes: attributes.join(','), to_date: asAt });
-			return documents.map((document) => documentItem(kind, document));
+			return documents.map((document) =>
+				documentItem(kind, document, centsOf(document.base_currency_outstanding_amount), query.ageBy),
+			);
 		}),
 	);
+	const owedDocumentReads = ledger.documents.map((kind) => async () => {
+		const attributes = [
+			...DOCUMENT_ATTRIBUTES,
+			'status',
+			'total_amount',
+			'base_currency_total_amount',
+			...quickEntryType(kind),
+		];
+		const documents = await read(kind.path, {
+			show_payments_allocations: true,
+			attributes: attributes.join(','),
+			to_date: asAt,
+		});
+		return documents.flatMap((document) => owedDocumentItem(kind, document, query) ?? []);
+	});
+	const readPayments = async (range: IDataObject) =>
+		(
+			await readAtOnce(
+				ledger.settlingPaymentTypes.map((type) => async () => {
+					const listed = await read('contact_payments', {
+						transaction_type_id: type,
+						attributes: 'contact,date,payment_on_account,allocated_artefacts',
+						...range,
+					});
+					return listed.map((record) => ({ type, record }));
+				}),
+			)
+		).flat();
+	const paymentRange: IDataObject = asAtToday ? {} : { to_date: asAt };
+
 	let openingBalances: IDataObject[] = [];
-	const payments: IDataObject[] = [];
 	let allocations: IDataObject[] = [];
-	const otherReads: Array<() => Promise<OpenItem[]>> = [
-		async () => {
+	let payments: Array<{ type: string; record: IDataObject }> | undefined;
+	const [documentItems] = await Promise.all([
+		readAtOnce(asAtToday ? openDocumentReads : owedDocumentReads).then((lists) => lists.flat()),
+		(async () => {
 			openingBalances = await read('contact_opening_balances', {
 				contact_type_id: ledger.contactType,
 				attributes: 'contact,date,reference,total_amount,base_currency_total_amount,contact_opening_balance_type',
 			});
-			return [];
-		},
-		...ledger.settlingPaymentTypes.map((type) => async () => {
-			const listed = await read('contact_payments', {
-				transaction_type_id: type,
-				to_date: asAt,
-				attributes: 'contact,date,payment_on_account,allocated_artefacts',
-			});
-			payments.push(...listed);
-			return includePaymentsOnAccount && type === ledger.paymentType
-				? listed.flatMap((payment) => paymentOnAccountItem(payment) ?? [])
-				: [];
-		}),
-		async () => {
+		})(),
+		(async () => {
 			allocations = await read('contact_allocations', { attributes: 'date,allocated_artefacts' });
-			return [];
-		},
-	];
-	const reads = [...documentReads, ...otherReads];
-	const outcomes = await runItems({
-		count: reads.length,
-		concurrency: scope.pace.concurrency,
-		run: async (index) => await reads[index](),
-		stopOnFailure: true,
-	});
-	const failure = outcomes.find((outcome) => outcome && !outcome.ok);
-	if (failure && !failure.ok) throw failure.error;
-	const settlements = settlementsByArtefact([...payments, ...allocations]);
-	const balances = openingBalances
-		.filter((balance) => (leadingDay(balance.date) ?? '') <= asAt)
-		.map((balance) => openingBalanceItem(balance, settlements, asAt));
-	return [...outcomes.flatMap((outcome) => (outcome?.ok ? outcome.value : [])), ...balances];
+		})(),
+		(async () => {
+			if (query.includePaymentsOnAccount) payments = await readPayments(paymentRange);
+		})(),
+	]);
+	const balances = openingBalances.filter((balance) => (leadingDay(balance.date) ?? '') <= asAt);
+	if (payments === undefined) {
+		if (balances.length) payments = await readPayments(paymentRange);
+		else payments = asAtToday ? await readPayments({ from_date: addDays(asAt, 1) }) : [];
+	}
+	const settling = [...payments.map((payment) => payment.record), ...allocations];
+	const settlements = settlementsByArtefact(settling);
+
+	let documents = documentItems;
+	if (asAtToday) {
+		// A payment or allocation dated after the day settled a document early: count it as at the day.
+		const balanceIds = new Set(openingBalances.map((balance) => String(balance.id)));
+		const datedAhead = settling.some(
+			(record) =>
+				(leadingDay(record.date) ?? '') > asAt &&
+				((record.allocated_artefacts as IDataObject[] | undefined) ?? []).some(
+					(line) => !balanceIds.has(idOf(line.artefact) ?? ''),
+				),
+		);
+		if (datedAhead) documents = (await readAtOnce(owedDocumentReads)).flat();
+	}
+	const onAccount = query.includePaymentsOnAccount
+		? payments
+				.filter((payment) => payment.type === ledger.paymentType)
+				.flatMap((payment) => paymentOnAccountItem(payment.record, settlements, query) ?? [])
+		: [];
+	return [...documents, ...onAccount, ...balances.map((balance) => openingBalanceItem(balance, settlements, asAt))];
 }
