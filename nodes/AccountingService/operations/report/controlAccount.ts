@@ -37,7 +37,8 @@ const textOf = (value: unknown) => (typeof value === 'string' && value ? value :
 const codeOf = (account: IDataObject) =>
 	typeof account.nominal_code === 'number' ? String(account.nominal_code) : textOf(account.nominal_code);
 
-function chosenAccount(
+/** The control account of the side among the ledger accounts, or the one with the nominal code given. */
+export function chosenAccount(
 	accounts: IDataObject[],
 	side: 'debtors' | 'creditors',
 	nominalCode: string | undefined,
