@@ -265,48 +265,50 @@ export async function readAgedItems(
 		});
 		return documents.flatMap((document) => owedDocumentItem(kind, document, query) ?? []);
 	});
-	const readPayments = async (range: IDataObject) =>
-		(
-			await readAtOnce(
-				ledger.settlingPaymentTypes.map((type) => async () => {
-					const listed = await read('contact_payments', {
-						transaction_type_id: type,
-						attributes: 'contact,date,payment_on_account,allocated_artefacts',
-						...range,
-					});
-					return listed.map((record) => ({ type, record }));
-				}),
-			)
-		).flat();
+	const readPayments = (range: IDataObject, into: Array<{ type: string; record: IDataObject }>) =>
+		ledger.settlingPaymentTypes.map((type) => async () => {
+			const listed = await read('contact_payments', {
+				transaction_type_id: type,
+				attributes: 'contact,date,payment_on_account,allocated_artefacts',
+				...range,
+			});
+			into.push(...listed.map((record) => ({ type, record })));
+		});
 	const paymentRange: IDataObject = asAtToday ? {} : { to_date: asAt };
 
+	// One set of lists read at once, within the item's pace, the longest as a rule first: the payments
+	// when payments on account count; the opening balances, then (without payments on account) the
+	// payments that settle them, or as at today those dated after it, to see one entered ahead; the
+	// documents; the allocations.
+	const documentLists: OpenItem[][] = [];
 	let openingBalances: IDataObject[] = [];
 	let allocations: IDataObject[] = [];
-	let payments: Array<{ type: string; record: IDataObject }> | undefined;
-	const [documentItems] = await Promise.all([
-		readAtOnce(asAtToday ? openDocumentReads : owedDocumentReads).then((lists) => lists.flat()),
-		(async () => {
+	const payments: Array<{ type: string; record: IDataObject }> = [];
+	const documentReads = asAtToday ? openDocumentReads : owedDocumentReads;
+	const isDue = (balance: IDataObject) => (leadingDay(balance.date) ?? '') <= asAt;
+	await readAtOnce<unknown>([
+		...(query.includePaymentsOnAccount ? readPayments(paymentRange, payments) : []),
+		async () => {
 			openingBalances = await read('contact_opening_balances', {
 				contact_type_id: ledger.contactType,
 				attributes: 'contact,date,reference,total_amount,base_currency_total_amount,contact_opening_balance_type',
 			});
-		})(),
-		(async () => {
+			if (query.includePaymentsOnAccount) return;
+			const range = openingBalances.some(isDue) ? paymentRange : asAtToday ? { from_date: addDays(asAt, 1) } : null;
+			if (range) for (const readType of readPayments(range, payments)) await readType();
+		},
+		...documentReads.map((readKind, index) => async () => {
+			documentLists[index] = await readKind();
+		}),
+		async () => {
 			allocations = await read('contact_allocations', { attributes: 'date,allocated_artefacts' });
-		})(),
-		(async () => {
-			if (query.includePaymentsOnAccount) payments = await readPayments(paymentRange);
-		})(),
+		},
 	]);
-	const balances = openingBalances.filter((balance) => (leadingDay(balance.date) ?? '') <= asAt);
-	if (payments === undefined) {
-		if (balances.length) payments = await readPayments(paymentRange);
-		else payments = asAtToday ? await readPayments({ from_date: addDays(asAt, 1) }) : [];
-	}
+	let documents = documentLists.flat();
+	const balances = openingBalances.filter(isDue);
 	const settling = [...payments.map((payment) => payment.record), ...allocations];
 	const settlements = settlementsByArtefact(settling);
 
-	let documents = documentItems;
 	if (asAtToday) {
 		// A payment or allocation dated after the day settled a document early: count it as at the day.
 		const balanceIds = new Set(openingBalances.map((balance) => String(balance.id)));
