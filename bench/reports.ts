@@ -170,15 +170,62 @@ function ledgerCases(period: { from: string; to: string }, asAt: string, account
 	];
 }
 
+const SETTLING_PAYMENT_TYPES = {
+	debtors: ['CUSTOMER_RECEIPT', 'CUSTOMER_REFUND'],
+	creditors: ['VENDOR_PAYMENT', 'VENDOR_REFUND'],
+};
+const CONTACT_TYPE = { debtors: 'CUSTOMER', creditors: 'VENDOR' };
+
+/**
+ * What an aged report reads besides its documents: the control account's balance (every ledger
+ * account, with its balance details from long before the books start), the contacts' opening
+ * balances, every allocation, and the receipts and refunds that settle those balances (every one
+ * as at today, so that one dated ahead is seen; up to the day otherwise).
+ */
+function agedSettlementReads(side: 'debtors' | 'creditors', asAt: string, today: boolean): ExpectedRead[] {
+	return [
+		{
+			collection: 'ledger_accounts',
+			query: { show_balance_details: 'true', from_date: '1900-01-01', to_date: asAt },
+		},
+		{ collection: 'contact_opening_balances', query: { contact_type_id: CONTACT_TYPE[side] } },
+		{ collection: 'contact_allocations' },
+		...SETTLING_PAYMENT_TYPES[side].map((type) => ({
+			collection: 'contact_payments',
+			query: { transaction_type_id: type, ...(today ? {} : { to_date: asAt }) },
+		})),
+	];
+}
+
+/**
+ * The aged reports as at today (the workflow's day, after the sandbox's history: the open documents
+ * by status) and as at a past month end (every document dated up to it with its payments and
+ * allocations), with payments on account; and as at the month end without them.
+ */
 function agedCases(asAt: string): ReportCase[] {
 	return (['debtors', 'creditors'] as const).flatMap((side) =>
-		[true, false].map((includePaymentsOnAccount): ReportCase => {
+		(
+			[
+				{ today: true, includePaymentsOnAccount: true },
+				{ today: false, includePaymentsOnAccount: true },
+				{ today: false, includePaymentsOnAccount: false },
+			] as const
+		).map(({ today, includePaymentsOnAccount }): ReportCase => {
 			const payments: ExpectedRead = {
 				collection: 'contact_payments',
 				query: { transaction_type_id: PAYMENT_TYPE[side] },
 			};
+			const documents: ExpectedRead[] = today
+				? DOCUMENTS[side].flatMap(({ collection }) =>
+						// Nothing in the sandbox is dated after its history: every document is up to today.
+						OPEN_STATUSES.map((status) => ({ collection, query: { status_id: status } })),
+					)
+				: DOCUMENTS[side].map(({ collection }) => ({
+						collection,
+						query: { show_payments_allocations: 'true', to_date: asAt },
+					}));
 			return {
-				report: `Aged ${side === 'debtors' ? 'Debtors' : 'Creditors'} as at ${asAt}`,
+				report: `Aged ${side === 'debtors' ? 'Debtors' : 'Creditors'} as at ${today ? 'today' : asAt}`,
 				variant: includePaymentsOnAccount ? 'with payments on account' : 'without payments on account',
 				withReport: {
 					how: 'The report',
@@ -186,40 +233,35 @@ function agedCases(asAt: string): ReportCase[] {
 						{
 							resource: 'report',
 							operation: side === 'debtors' ? 'agedDebtors' : 'agedCreditors',
-							reportDate: 'custom',
-							asAt,
+							...(today ? { reportDate: 'today' } : { reportDate: 'custom', asAt }),
 							includePaymentsOnAccount,
 						},
 					],
-					expected: [
-						SETTINGS,
-						...DOCUMENTS[side].flatMap(({ collection }) =>
-							OPEN_STATUSES.map((status) => ({ collection, query: { status_id: status, to_date: asAt } })),
-						),
-						// Every payment up to the day: which of them are partly on account only the records say.
-						...(includePaymentsOnAccount ? [{ ...payments, query: { ...payments.query, to_date: asAt } }] : []),
-					],
+					// The receipts are read with or without payments on account: the opening balances need them.
+					expected: [SETTINGS, ...documents, ...agedSettlementReads(side, asAt, today)],
 				},
-				baselines: [
-					{
-						how:
-							`Get Many, Return All: every ${side === 'debtors' ? 'sales' : 'purchase'} invoice, corrective invoice, ` +
-							`credit note and quick entry` +
-							(includePaymentsOnAccount
-								? `, then every ${side === 'debtors' ? 'customer receipt' : 'payment to a supplier'}`
-								: ''),
-						reads: [
-							...DOCUMENTS[side].map(({ resource }) => getMany(resource)),
-							...(includePaymentsOnAccount
-								? [getMany('contactPayment', { transactionTypeId: PAYMENT_TYPE[side] })]
-								: []),
+				baselines: today
+					? []
+					: [
+							{
+								how:
+									`Get Many, Return All: every ${side === 'debtors' ? 'sales' : 'purchase'} invoice, corrective invoice, ` +
+									`credit note and quick entry` +
+									(includePaymentsOnAccount
+										? `, then every ${side === 'debtors' ? 'customer receipt' : 'payment to a supplier'}`
+										: ''),
+								reads: [
+									...DOCUMENTS[side].map(({ resource }) => getMany(resource)),
+									...(includePaymentsOnAccount
+										? [getMany('contactPayment', { transactionTypeId: PAYMENT_TYPE[side] })]
+										: []),
+								],
+								expected: [
+									...DOCUMENTS[side].map(({ collection }) => ({ collection })),
+									...(includePaymentsOnAccount ? [payments] : []),
+								],
+							},
 						],
-						expected: [
-							...DOCUMENTS[side].map(({ collection }) => ({ collection })),
-							...(includePaymentsOnAccount ? [payments] : []),
-						],
-					},
-				],
 			};
 		}),
 	);
@@ -439,7 +481,7 @@ export function reportsMarkdown(measured: Reports, standalone = false): string {
 	const listsTable = [
 		'| Report | List | Records | Expected requests | Requests |',
 		'|---|---|---|---|---|',
-		// Without payments on account an aged report reads the same lists but the payments (checked the same way).
+		// Without payments on account an aged report reads the same lists (checked the same way).
 		...measured.runs
 			.filter((run) => !run.baseline && !run.variant.startsWith('without'))
 			.flatMap((run) =>
@@ -455,8 +497,9 @@ export function reportsMarkdown(measured: Reports, standalone = false): string {
 		`## Reports at the service's pace (${thousands(measured.scale)} sales invoices, ${measured.latencyMs} ms per answer)\n\n` +
 		`Each report of the lead business through n8n-core's \`WorkflowExecute\` with the node's defaults (3 lists or ` +
 		`pages at once, 200 requests a minute per business), Output Rows: Profit and Loss of the last financial year ` +
-		`(${measured.period.from} to ${measured.period.to}), Balance Sheet, Aged Debtors and Aged Creditors as at its ` +
-		`last day (${measured.asAt}), the aged reports with and without payments on account. Below each report, in the ` +
+		`(${measured.period.from} to ${measured.period.to}), Balance Sheet as at its last day (${measured.asAt}), Aged ` +
+		`Debtors and Aged Creditors as at today (the day the bench runs, after the sandbox's history) and as at that ` +
+		`past month end, with payments on account, and as at the month end without them. Below each report, in the ` +
 		`same run, the reads a workflow without the Report resource makes for the same figures (n8n runs them one ` +
 		`after another; the summing in a Code node is not counted): the node's Get Many, Return All, default Output, ` +
 		`of every record the figures are summed from, and for Profit and Loss and the Balance Sheet the node's Trial ` +
@@ -469,9 +512,12 @@ export function reportsMarkdown(measured: Reports, standalone = false): string {
 		`from one run.${when}\n\n${table}\n\n` +
 		`### The reports' requests by list\n\n` +
 		`Profit and Loss and the Balance Sheet: the financial settings, then the ledger accounts with their balance ` +
-		`details for the days (the dates never narrow that list). The aged reports: the financial settings, each ` +
-		`document kind in each open status dated up to the day, and with payments on account every payment of the ` +
-		`type up to the day (only the record says whether part of it is on account); without payments on account the ` +
-		`same lists but the payments.\n\n${listsTable}\n`
+		`details for the days (the dates never narrow that list). The aged reports: the financial settings; as at ` +
+		`today each document kind in each open status, as at a past day each document kind dated up to it with its ` +
+		`payments and allocations (\`show_payments_allocations\`); then the ledger accounts with their balance ` +
+		`details (the control account's balance), the contacts' opening balances, every allocation, and the receipts ` +
+		`and refunds (every one as at today, so that one dated ahead is seen; up to the day otherwise): they settle ` +
+		`the opening balances, and with payments on account say which are partly on account. Without payments on ` +
+		`account the same lists, as the opening balances need the receipts.\n\n${listsTable}\n`
 	);
 }

@@ -1,8 +1,10 @@
 /**
  * Aged debtors worked out here from the service's documents, read whole with the check's own grant
- * and chosen here rather than by the node's status filters: every sales document that is not void
- * or a draft and has something outstanding, credit notes (and credit quick entries) negative, and
- * customer receipts' unallocated parts (payments on account) against their customer.
+ * and chosen here rather than by the node's status filters: what each customer owed at the end of a
+ * day. Every sales document dated up to the day that is not void or a draft, and every customer
+ * opening balance, counts with its total less what the payments and allocations dated on or before
+ * the day settled of it (their `allocated_artefacts` name it); credit notes (and credit quick
+ * entries) negative; customer receipts' unallocated parts (payments on account) from their date.
  */
 import { cents } from '../checks/types';
 import type { ServiceReader } from '../service-reader';
@@ -22,7 +24,13 @@ export interface AgedDebtors {
 	totals: AgedAmounts;
 }
 
-/** One document or payment on account still open today, in cents: positive owed, negative credit. */
+/** Part of a receivable settled on a day, in cents of its own currency. */
+export interface Settled {
+	date: string;
+	amount: number;
+}
+
+/** A document, opening balance or payment on account of a customer, whatever is still open of it. */
 export interface Receivable {
 	contactId: string;
 	contactName: string;
@@ -30,26 +38,51 @@ export interface Receivable {
 	date: string;
 	/** The day it ages from: an invoice's due date, a credit's own date. */
 	agedFrom: string;
-	amount: number;
+	/** Its total in its own currency and in the business's, in cents (positive). */
+	total: number;
+	baseTotal: number;
+	/** Credit notes and payments on account count against the customer. */
+	credit: boolean;
+	settled: Settled[];
 }
 
 type Ref = { id: string; displayed_as?: string } | null | undefined;
+type Record_ = Record<string, unknown>;
 
 const DOCUMENT_PATHS = ['sales_invoices', 'sales_corrective_invoices', 'sales_credit_notes', 'sales_quick_entries'];
 const DOCUMENT_ATTRIBUTES =
-	'status,date,due_date,base_currency_outstanding_amount,contact,contact_name,quick_entry_type';
+	'status,date,due_date,total_amount,base_currency_total_amount,contact,contact_name,quick_entry_type';
 const NOT_OPEN = ['VOID', 'DRAFT'];
 
+/** What every payment and allocation settled, by the artefact its lines name, with its date. */
+function settledByArtefact(records: Record_[]): Map<string, Settled[]> {
+	const byArtefact = new Map<string, Settled[]>();
+	for (const record of records) {
+		for (const line of (record.allocated_artefacts as Record_[] | null) ?? []) {
+			const id = String((line.artefact as Ref)?.id);
+			const list = byArtefact.get(id) ?? [];
+			list.push({ date: String(record.date), amount: Math.abs(cents(line.amount)) + cents(line.discount ?? 0) });
+			byArtefact.set(id, list);
+		}
+	}
+	return byArtefact;
+}
+
 /**
- * Every open sales document and payment on account of a business (the lead one when none is
- * named): ⌈records / 200⌉ reads of each list.
+ * Every sales document, customer opening balance and payment on account of a business (the lead
+ * one when none is named), with what settled each and when: ⌈records / 200⌉ reads of each list.
  */
 export async function readReceivables(reader: ServiceReader, business?: string): Promise<Receivable[]> {
+	const payments = await reader.all(
+		'/contact_payments?attributes=transaction_type,date,contact,payment_on_account,allocated_artefacts',
+		business,
+	);
+	const allocations = await reader.all('/contact_allocations?attributes=date,allocated_artefacts', business);
+	const settled = settledByArtefact([...payments, ...allocations]);
 	const receivables: Receivable[] = [];
 	for (const path of DOCUMENT_PATHS) {
 		for (const document of await reader.all(`/${path}?attributes=${DOCUMENT_ATTRIBUTES}`, business)) {
-			const outstanding = cents(document.base_currency_outstanding_amount);
-			if (NOT_OPEN.includes(String((document.status as Ref)?.id)) || outstanding === 0) continue;
+			if (NOT_OPEN.includes(String((document.status as Ref)?.id))) continue;
 			const credit = path === 'sales_credit_notes' || (document.quick_entry_type as Ref)?.id === 'CREDIT_NOTE';
 			const date = String(document.date);
 			receivables.push({
@@ -57,28 +90,66 @@ export async function readReceivables(reader: ServiceReader, business?: string):
 				contactName: String(document.contact_name),
 				date,
 				agedFrom: credit ? date : String(document.due_date ?? date),
-				amount: credit ? -outstanding : outstanding,
+				total: cents(document.total_amount),
+				baseTotal: cents(document.base_currency_total_amount),
+				credit,
+				settled: settled.get(String(document.id)) ?? [],
 			});
 		}
 	}
-	for (const payment of await reader.all(
-		'/contact_payments?attributes=transaction_type,date,contact,payment_on_account',
-		business,
-	)) {
-		const onAccount = payment.payment_on_account as Record<string, unknown> | null;
+	for (const payment of payments) {
+		const onAccount = payment.payment_on_account as Record_ | null;
 		if ((payment.transaction_type as Ref)?.id !== 'CUSTOMER_RECEIPT' || !onAccount) continue;
-		const outstanding = cents(onAccount.base_currency_outstanding_amount);
-		if (outstanding === 0) continue;
 		const date = String(onAccount.date ?? payment.date);
 		receivables.push({
 			contactId: String((payment.contact as Ref)?.id),
 			contactName: String(onAccount.contact_name),
 			date,
 			agedFrom: date,
-			amount: -outstanding,
+			total: cents(onAccount.total_amount),
+			baseTotal: cents(onAccount.base_currency_total_amount),
+			credit: true,
+			settled: settled.get(String(onAccount.id)) ?? [],
+		});
+	}
+	for (const balance of await reader.all('/contact_opening_balances?attributes=all', business)) {
+		if (!String((balance.transaction_type as Ref)?.id).startsWith('CUSTOMER')) continue;
+		const date = String(balance.date);
+		const contact = balance.contact as Ref;
+		receivables.push({
+			contactId: String(contact?.id),
+			contactName: String(contact?.displayed_as),
+			date,
+			agedFrom: date,
+			total: cents(balance.total_amount),
+			baseTotal: cents(balance.base_currency_total_amount),
+			credit: (balance.contact_opening_balance_type as Ref)?.id === 'CREDIT_NOTE',
+			settled: settled.get(String(balance.id)) ?? [],
 		});
 	}
 	return receivables;
+}
+
+/** What was still open of it at the end of `asAt`, in the business's currency, signed. */
+export function openOn(item: Receivable, asAt: string): number {
+	const open = item.total - item.settled.reduce((sum, part) => sum + (part.date <= asAt ? part.amount : 0), 0);
+	const base = open === item.total ? item.baseTotal : Math.round((open * item.baseTotal) / item.total);
+	return item.credit ? -base : base;
+}
+
+/**
+ * The debtors control account's balance at the end of `asAt` (debits − credits of every entry up to
+ * it), read from the ledger: what the aged total must equal.
+ */
+export async function debtorsControlBalance(reader: ServiceReader, asAt: string, business?: string): Promise<number> {
+	const accounts = await reader.all(
+		`/ledger_accounts?attributes=control_name&show_balance_details=true&from_date=1900-01-01&to_date=${asAt}`,
+		business,
+	);
+	const control = accounts.find((account) => account.control_name === 'SALES_LEDGER_CONTROL');
+	if (!control) throw new Error('the sandbox has no SALES_LEDGER_CONTROL ledger account');
+	const details = control.balance_details as Record_;
+	return cents(details.debits) - cents(details.credits);
 }
 
 const DAY_MS = 86_400_000;
@@ -102,12 +173,14 @@ const noAmounts = (): AgedAmounts => ({
 	total: 0,
 });
 
-/** The receivables dated on or before `asAt`, in their customers' columns. */
+/** The receivables dated on or before `asAt`, what was open of each that day in its customer's columns. */
 export function ageDebtors(receivables: Receivable[], asAt: string): AgedDebtors {
 	const byContact = new Map<string, DebtorAge>();
 	const totals = noAmounts();
 	for (const item of receivables) {
 		if (item.date > asAt) continue;
+		const amount = openOn(item, asAt);
+		if (amount === 0) continue;
 		const debtor = byContact.get(item.contactId) ?? {
 			contactId: item.contactId,
 			contactName: item.contactName,
@@ -115,10 +188,10 @@ export function ageDebtors(receivables: Receivable[], asAt: string): AgedDebtors
 		};
 		byContact.set(item.contactId, debtor);
 		const column = columnOf(item.agedFrom, asAt);
-		debtor[column] += item.amount;
-		debtor.total += item.amount;
-		totals[column] += item.amount;
-		totals.total += item.amount;
+		debtor[column] += amount;
+		debtor.total += amount;
+		totals[column] += amount;
+		totals.total += amount;
 	}
 	const debtors = [...byContact.values()]
 		.filter((debtor) => AGED_COLUMNS.some((column) => debtor[column] !== 0))

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { AGED_COLUMNS, ageDebtors, readReceivables } from '../books/aged-debtors';
+import { AGED_COLUMNS, ageDebtors, debtorsControlBalance, readReceivables } from '../books/aged-debtors';
 import { outputOf } from '../n8n-cli';
 import type { ServiceReader } from '../service-reader';
 import { readSheet } from '../xlsx';
@@ -29,6 +29,9 @@ const HEADER = [
 	'total',
 	'contacts',
 	'unplaced_documents',
+	'control_account',
+	'control_account_balance',
+	'difference',
 ];
 
 type Row = Record<string, unknown>;
@@ -57,7 +60,7 @@ async function readBusinesses(reader: ServiceReader): Promise<Business[]> {
 	return businesses;
 }
 
-/** One client's row against its open documents and payments on account, aged here. */
+/** One client's row against its open documents and payments on account, aged here, and its debtors control account. */
 async function checkClientRow(row: Row, business: Business, reader: ServiceReader, where: string): Promise<string> {
 	expect(
 		row.business_id === business.id && row.business_name === business.name,
@@ -83,6 +86,12 @@ async function checkClientRow(row: Row, business: Business, reader: ServiceReade
 		row.unplaced_documents === '',
 		`${where} (${business.name}): unplaced documents ${String(row.unplaced_documents)}`,
 	);
+	const control = await debtorsControlBalance(reader, AS_AT, business.id);
+	expect(
+		typeof row.control_account_balance === 'number' && cents(row.control_account_balance) === control,
+		`${where} (${business.name}): control account balance ${String(row.control_account_balance)}, the ledger makes ${money(control)}`,
+	);
+	expect(row.difference === 0, `${where} (${business.name}): difference ${String(row.difference)}, not 0`);
 	const overdue = totals.total - totals.current;
 	return `${business.name} ${money(totals.total)} ${business.currency} (${money(overdue)} overdue, ${debtors.length} customers)`;
 }

@@ -1,6 +1,12 @@
 import { join } from 'node:path';
 
-import { AGED_COLUMNS, ageDebtors, readReceivables, type AgedAmounts } from '../books/aged-debtors';
+import {
+	AGED_COLUMNS,
+	ageDebtors,
+	debtorsControlBalance,
+	readReceivables,
+	type AgedAmounts,
+} from '../books/aged-debtors';
 import { profitAndLossLines } from '../books/profit-and-loss';
 import type { ServiceReader } from '../service-reader';
 import { readSheet } from '../xlsx';
@@ -8,7 +14,8 @@ import { cents, expect, type CheckContext, type ExampleCheck } from './types';
 
 /**
  * The example reports last month, counted from the day it runs; the sandbox's history ends
- * 2025-06-30, so the e2e gives both reports May 2025, a full month of postings, as Custom dates.
+ * 2025-06-30, so the e2e gives both reports May 2025, a full month of postings, as Custom dates:
+ * the aged debtors as at a past month end, with June's payments not yet made.
  */
 const MONTH = { from: '2025-05-01', to: '2025-05-31' };
 const PROFIT_AND_LOSS_NODE = 'Profit and Loss, last month';
@@ -63,10 +70,19 @@ async function checkProfitAndLoss(rows: Row[], reader: ServiceReader, file: stri
 	return `Profit and Loss of ${MONTH.from.slice(0, 7)}: ${rows.length} rows (${accountRows} accounts), net profit ${money(netProfit.amount)}, each equal to the month's ledger entries summed here`;
 }
 
-/** Every row of the Aged Debtors sheet against the open documents and payments on account aged here. */
+/**
+ * Every row of the Aged Debtors sheet against what the documents, opening balances and payments on
+ * account owed at the end of the month, aged here from the documents and their allocations; and the
+ * total against the debtors control account that day: no difference.
+ */
 async function checkAgedDebtors(rows: Row[], reader: ServiceReader, file: string): Promise<string> {
 	const asAt = MONTH.to;
-	const { debtors, totals } = ageDebtors(await readReceivables(reader), asAt);
+	const receivables = await readReceivables(reader);
+	const { debtors, totals } = ageDebtors(receivables, asAt);
+	const settledAfter = receivables.filter(
+		(item) => item.date <= asAt && item.settled.some((part) => part.date > asAt),
+	).length;
+	expect(settledAfter > 5, `only ${settledAfter} documents owed on ${asAt} were settled after it in the sandbox`);
 	expect(debtors.length > 5, `only ${debtors.length} customers owe anything as at ${asAt} in the sandbox`);
 	expect(
 		rows.length === debtors.length + 1,
@@ -76,7 +92,7 @@ async function checkAgedDebtors(rows: Row[], reader: ServiceReader, file: string
 		for (const column of [...AGED_COLUMNS, 'total'] as const) {
 			expect(
 				isAmount(row[column], want[column]),
-				`${where}: ${column} ${String(row[column])}, the open documents make ${money(want[column])}`,
+				`${where}: ${column} ${String(row[column])}, what the documents owed that day makes ${money(want[column])}`,
 			);
 		}
 		expect(row.as_at === asAt, `${where}: as_at ${String(row.as_at)}, not ${asAt}`);
@@ -93,7 +109,12 @@ async function checkAgedDebtors(rows: Row[], reader: ServiceReader, file: string
 	const totalRow = rows[rows.length - 1];
 	expect(totalRow.row_type === 'total', `${file}'s last row is a ${String(totalRow.row_type)}, not the total row`);
 	expectColumns(totalRow, totals, `${file}'s total row`);
-	return `Aged Debtors as at ${asAt}: ${debtors.length} customers, largest ${debtors[0].contactName} (${money(debtors[0].total)}), total ${money(totals.total)}, every column equal to the open documents and payments on account aged here`;
+	const control = await debtorsControlBalance(reader, asAt);
+	expect(
+		isAmount(totalRow.total, control),
+		`${file}'s total ${String(totalRow.total)} differs from the debtors control account, ${money(control)} as at ${asAt}`,
+	);
+	return `Aged Debtors as at ${asAt}: ${debtors.length} customers, largest ${debtors[0].contactName} (${money(debtors[0].total)}), total ${money(totals.total)}, every column equal to what the documents owed that day (${settledAfter} of them settled since), difference from the debtors control account 0`;
 }
 
 /** Both spreadsheets, every figure against the service read directly. */

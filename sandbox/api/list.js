@@ -5,6 +5,7 @@ const { pagination, boolean, attributes } = require('./params');
 const { filtersFor } = require('./filters');
 const { parseTerms, searchTest } = require('./search');
 const { balanceDetailsFor } = require('./balance-details');
+const { paymentsAllocations } = require('./payments-allocations');
 const { summary, fullRecord, renderRow, present } = require('../data/records');
 
 /** Sort attributes the reference names, mapped onto row fields where rows keep them as numbers. */
@@ -134,6 +135,9 @@ function listCollection(ctx, def, query) {
 	const legacy = boolean(query, 'show_legacy_id') ?? false;
 	// Whatever `attributes` asks for, as the flag adds a field the record does not otherwise have.
 	const details = def.filters.includes('show_balance_details') ? balanceDetailsFor(ctx, query) : null;
+	// Likewise each payable document's payments and allocations, as its item GET shows them.
+	const settlements =
+		def.filters.includes('show_payments_allocations') && boolean(query, 'show_payments_allocations') === true;
 	const indexes = matching(ctx, def, query);
 	return answer(indexes.length, (from, to) =>
 		indexes.slice(from, to).map((i) => {
@@ -142,7 +146,11 @@ function listCollection(ctx, def, query) {
 				() => summary(ctx, def, i, legacy),
 				() => fullRecord(ctx, def, i, legacy),
 			);
-			return details ? present(ctx, def, { ...item, balance_details: details(i) }) : item;
+			const added = {
+				...(details ? { balance_details: details(i) } : {}),
+				...(settlements ? { payments_allocations: paymentsAllocations(ctx, def, i) } : {}),
+			};
+			return details || settlements ? present(ctx, def, { ...item, ...added }) : item;
 		}),
 	);
 }

@@ -132,32 +132,91 @@ const DOCUMENT_PATHS = {
 };
 
 /**
- * Every document of the side still open on `asAt`, read whole (every status) and chosen here:
- * not void or draft, something outstanding, dated on or before the day; credit notes negative.
+ * What each artefact had been settled by at the end of `asAt`, in cents of its own currency: the
+ * `allocated_artefacts` of every payment and allocation dated on or before the day that name it.
+ */
+async function settledOn(env: ConnectedSandbox, business: Business, asAt: string): Promise<Map<string, number>> {
+	const settled = new Map<string, number>();
+	for (const path of ['/contact_payments?attributes=all', '/contact_allocations?attributes=all']) {
+		for (const record of await allRecords(env, path, headersFor(business))) {
+			if ((record.date as string) > asAt) continue;
+			for (const line of record.allocated_artefacts as IDataObject[]) {
+				const id = (line.artefact as IDataObject).id as string;
+				settled.set(id, (settled.get(id) ?? 0) + Math.abs(cents(line.amount)) + cents(line.discount ?? 0));
+			}
+		}
+	}
+	return settled;
+}
+
+/** A total less what was settled of it, in the business's currency at the document's own rate. */
+function owedInBase(record: IDataObject, settled: Map<string, number>): number {
+	const total = cents(record.total_amount);
+	const owed = total - (settled.get(record.id as string) ?? 0);
+	const base = cents(record.base_currency_total_amount);
+	return owed === total ? base : Math.round((owed * base) / total);
+}
+
+/**
+ * Every document of the side owed at the end of `asAt`, read whole (every status) and chosen here:
+ * not void or draft, dated on or before the day, its total less the payments and allocations dated
+ * on or before the day; aged from its due date (or its date), credit notes from their date, negative.
  */
 export async function openDocuments(
 	env: ConnectedSandbox,
 	business: Business,
 	side: 'debtors' | 'creditors',
 	asAt: string,
+	ageBy: 'dueDate' | 'documentDate' = 'dueDate',
 ): Promise<OpenDocument[]> {
+	const settled = await settledOn(env, business, asAt);
 	const open: OpenDocument[] = [];
-	const attributes = 'status,date,due_date,base_currency_outstanding_amount,contact,quick_entry_type';
 	for (const path of DOCUMENT_PATHS[side]) {
-		for (const document of await allRecords(env, `/${path}?attributes=${attributes}`, headersFor(business))) {
+		for (const document of await allRecords(env, `/${path}?attributes=all`, headersFor(business))) {
 			const status = (document.status as IDataObject).id as string;
-			const outstanding = cents(document.base_currency_outstanding_amount);
-			if (status === 'VOID' || status === 'DRAFT' || outstanding === 0 || (document.date as string) > asAt) continue;
+			if (status === 'VOID' || status === 'DRAFT' || (document.date as string) > asAt) continue;
+			const owed = owedInBase(document, settled);
+			if (owed === 0) continue;
 			const credit =
 				path.endsWith('credit_notes') || (document.quick_entry_type as IDataObject | undefined)?.id === 'CREDIT_NOTE';
 			open.push({
 				contact: (document.contact as IDataObject).id as string,
-				agedFrom: credit
-					? (document.date as string)
-					: ((document.due_date as string | null) ?? (document.date as string)),
-				amount: credit ? -outstanding : outstanding,
+				agedFrom:
+					credit || ageBy === 'documentDate'
+						? (document.date as string)
+						: ((document.due_date as string | null) ?? (document.date as string)),
+				amount: credit ? -owed : owed,
 			});
 		}
+	}
+	return open;
+}
+
+/**
+ * Every contact opening balance of the side still open at the end of `asAt`, read whole and chosen
+ * here: its total less what payments and allocations dated on or before the day settled of it;
+ * aged from its own date, credit notes negative.
+ */
+export async function openOpeningBalances(
+	env: ConnectedSandbox,
+	business: Business,
+	side: 'debtors' | 'creditors',
+	asAt: string,
+): Promise<OpenDocument[]> {
+	const settled = await settledOn(env, business, asAt);
+	const type = side === 'debtors' ? 'CUSTOMER' : 'VENDOR';
+	const open: OpenDocument[] = [];
+	for (const balance of await allRecords(env, '/contact_opening_balances?attributes=all', headersFor(business))) {
+		if (!((balance.transaction_type as IDataObject).id as string).startsWith(type)) continue;
+		if ((balance.date as string) > asAt) continue;
+		const owed = owedInBase(balance, settled);
+		if (owed === 0) continue;
+		const credit = (balance.contact_opening_balance_type as IDataObject).id === 'CREDIT_NOTE';
+		open.push({
+			contact: (balance.contact as IDataObject).id as string,
+			agedFrom: balance.date as string,
+			amount: credit ? -owed : owed,
+		});
 	}
 	return open;
 }

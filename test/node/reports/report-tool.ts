@@ -1,5 +1,6 @@
 // A report as an AI tool: the summary first, then the accounts or contacts, largest first, as
-// many as the answer size allows; one call answers "who owes us the most, and for how long?".
+// many as the answer size allows; one call answers "who owes us the most, and for how long?", and
+// "does that agree with the debtors control account?".
 import { useConnectedSandbox } from '../connected-sandbox';
 import { answerOf, callTools } from '../tool-sandbox';
 
@@ -19,6 +20,9 @@ describe('reports as AI tools', () => {
 		const [summary, ...rest] = answer;
 		expect(summary).toMatchObject({ as_at: '2025-06-30', currency: 'GBP' });
 		expect(typeof summary.total).toBe('number');
+		// The tie to the ledger: the debtors control account's balance, and no difference on the sandbox's books.
+		expect(summary).toMatchObject({ control_account: expect.stringMatching(/Debtors/), difference: 0 });
+		expect(summary.control_account_balance).toBe(summary.total);
 		const contacts = rest.filter((row) => row.row_type === 'contact');
 		expect(contacts.length).toBeGreaterThan(5);
 		expect(contacts[0].total).toBeGreaterThanOrEqual(contacts[1].total as number);

@@ -4,8 +4,9 @@
 //   (read back with pdf.js) whose bytes are `dataset.renderDocumentPdf`'s for the record's state;
 //   `mark_as_sent` (default true) marks the document sent; an invalid value is a 400; anywhere else
 //   the PDF type is a 406 with the service's error body; an unknown id stays the JSON 404;
-// - `show_payments_allocations`, `nested_attributes` and `attributes` on item paths, where the
-//   OpenAPI declares them, consistent with /contact_payments and /contact_allocations.
+// - `show_payments_allocations` (on item paths and payable lists), `nested_attributes` and
+//   `attributes` on item paths, where the OpenAPI declares them, consistent with /contact_payments
+//   and /contact_allocations.
 import { request } from 'undici';
 import { createValidator } from '../../../sandbox/openapi/validator';
 import { accessToken } from '../token-helper';
@@ -359,6 +360,22 @@ describe('item GET query parameters', () => {
 			'InvalidParameter',
 			'show_payments_allocations',
 		);
+	});
+
+	test('show_payments_allocations on a payable list: each item shows what its own item GET shows', async () => {
+		for (const path of ['/sales_invoices', '/sales_credit_notes', '/purchase_invoices', '/purchase_quick_entries']) {
+			const listed = (await get(`${path}?items_per_page=40&show_payments_allocations=true&attributes=total_amount`))
+				.json.$items;
+			expect(listed.some((item: any) => item.payments_allocations.length > 0)).toBe(true);
+			for (const item of listed) {
+				const own = (await get(`${item.$path}?show_payments_allocations=true`)).json;
+				expect(item.payments_allocations).toEqual(own.payments_allocations);
+			}
+		}
+		const plain = (await get('/sales_invoices?items_per_page=5&attributes=total_amount')).json.$items;
+		expect(plain.every((item: any) => !('payments_allocations' in item))).toBe(true);
+		const quotes = (await get('/sales_quotes?items_per_page=5&show_payments_allocations=true')).json.$items;
+		expect(quotes.every((item: any) => !('payments_allocations' in item))).toBe(true);
 	});
 
 	test('nested_attributes=all: nested references become the records they name', async () => {

@@ -68,13 +68,29 @@ export function agedRows(report: AgedReport, asAt: string): IDataObject[] {
 	];
 }
 
-export function agedSummary(report: AgedReport, asAt: string, currency: string | null): IDataObject {
+/** The control account an aged report's total is checked against; both null when none was found. */
+export interface AgedControl {
+	label: string | null;
+	balance: number | null;
+}
+
+export function agedSummary(
+	report: AgedReport,
+	asAt: string,
+	currency: string | null,
+	control?: AgedControl,
+): IDataObject {
 	return {
 		as_at: asAt,
 		currency,
 		...amounts(report.totals),
 		contacts: report.contacts.length,
 		unplaced_documents: namedOrNull(report.unplaced.map(unplacedItemLabel)),
+		...(control && {
+			control_account: control.label,
+			control_account_balance: control.balance === null ? null : fromCents(control.balance),
+			difference: control.balance === null ? null : fromCents(control.balance - report.totals.total),
+		}),
 	};
 }
 

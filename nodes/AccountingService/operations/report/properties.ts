@@ -74,6 +74,34 @@ export const paymentsOnAccountProperty = (who: 'customers' | 'suppliers'): INode
 	description: `Whether money ${who === 'customers' ? 'received from customers' : 'paid to suppliers'} and not yet allocated to a document counts against what is owed, aged from its date, as Sage's own report does`,
 });
 
+/** The aged reports: which day an invoice ages from. */
+export const ageByProperty: INodeProperties = {
+	displayName: 'Age By',
+	name: 'ageBy',
+	type: 'options',
+	options: [
+		{ name: 'Due Date', value: 'dueDate', description: 'How long an invoice is past its due date' },
+		{
+			name: 'Document Date',
+			value: 'documentDate',
+			description: 'How long ago an invoice was raised, as Sage’s own aged report counts',
+		},
+	],
+	default: 'dueDate',
+	description:
+		'Which day an invoice ages from; credit notes, payments on account and opening balances age from their own date either way',
+};
+
+/** The aged reports: the ledger account their total is checked against. */
+export const controlAccountProperty = (side: 'debtors' | 'creditors'): INodeProperties => ({
+	displayName: 'Control Account',
+	name: 'controlAccount',
+	type: 'string',
+	default: '',
+	placeholder: side === 'debtors' ? '1100' : '2100',
+	description: `Nominal code of the ${side} control account the total is checked against (control_account_balance, difference in the summary). Leave empty to find it by its control name.`,
+});
+
 export const reportOutputProperty: INodeProperties = {
 	displayName: 'Output',
 	name: 'output',
