@@ -98,11 +98,35 @@ export function asAtDay(choice: Exclude<AsAtDay, 'custom'>, today: string, books
 	}
 }
 
-/** A report of days before the books' first day would have nothing to say: refused rather than all zeros. */
-export function refuseBeforeBooks(day: string, books: Books, what: string, refuse: Refuse): void {
-	if (books.accountsStart && day < books.accountsStart) {
+/**
+ * The day Sage dates opening balances: the day before the books start. A report as at it is the
+ * opening position (the opening balance sheet); undefined without an accounts start date.
+ */
+export const openingDay = (books: Books) =>
+	books.accountsStart === undefined ? undefined : addDays(books.accountsStart, -1);
+
+/**
+ * The lower bound of a balance "as at" a day: before any entry, opening balances and anything
+ * dated earlier included, so that a balance is every entry up to the day.
+ */
+export const BEFORE_EVERY_ENTRY = '1900-01-01';
+
+/**
+ * A report of days before the books hold anything would have nothing to say: refused rather than
+ * all zeros. A period must end on or after the books' first day; an as-at day may be the opening day.
+ */
+export function refuseBeforeBooks(
+	day: string,
+	books: Books,
+	what: string,
+	refuse: Refuse,
+	earliest: 'accountsStart' | 'openingDay' = 'accountsStart',
+): void {
+	const first = earliest === 'openingDay' ? openingDay(books) : books.accountsStart;
+	if (books.accountsStart && first && day < first) {
+		const opening = earliest === 'openingDay' ? `, or the day before, ${first}, for the opening balances` : '';
 		refuse(
-			`${what} ${day} is before the books start (${books.accountsStart}, the accounts start date in the business’s financial settings)`,
+			`${what} ${day} is before the books start (${books.accountsStart}, the accounts start date in the business’s financial settings${opening})`,
 		);
 	}
 }

@@ -77,12 +77,14 @@ describe('bad report input', () => {
 		);
 	});
 
-	it('a day before the books start: refused once the settings are read, before any figure is', async () => {
-		await refused(
-			{ operation: 'agedDebtors', reportDate: 'custom', asAt: '2023-06-30' },
-			/Invalid "As At Date": the day 2023-06-30 is before the books start \(2023-07-01/,
-			['/financial_settings'],
-		);
+	it('a day before the opening balances: refused once the settings are read, before any figure is', async () => {
+		for (const operation of ['balanceSheet', 'agedDebtors']) {
+			await refused(
+				{ operation, reportDate: 'custom', asAt: '2023-06-29' },
+				/Invalid "As At Date": the day 2023-06-29 is before the books start \(2023-07-01, .*or the day before, 2023-06-30, for the opening balances\)/,
+				['/financial_settings'],
+			);
+		}
 		runOn('2024-05-15');
 		await refused(
 			{ operation: 'profitAndLoss', period: 'lastFinancialYear' },

@@ -47,7 +47,7 @@ export function readAsAt(parameters: ParameterReader): ReportDays<string> {
 			const label = custom === undefined ? 'As At' : 'As At Date';
 			const refuse = (problem: string): never => parameters.fail(label, problem);
 			const day = custom ?? asAtDay(choice as Exclude<AsAtDay, 'custom'>, today, books, refuse);
-			refuseBeforeBooks(day, books, 'the day', refuse);
+			refuseBeforeBooks(day, books, 'the day', refuse, 'openingDay');
 			return day;
 		},
 	};

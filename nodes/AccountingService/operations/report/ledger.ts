@@ -6,7 +6,7 @@ import type { ParameterReader } from '../../actions/parameters';
 import { BALANCE_SHEET, PROFIT_AND_LOSS, type LedgerLayout } from '../../reports/ledgerLayouts';
 import { layLedgerReport, type AccountBalance } from '../../reports/ledgerReport';
 import { toCents } from '../../reports/money';
-import type { DateRange } from '../../reports/period';
+import { BEFORE_EVERY_ENTRY, type DateRange } from '../../reports/period';
 import { apiRequestAllItems } from '../../transport';
 import { resourceOperation } from '../define';
 import type { OptionText } from '../types';
@@ -120,6 +120,6 @@ export const balanceSheet = ledgerReport({
 	dayProperties: asAtProperties,
 	layout: BALANCE_SHEET,
 	readDays: readAsAt,
-	// Without an accounts start date, every entry up to the day counts: the service's own first day.
-	span: (asAt, books) => ({ range: { from: books.accountsStart ?? '1900-01-01', to: asAt }, columns: { as_at: asAt } }),
+	// Every entry up to the day: the opening balances, which Sage dates the day before the books start, included.
+	span: (asAt) => ({ range: { from: BEFORE_EVERY_ENTRY, to: asAt }, columns: { as_at: asAt } }),
 });
