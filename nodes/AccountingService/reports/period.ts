@@ -46,14 +46,20 @@ function financialYear(day: string, yearEnd: string): DateRange {
 	return { from: addDays(financialYearEnd(addMonths(to, -12), yearEnd), 1), to };
 }
 
-/** The quarter of the financial year that holds `day`: three months from the year's start, and so on. */
+/**
+ * The quarter of the financial year that holds `day`: three months from the year's start, and so
+ * on; the fourth ends with the year, so that a year starting on 29 February (or on a day some
+ * months lack) is covered with no gap and no overlap.
+ */
 function financialQuarter(day: string, yearEnd: string): DateRange {
 	const year = financialYear(day, yearEnd);
-	for (let quarter = 1; quarter <= 4; quarter++) {
+	let from = year.from;
+	for (let quarter = 1; quarter < 4; quarter++) {
 		const next = addMonths(year.from, quarter * 3);
-		if (day < next || quarter === 4) return { from: addMonths(year.from, (quarter - 1) * 3), to: addDays(next, -1) };
+		if (day < next) return { from, to: addDays(next, -1) };
+		from = next;
 	}
-	throw new Error('unreachable');
+	return { from, to: year.to };
 }
 
 function yearEndOf(books: Books, refuse: Refuse): string {
@@ -65,12 +71,11 @@ function yearEndOf(books: Books, refuse: Refuse): string {
 
 /** A Profit and Loss period as days, `today` being the day the report runs on. */
 export function periodRange(period: Exclude<Period, 'custom'>, today: string, books: Books, refuse: Refuse): DateRange {
-	const month = { from: firstOfMonth(today), to: addDays(addMonths(firstOfMonth(today), 1), -1) };
 	switch (period) {
 		case 'thisMonth':
-			return month;
+			return { from: firstOfMonth(today), to: addDays(addMonths(firstOfMonth(today), 1), -1) };
 		case 'lastMonth':
-			return { from: addMonths(month.from, -1), to: addDays(month.from, -1) };
+			return { from: addMonths(firstOfMonth(today), -1), to: addDays(firstOfMonth(today), -1) };
 		case 'thisQuarter':
 			return financialQuarter(today, yearEndOf(books, refuse));
 		case 'lastQuarter': {
