@@ -84,9 +84,11 @@ function ledgerReport<Days>(definition: LedgerReportDefinition<Days>) {
 		async execute(parameters) {
 			const days = definition.readDays(parameters);
 			const output = reportOutputOf(parameters);
+			// Read once, as the item begins: a run across midnight gives every business the same Last Month.
+			const today = todayOf(this);
 			return await acrossBusinesses.call(this, parameters, async (business) => {
 				const books = await readBooks.call(this, parameters, business);
-				const { range, columns } = definition.span(days.settle(books, todayOf(this)), books);
+				const { range, columns } = definition.span(days.settle(books, today), books);
 				const accounts = await readAccountBalances.call(this, parameters, business, range);
 				const report = layLedgerReport(definition.layout, accounts);
 				return reportItems(this, output, ledgerSummary(report, columns, books.currency), ledgerRows(report, columns));
