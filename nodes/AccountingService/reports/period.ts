@@ -5,6 +5,7 @@ import { addDays, addMonths, financialYearEnd, firstOfMonth } from './calendar';
 export const PERIODS = [
 	'thisMonth',
 	'lastMonth',
+	'last12Months',
 	'thisQuarter',
 	'lastQuarter',
 	'thisFinancialYear',
@@ -41,7 +42,7 @@ const FINANCIAL: ReadonlySet<string> = new Set([
 /** Whether the choice needs the business's financial year. */
 export const needsFinancialYear = (choice: Period | AsAtDay) => FINANCIAL.has(choice);
 
-function financialYear(day: string, yearEnd: string): DateRange {
+export function financialYear(day: string, yearEnd: string): DateRange {
 	const to = financialYearEnd(day, yearEnd);
 	return { from: addDays(financialYearEnd(addMonths(to, -12), yearEnd), 1), to };
 }
@@ -51,7 +52,7 @@ function financialYear(day: string, yearEnd: string): DateRange {
  * on; the fourth ends with the year, so that a year starting on 29 February (or on a day some
  * months lack) is covered with no gap and no overlap.
  */
-function financialQuarter(day: string, yearEnd: string): DateRange {
+export function financialQuarter(day: string, yearEnd: string): DateRange {
 	const year = financialYear(day, yearEnd);
 	let from = year.from;
 	for (let quarter = 1; quarter < 4; quarter++) {
@@ -76,6 +77,8 @@ export function periodRange(period: Exclude<Period, 'custom'>, today: string, bo
 			return { from: firstOfMonth(today), to: addDays(addMonths(firstOfMonth(today), 1), -1) };
 		case 'lastMonth':
 			return { from: addMonths(firstOfMonth(today), -1), to: addDays(firstOfMonth(today), -1) };
+		case 'last12Months':
+			return { from: addMonths(firstOfMonth(today), -12), to: addDays(firstOfMonth(today), -1) };
 		case 'thisQuarter':
 			return financialQuarter(today, yearEndOf(books, refuse));
 		case 'lastQuarter': {

@@ -96,7 +96,7 @@ describe('bad report input', () => {
 		);
 		await refused(
 			{ operation: 'profitAndLoss', period: '={{ "lastYear" }}', fromDate: '2025-01-01', toDate: '2025-01-31' },
-			/Invalid "Period": must be one of thisMonth, lastMonth, thisQuarter, lastQuarter, thisFinancialYear, lastFinancialYear, custom, got "lastYear"/,
+			/Invalid "Period": must be one of thisMonth, lastMonth, last12Months, thisQuarter, lastQuarter, thisFinancialYear, lastFinancialYear, custom, got "lastYear"/,
 			[],
 		);
 		await refused(

@@ -17,6 +17,8 @@ import type { BusinessBooks } from './books';
  */
 export interface ReportDays<T> {
 	settle(books: BusinessBooks, today: string): T;
+	/** The days when the parameters alone give them (Custom): checked before any request. */
+	known?: T;
 }
 
 /** Profit and Loss: a period. */
@@ -26,7 +28,7 @@ export function readPeriod(parameters: ParameterReader): ReportDays<DateRange> {
 		const from = parameters.day('fromDate', 'From Date');
 		const to = parameters.day('toDate', 'To Date');
 		if (from > to) parameters.fail('To Date', `${to} is before From Date ${from}`);
-		return { settle: () => ({ from, to }) };
+		return { settle: () => ({ from, to }), known: { from, to } };
 	}
 	return {
 		settle(books, today) {
