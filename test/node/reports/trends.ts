@@ -4,6 +4,8 @@
 // Table's cells are the same figures laid out one column per period.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { useClock } from '../../../nodes/AccountingService/state';
+import { VirtualClock } from '../../harness/virtual-clock';
 import { useConnectedSandbox } from '../connected-sandbox';
 import {
 	businessByKey,
@@ -268,6 +270,29 @@ describe('Compare With', () => {
 		);
 		const columns = (name: string) => [name, `${name} compared`, `${name} change`, `${name} change %`];
 		expect(Object.keys(items[0]).slice(6)).toEqual([...columns('2025-01'), ...columns('2025-02'), ...columns('total')]);
+	});
+});
+
+describe('requests', () => {
+	afterAll(() => useClock(new VirtualClock(() => Date.now())));
+
+	it('Last 12 Months by month beside the same months last year: the settings, then 24 ledger reads, never one per account', async () => {
+		useClock(new VirtualClock(() => Date.parse('2025-07-15T16:00:00Z')));
+		const ledger = ledgers.get('lead')!;
+		const { items, requests } = await run('lead', {
+			operation: 'profitAndLoss',
+			period: 'last12Months',
+			splitBy: 'month',
+			compareWith: 'samePeriodLastYear',
+			output: 'summary',
+		});
+		expect(items.map((item) => item.from_date)).toEqual(
+			[...Array(12).keys()].map(
+				(month) => `${month < 6 ? 2024 : 2025}-${String(((month + 6) % 12) + 1).padStart(2, '0')}-01`,
+			),
+		);
+		expect(cents(items[11].net_profit_compared)).toBe(netProfitOf(ledger, '2024-06-01', '2024-06-30'));
+		expect(requests).toEqual(['/financial_settings', ...Array(24).fill('/ledger_accounts')]);
 	});
 });
 

@@ -7,6 +7,7 @@ import { fromCents } from '../../reports/money';
 import type { DateRange } from '../../reports/period';
 import type { ReportPeriod } from '../../reports/split';
 import { runsAsTool } from '../../tool/mode';
+import { namedOrNull } from './items';
 import type { LedgerPlan } from './ledgerDays';
 
 export const LEDGER_OUTPUTS = ['rows', 'summary', 'table'] as const;
@@ -70,8 +71,6 @@ function margins(figures: Record<string, number>, earlier: Record<string, number
 	}
 	return row;
 }
-
-const namedOrNull = (names: string[]) => (names.length ? names.join('; ') : null);
 
 /** The columns of one period: its balances, and its comparison's beside them. */
 function periodColumns(figures: LedgerFigures, index: number) {

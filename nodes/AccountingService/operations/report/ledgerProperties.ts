@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { asAtProperties, periodProperties } from './properties';
 
@@ -66,12 +66,19 @@ export const balanceSheetDayProperties: INodeProperties[] = [
 	compareWithProperty,
 ];
 
-/** Rows, Summary or Table: the ledger reports' output. */
-export const ledgerOutputProperty = (ofSales: boolean): INodeProperties => ({
+/** A report's Output; as an AI tool the answer is always each period's summary first, then as many rows as fit. */
+export const outputProperty = (options: INodePropertyOptions[]): INodeProperties => ({
 	displayName: 'Output',
 	name: 'output',
 	type: 'options',
-	options: [
+	options,
+	default: 'rows',
+	displayOptions: { hide: { '@tool': [true] } },
+});
+
+/** Rows, Summary or Table: the ledger reports' output. */
+export const ledgerOutputProperty = (ofSales: boolean): INodeProperties =>
+	outputProperty([
 		{
 			name: 'Rows',
 			value: 'rows',
@@ -88,8 +95,4 @@ export const ledgerOutputProperty = (ofSales: boolean): INodeProperties => ({
 			value: 'table',
 			description: `The sheet a person reads: one row per account, subtotal and total, one column per period${ofSales ? ' and a total column' : ''}`,
 		},
-	],
-	default: 'rows',
-	// As an AI tool the answer is always each period's summary first, then as many rows as fit.
-	displayOptions: { hide: { '@tool': [true] } },
-});
+	]);
