@@ -31,6 +31,7 @@ import {
 } from './parallel-read';
 import { peerStyleLoop, rawNextLoop } from './raw-loops';
 import { measureReports, reportsMarkdown, type Reports } from './reports';
+import { measureTrends, trendsMarkdown } from './trends';
 import { measureToolAnswers, toolAnswersMarkdown, type ToolAnswers } from './tool-answers';
 import { apiRequestCount, clearLog, startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
@@ -104,9 +105,9 @@ if (attachmentArgument > 0) SIZES.attachmentMiB = Number(process.argv[attachment
 /** `--only pdf`, `output`, `tool`, `items`, `reports` or `businesses`: that section alone (the sections that can run on their own). */
 const onlyArgument = process.argv.indexOf('--only');
 const only = onlyArgument > 0 ? process.argv[onlyArgument + 1] : undefined;
-if (only !== undefined && !['pdf', 'output', 'tool', 'items', 'reports', 'businesses'].includes(only)) {
+if (only !== undefined && !['pdf', 'output', 'tool', 'items', 'reports', 'trends', 'businesses'].includes(only)) {
 	console.error(
-		`--only takes pdf (the Download PDF section), output (the Output section), tool (the AI tool section), items (the per-item section), reports (the Report section) or businesses (the All Businesses section), not ${String(only)}`,
+		`--only takes pdf (the Download PDF section), output (the Output section), tool (the AI tool section), items (the per-item section), reports (the Report section), trends (the twelve-month trend section) or businesses (the All Businesses section), not ${String(only)}`,
 	);
 	process.exit(2);
 }
@@ -153,6 +154,10 @@ async function main() {
 	if (only === 'reports') {
 		const reports = await measureReportRuns();
 		replaceSection('Reports', REPORTS_HEADING, reportsMarkdown(reports, true));
+		return;
+	}
+	if (only === 'trends') {
+		replaceSection('Trends', TRENDS_HEADING, trendsMarkdown(await measureTrendRuns(), true));
 		return;
 	}
 	if (only === 'businesses') {
@@ -328,7 +333,9 @@ async function main() {
 	checkGoals(parallel, limited);
 	warn(perItemProblems(perItem, { ratios: !smoke }));
 	warn(acrossBusinessesProblems(across, { ratio: !smoke }));
+	const trends = await measureTrendRuns();
 	writeResults(rows, parallel, limited, pdf, output, tool, perItem, reports, across);
+	replaceSection('Trends', TRENDS_HEADING, trendsMarkdown(trends, false));
 }
 
 /** The start of the Output section's heading in RESULTS.md. */
@@ -339,6 +346,14 @@ const TOOL_HEADING = '\n## The node as an AI tool';
 const PER_ITEM_HEADING = '\n## Per-item operations';
 /** The start of the Reports section's heading. */
 const REPORTS_HEADING = '\n## Reports at the service';
+/** The start of the twelve-month trend section's heading. */
+const TRENDS_HEADING = '\n## Twelve-month trend';
+
+async function measureTrendRuns() {
+	const latencyMs = smoke ? 20 : 300;
+	console.log(`\nTwelve-month trend: Profit and Loss split by month against twelve runs, ${latencyMs} ms an answer`);
+	return await measureTrends({ scale: smoke ? 60 : 2_000, latencyMs }, console.log);
+}
 /** The start of the All Businesses section's heading. */
 const ACROSS_BUSINESSES_HEADING = '\n## All Businesses:';
 
