@@ -84,8 +84,8 @@ export function layLedgerColumns(
 			byKey.set(key, entry);
 		}
 	});
-	const bySection = new Map<string, typeof entries>();
 	const entries = [...byKey.values()];
+	const bySection = new Map<string, typeof entries>();
 	const unplacedEntries: typeof entries = [];
 	for (const entry of entries) {
 		const { type } = entry.account;
