@@ -117,8 +117,9 @@ function periodRows(figures: LedgerFigures, index: number): IDataObject[] {
 
 /**
  * The sheet a person reads: one row per account, then the subtotal and total rows, in report
- * order; one column per period, named by it; a Profit and Loss's total column; each followed by
- * its comparison, change and change-percent columns under Compare With.
+ * order; its label, then one column per period, named by it; a Profit and Loss's total column;
+ * each followed by its comparison, change and change-percent columns under Compare With; last the
+ * row's kind, section, nominal code and ledger account id.
  */
 function table(figures: LedgerFigures): IDataObject[] {
 	const { plan, shape } = figures;
@@ -139,7 +140,7 @@ function table(figures: LedgerFigures): IDataObject[] {
 	};
 	const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
 	return report.lines.map((line) => {
-		const row = lineColumns(line);
+		const row: IDataObject = { label: line.label };
 		plan.periods.forEach((period: ReportPeriod, index) =>
 			Object.assign(
 				row,
@@ -150,7 +151,14 @@ function table(figures: LedgerFigures): IDataObject[] {
 			const earlier = plan.comparisons ? sum(line.amounts.slice(count)) : undefined;
 			Object.assign(row, cell('total', sum(line.amounts.slice(0, count)), earlier));
 		}
-		return row;
+		// What a person reads first: the label, then the figures; what a formula or a join needs after.
+		return {
+			...row,
+			row_type: line.kind,
+			section: line.section,
+			nominal_code: line.account?.nominalCode ?? null,
+			ledger_account_id: line.account?.id ?? null,
+		};
 	});
 }
 
