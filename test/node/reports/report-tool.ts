@@ -136,4 +136,48 @@ describe('reports as AI tools', () => {
 			);
 		}
 	});
+
+	it('a balance sheet tool takes split_by and compare_with: month ends beside the same days last year', async () => {
+		const [result] = await callTools(
+			env,
+			{
+				balance_sheet: {
+					resource: 'report',
+					operation: 'balanceSheet',
+					splitBy: fromAI(
+						'split_by',
+						'none for one day (as_at), or month, quarter or year over from_date to_date',
+						'none',
+					),
+					reportDate: 'custom',
+					asAt: fromAI('as_at', 'The day, YYYY-MM-DD, when split_by is none', '2025-06-30'),
+					period: 'custom',
+					fromDate: fromAI('from_date', 'First day, YYYY-MM-DD, when split'),
+					toDate: fromAI('to_date', 'Last day, YYYY-MM-DD, when split'),
+					compareWith: fromAI('compare_with', 'none, previousPeriod or samePeriodLastYear', 'none'),
+				},
+			},
+			[
+				{
+					tool: 'balance_sheet',
+					arguments: {
+						split_by: 'month',
+						from_date: '2025-04-01',
+						to_date: '2025-06-30',
+						compare_with: 'samePeriodLastYear',
+					},
+				},
+			],
+		);
+		const summaries = answerOf(result).slice(0, 3);
+		expect(summaries.map((summary) => [summary.as_at, summary.compared_as_at])).toEqual([
+			['2025-04-30', '2024-04-30'],
+			['2025-05-31', '2024-05-31'],
+			['2025-06-30', '2024-06-30'],
+		]);
+		for (const summary of summaries) {
+			expect(summary.net_assets).toBe(summary.total_equity);
+			expect(summary.net_assets_compared).toBe(summary.total_equity_compared);
+		}
+	});
 });
