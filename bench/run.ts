@@ -40,6 +40,7 @@ import {
 } from './parallel-read';
 import { peerStyleLoop, rawNextLoop } from './raw-loops';
 import { measureReports, reportsMarkdown, type Reports } from './reports';
+import { measureTrends, trendsMarkdown } from './trends';
 import { measureToolAnswers, toolAnswersMarkdown, type ToolAnswers } from './tool-answers';
 import { apiRequestCount, clearLog, startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
@@ -113,9 +114,9 @@ if (attachmentArgument > 0) SIZES.attachmentMiB = Number(process.argv[attachment
 /** `--only pdf`, `output`, `tool`, `items`, `reports`, `businesses` or `editor`: that section alone (the sections that can run on their own). */
 const onlyArgument = process.argv.indexOf('--only');
 const only = onlyArgument > 0 ? process.argv[onlyArgument + 1] : undefined;
-if (only !== undefined && !['pdf', 'output', 'tool', 'items', 'reports', 'businesses', 'editor'].includes(only)) {
+if (only !== undefined && !['pdf', 'output', 'tool', 'items', 'reports', 'trends', 'businesses', 'editor'].includes(only)) {
 	console.error(
-		`--only takes pdf (the Download PDF section), output (the Output section), tool (the AI tool section), items (the per-item section), reports (the Report section), businesses (the All Businesses section) or editor (the editor with and without the package), not ${String(only)}`,
+		`--only takes pdf (the Download PDF section), output (the Output section), tool (the AI tool section), items (the per-item section), reports (the Report section), trends (the twelve-month trend section), businesses (the All Businesses section) or editor (the editor with and without the package), not ${String(only)}`,
 	);
 	process.exit(2);
 }
@@ -176,6 +177,10 @@ async function main() {
 		const editor = await measureEditorLoad(variants, smoke ? 1 : 5, console.log);
 		warn(editorLoadProblems(editor));
 		replaceSection('editor', EDITOR_HEADING, editorLoadMarkdown(editor, measuredAlone('editor')));
+		return;
+	}
+	if (only === 'trends') {
+		replaceSection('Trends', TRENDS_HEADING, trendsMarkdown(await measureTrendRuns(), true));
 		return;
 	}
 	if (only === 'businesses') {
@@ -351,7 +356,9 @@ async function main() {
 	checkGoals(parallel, limited);
 	warn(perItemProblems(perItem, { ratios: !smoke }));
 	warn(acrossBusinessesProblems(across, { ratio: !smoke }));
+	const trends = await measureTrendRuns();
 	writeResults(rows, parallel, limited, pdf, output, tool, perItem, reports, across);
+	replaceSection('Trends', TRENDS_HEADING, trendsMarkdown(trends, false));
 }
 
 /** The start of the Output section's heading in RESULTS.md. */
@@ -362,6 +369,14 @@ const TOOL_HEADING = '\n## The node as an AI tool';
 const PER_ITEM_HEADING = '\n## Per-item operations';
 /** The start of the Reports section's heading. */
 const REPORTS_HEADING = '\n## Reports at the service';
+/** The start of the twelve-month trend section's heading. */
+const TRENDS_HEADING = '\n## Twelve-month trend';
+
+async function measureTrendRuns() {
+	const latencyMs = smoke ? 20 : 300;
+	console.log(`\nTwelve-month trend: Profit and Loss split by month against twelve runs, ${latencyMs} ms an answer`);
+	return await measureTrends({ scale: smoke ? 60 : 2_000, latencyMs }, console.log);
+}
 /** The start of the All Businesses section's heading. */
 const ACROSS_BUSINESSES_HEADING = '\n## All Businesses:';
 /** The start of the editor's section heading. */

@@ -334,28 +334,17 @@ export async function captureEditor(
 		);
 
 		stage = 'Profit and Loss in the monthly report example: its rows in the output panel';
-		// Wider, and the form pushed to the left, so that every column of the report's rows shows.
-		await page.setViewportSize(TABLE_VIEW);
-		await page.goto(`${url}/workflow/${REPORT_EXAMPLE.workflowId}`);
-		await page.locator(testId('canvas-node'), { hasText: REPORT_EXAMPLE.node }).first().dblclick();
-		await page.locator(testId('ndv')).waitFor();
-		await page.click(testId('node-execute-button'));
-		const reportOutput = page.locator(testId('output-panel'));
-		// The panel opens in the view last chosen in this browser (Schema after the PDF): the rows show as a table.
-		await reportOutput
-			.getByText(/^\d+ items$/)
-			.first()
-			.waitFor();
-		await reportOutput.getByText('Table', { exact: true }).first().click();
-		await reportOutput.getByText('Net Profit', { exact: true }).first().waitFor();
-		await dragPanelsTo(page, REPORT_FORM_LEFT);
-		for (const close of await page.locator('.el-notification__closeBtn').all())
-			await close.click().catch(() => undefined);
-		await page.mouse.move(TABLE_VIEW.width - 40, TABLE_VIEW.height - 40);
-		await settle(page);
+		await showReportTable(page, url, REPORT_EXAMPLE);
 		await shoot(
 			'n8n-report-profit-and-loss.png',
 			'Profit and Loss of a month: one row per account, the subtotals and totals, in the output panel',
+		);
+
+		stage = 'Profit and Loss by month against last year in the twelve-month example: its Table output';
+		await showReportTable(page, url, TREND_EXAMPLE);
+		await shoot(
+			'n8n-report-twelve-month-table.png',
+			'Profit and Loss of twelve months split by month, beside the same months last year: Output Table, one row per account, a column per month with its comparison, change and change in percent',
 		);
 		return shots;
 	} catch (error) {
@@ -367,8 +356,32 @@ export async function captureEditor(
 	}
 }
 
-/** The report example's Profit and Loss node, run from its form in the editor. */
+/** The report examples' Profit and Loss nodes, run from their form in the editor. */
 const REPORT_EXAMPLE = { workflowId: 'acctMonthlyReportXlsx', node: 'Profit and Loss, last month' };
+const TREND_EXAMPLE = { workflowId: 'acctTwelveMonthTrend', node: 'Profit and Loss, last 12 months' };
+
+/** A report node of an example run from its form, its items shown as n8n's table, the output panel widened. */
+async function showReportTable(page: Page, url: string, example: { workflowId: string; node: string }): Promise<void> {
+	// Wider, and the form pushed to the left, so that as many columns of the report as fit show.
+	await page.setViewportSize(TABLE_VIEW);
+	await page.goto(`${url}/workflow/${example.workflowId}`);
+	await page.locator(testId('canvas-node'), { hasText: example.node }).first().dblclick();
+	await page.locator(testId('ndv')).waitFor();
+	await page.click(testId('node-execute-button'));
+	const reportOutput = page.locator(testId('output-panel'));
+	// The panel opens in the view last chosen in this browser (Schema after the PDF): the rows show as a table.
+	await reportOutput
+		.getByText(/^\d+ items$/)
+		.first()
+		.waitFor();
+	await reportOutput.getByText('Table', { exact: true }).first().click();
+	await reportOutput.getByText('Net Profit', { exact: true }).first().waitFor();
+	await dragPanelsTo(page, REPORT_FORM_LEFT);
+	for (const close of await page.locator('.el-notification__closeBtn').all())
+		await close.click().catch(() => undefined);
+	await page.mouse.move(TABLE_VIEW.width - 40, TABLE_VIEW.height - 40);
+	await settle(page);
+}
 /** Where the node form's left edge goes: the input panel narrowed to its icons, the output panel widened. */
 const REPORT_FORM_LEFT = 200;
 

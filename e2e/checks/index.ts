@@ -11,6 +11,7 @@ import { paymentToInvoiceCheck } from './payment-to-invoice';
 import { salesInvoicesCheck } from './sales-invoices';
 import { sheetToSalesInvoicesCheck } from './sheet-to-sales-invoices';
 import { trialBalanceCheck } from './trial-balance';
+import { twelveMonthTrendCheck } from './twelve-month-trend';
 
 export type { CheckContext, ExampleCheck, PrepareContext } from './types';
 
@@ -28,6 +29,7 @@ export const EXAMPLE_CHECKS = [
 	attachmentsCheck,
 	trialBalanceCheck,
 	monthlyReportCheck,
+	twelveMonthTrendCheck,
 	everyClientOverdueCheck,
 	sheetToSalesInvoicesCheck,
 	paymentToInvoiceCheck,

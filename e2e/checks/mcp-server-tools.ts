@@ -9,6 +9,7 @@ import { askAgent } from '../mcp/agent-run';
 import { McpToolsClient, type ListedTool } from '../mcp/client';
 import { sandboxFacts, type SandboxFacts } from '../mcp/sandbox-facts';
 import { callEveryTool } from '../mcp/tool-calls';
+import { PROFIT_AND_LOSS_TOOL, quarterComparisonConversation } from '../mcp/quarter-comparison-conversation';
 import { UNPAID_INVOICES_TOOLS, unpaidInvoicesConversation } from '../mcp/unpaid-invoices-conversation';
 import { createWorkflow, personalProjectId } from '../n8n-data-tables';
 import { activateWorkflow, onceWebhookRegistered } from '../n8n-server';
@@ -29,6 +30,7 @@ const TOOLS = [
 	'create_sales_invoice',
 	'profit_and_loss',
 	'aged_debtors',
+	'bank_summary',
 ];
 
 /** n8n's tool name of a node (`nodeNameToToolName` of n8n-workflow). */
@@ -67,8 +69,9 @@ async function listAndCallTools(client: McpToolsClient, reader: ServiceReader, f
  * Trigger is used as an AI app uses it (the MCP SDK's client over Streamable HTTP): its tools
  * listed with descriptions a model can choose by, each called with values from the sandbox and
  * its answer compared with the sandbox; then an AI Agent in n8n, its model scripted, calls three
- * of the tools in turn, each answer reaching the model, and answers "who owes us the most, and for
- * how long?" from one call of aged_debtors.
+ * of the tools in turn, each answer reaching the model, answers "who owes us the most, and for
+ * how long?" from one call of aged_debtors, and "how did last quarter compare with the same quarter
+ * last year?" from one call of profit_and_loss.
  */
 async function check(context: CheckContext): Promise<string> {
 	const { n8n, workflow, reader, docsDir, failureDir } = context;
@@ -90,11 +93,12 @@ async function check(context: CheckContext): Promise<string> {
 	for (const [tool, note] of Object.entries(calls.notes)) info(`${tool}'s answer ends with the note "${note}"`);
 	info(`invalid arguments answered: ${calls.errors.map((text) => JSON.stringify(text)).join('; ')}`);
 
-	const agentTools: string[] = [...UNPAID_INVOICES_TOOLS, AGED_DEBTORS_TOOL];
+	const agentTools: string[] = [...UNPAID_INVOICES_TOOLS, AGED_DEBTORS_TOOL, PROFIT_AND_LOSS_TOOL];
 	const toolNodes = workflow.nodes.filter((node) => agentTools.includes(toolNameOf(node.name)));
-	const [unpaid, aged] = await askAgent(n8n, projectId, toolNodes, [
+	const [unpaid, aged, quarter] = await askAgent(n8n, projectId, toolNodes, [
 		unpaidInvoicesConversation(facts),
 		agedDebtorsConversation(calls.receivables),
+		await quarterComparisonConversation(reader),
 	] as const);
 
 	await ensureChromium();
@@ -113,7 +117,9 @@ async function check(context: CheckContext): Promise<string> {
 		`tool answers to the model ${unpaid.outcome.toolMessageBytes.join('/')} bytes; ` +
 		`tool calls for the unpaid invoices of a customer: ${unpaid.outcome.callsToUnpaidInvoices}; ` +
 		`"who owes us the most?": one ${AGED_DEBTORS_TOOL} call (${aged.outcome.toolMessageBytes} bytes) in ${seconds(aged.ms)}, ` +
-		`${aged.modelRequests} model requests, answered ${aged.outcome.contactName}, ${aged.outcome.total}, ${aged.outcome.oldest} (as at ${aged.outcome.asAt})`
+		`${aged.modelRequests} model requests, answered ${aged.outcome.contactName}, ${aged.outcome.total}, ${aged.outcome.oldest} (as at ${aged.outcome.asAt}); ` +
+		`"how did last quarter compare with the same quarter last year?": one ${PROFIT_AND_LOSS_TOOL} call (${quarter.outcome.toolMessageBytes} bytes), ` +
+		`answered net profit ${quarter.outcome.netProfit} against ${quarter.outcome.compared} (${quarter.outcome.changePercent}%)`
 	);
 }
 

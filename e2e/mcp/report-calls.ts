@@ -78,8 +78,44 @@ function expectAgedAnswer(rows: AnswerRow[], note: string | undefined, receivabl
 	return contacts.length;
 }
 
+/** Each bank account's money in and out of May 2025, after the totals, against its ledger entries. */
+async function callBankSummary(call: Call, reader: ServiceReader): Promise<string> {
+	const { rows, note } = rowsOf('bank_summary', await call('bank_summary', MONTH));
+	const [summary, ...accounts] = rows;
+	expect(
+		summary.from_date === MONTH.from_date && summary.to_date === MONTH.to_date && note === undefined,
+		`bank_summary answered first ${JSON.stringify(summary).slice(0, 300)}${note ? ` (${note})` : ''}`,
+	);
+	const banks = await reader.all('/ledger_accounts?ledger_account_type_id=BANK&attributes=displayed_as');
+	const entries = await reader.all(
+		`/ledger_entries?to_date=${MONTH.to_date}&attributes=date,debit,credit,ledger_account,deleted`,
+	);
+	expect(
+		accounts.length === banks.length,
+		`bank_summary answered ${accounts.length} bank accounts; the service has ${banks.length}`,
+	);
+	for (const row of accounts) {
+		const own = entries.filter(
+			(entry) => entry.deleted !== true && (entry.ledger_account as { id: string }).id === row.ledger_account_id,
+		);
+		const inMonth = own.filter((entry) => String(entry.date) >= MONTH.from_date);
+		const before = own.filter((entry) => String(entry.date) < MONTH.from_date);
+		const opening = before.reduce((sum, entry) => sum + cents(entry.debit) - cents(entry.credit), 0);
+		const received = inMonth.reduce((sum, entry) => sum + cents(entry.debit), 0);
+		const spent = inMonth.reduce((sum, entry) => sum + cents(entry.credit), 0);
+		expect(
+			cents(row.opening_balance) === opening &&
+				cents(row.received) === received &&
+				cents(row.spent) === spent &&
+				cents(row.closing_balance) === opening + received - spent,
+			`bank_summary ${String(row.name)}: ${JSON.stringify(row)}; the ledger entries make opening ${money(opening)}, received ${money(received)}, spent ${money(spent)}`,
+		);
+	}
+	return `bank_summary ${MONTH.from_date.slice(0, 7)}: ${accounts.length} bank accounts, closing ${String(summary.closing_balance)}`;
+}
+
 /**
- * Both report tools; the receivables are read after the other tools' writes (an invoice is one), and
+ * The report tools; the receivables are read after the other tools' writes (an invoice is one), and
  * returned for the agent's question about them.
  */
 export async function callReportTools(
@@ -87,6 +123,7 @@ export async function callReportTools(
 	reader: ServiceReader,
 ): Promise<{ summary: string; receivables: Receivable[] }> {
 	const profitAndLoss = await callProfitAndLoss(call, reader);
+	const bankSummary = await callBankSummary(call, reader);
 	const receivables = await readReceivables(reader);
 
 	const onDay = rowsOf('aged_debtors', await call('aged_debtors', { as_at: AGED_AS_AT }));
@@ -101,7 +138,7 @@ export async function callReportTools(
 	expect(isTodayWhereN8nRuns(asAt), `aged_debtors without a day answered as at ${asAt}, not today`);
 	expectAgedAnswer(today.rows, today.note, receivables, asAt);
 	return {
-		summary: `${profitAndLoss}; aged_debtors as at ${AGED_AS_AT} and today (${asAt}): totals and the ${shown} largest debtors shown equal to the open documents`,
+		summary: `${profitAndLoss}; ${bankSummary}; aged_debtors as at ${AGED_AS_AT} and today (${asAt}): totals and the ${shown} largest debtors shown equal to the open documents`,
 		receivables,
 	};
 }

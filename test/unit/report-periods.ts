@@ -1,4 +1,4 @@
-import { addMonths, dayIn, financialYearEnd } from '../../nodes/AccountingService/reports/calendar';
+import { addDays, addMonths, dayIn, financialYearEnd } from '../../nodes/AccountingService/reports/calendar';
 import { asAtDay, periodRange, PERIODS, type Period } from '../../nodes/AccountingService/reports/period';
 
 const refuse = (problem: string): never => {
@@ -69,5 +69,51 @@ describe('report periods, counted from the day the workflow runs', () => {
 		expect(dayIn('UTC', lateEvening)).toBe('2025-05-31');
 		expect(dayIn('Europe/Berlin', lateEvening)).toBe('2025-06-01');
 		expect(dayIn('America/New_York', lateEvening)).toBe('2025-05-31');
+	});
+});
+
+describe('quarters cover every financial year with no gap and no overlap', () => {
+	const daysOf = (from: string, to: string) => {
+		const days: string[] = [];
+		for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+		return days;
+	};
+	/** A year end stored on every day of a leap year and of a common year (only day and month count). */
+	const yearEnds = [...daysOf('2024-01-01', '2024-12-31'), ...daysOf('2023-01-01', '2023-12-31')];
+	const days = daysOf('2024-01-01', '2025-12-31');
+
+	it('every day of two years is in one quarter; each quarter begins the day after the last ends, within its year', () => {
+		const problems: string[] = [];
+		for (const yearEnd of yearEnds) {
+			const books = { yearEnd };
+			let previous = periodRange('thisQuarter', addDays(days[0], -1), books, refuse);
+			let quartersBegun = 0;
+			for (const day of days) {
+				const quarter = periodRange('thisQuarter', day, books, refuse);
+				if (quarter.from > day || quarter.to < day) problems.push(`${yearEnd}: ${day} outside its quarter`);
+				if (quarter.from === previous.from) continue;
+				// A quarter begins: the day after the last one ends, within its financial year.
+				quartersBegun++;
+				if (quarter.from !== day || previous.to !== addDays(day, -1)) {
+					problems.push(`${yearEnd}: ${previous.from}..${previous.to} then ${quarter.from}..${quarter.to}`);
+				}
+				const year = periodRange('thisFinancialYear', day, books, refuse);
+				if (quarter.from < year.from || quarter.to > year.to)
+					problems.push(`${yearEnd}: ${quarter.from}'s quarter leaves its year`);
+				const last = periodRange('lastQuarter', day, books, refuse);
+				if (last.from !== previous.from || last.to !== previous.to) problems.push(`${yearEnd}: last quarter on ${day}`);
+				previous = quarter;
+			}
+			// Two years of days hold eight quarters, give or take a quarter cut at each end.
+			if (quartersBegun < 7 || quartersBegun > 8) problems.push(`${yearEnd}: ${quartersBegun} quarters began`);
+		}
+		expect(problems.slice(0, 10)).toEqual([]);
+	});
+
+	it('a year starting on 29 February: its last quarter ends on the day before the next year starts', () => {
+		const books = { yearEnd: '2024-02-28' };
+		expect(periodRange('thisQuarter', '2025-02-28', books, refuse)).toEqual({ from: '2024-11-29', to: '2025-02-28' });
+		expect(periodRange('lastQuarter', '2025-03-01', books, refuse)).toEqual({ from: '2024-11-29', to: '2025-02-28' });
+		expect(periodRange('lastQuarter', '2025-05-31', books, refuse)).toEqual({ from: '2024-11-29', to: '2025-02-28' });
 	});
 });

@@ -3,22 +3,46 @@
  * computed in UTC so that no time zone or summer time moves a day.
  */
 
-const DAY_MS = 86_400_000;
+/** Days since 1970-01-01 of a civil day (proleptic Gregorian), without a Date: reports count many days. */
+function toDayNumber(day: string): number {
+	const month = Number(day.slice(5, 7));
+	const year = Number(day.slice(0, 4)) - (month <= 2 ? 1 : 0);
+	const era = Math.floor(year / 400);
+	const yearOfEra = year - era * 400;
+	const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + Number(day.slice(8, 10)) - 1;
+	const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+	return era * 146_097 + dayOfEra - 719_468;
+}
 
-const toTime = (day: string) =>
-	Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
-const fromTime = (time: number) => new Date(time).toISOString().slice(0, 10);
+const pad = (value: number, length: number) => String(value).padStart(length, '0');
+
+function fromDayNumber(days: number): string {
+	const shifted = days + 719_468;
+	const era = Math.floor(shifted / 146_097);
+	const dayOfEra = shifted - era * 146_097;
+	const yearOfEra = Math.floor(
+		(dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+	);
+	const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+	const monthIndex = Math.floor((5 * dayOfYear + 2) / 153);
+	const date = dayOfYear - Math.floor((153 * monthIndex + 2) / 5) + 1;
+	const month = monthIndex + (monthIndex < 10 ? 3 : -9);
+	const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+	return `${pad(year, 4)}-${pad(month, 2)}-${pad(date, 2)}`;
+}
 
 /** The day a service date or date-time starts with ("2025-06-30T…" → 2025-06-30); null when it has none. */
 export const leadingDay = (value: unknown): string | null =>
 	typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null;
 
-export const addDays = (day: string, days: number) => fromTime(toTime(day) + days * DAY_MS);
+export const addDays = (day: string, days: number) => fromDayNumber(toDayNumber(day) + days);
 
 /** Whole days from `earlier` to `later` (negative when `later` comes first). */
-export const daysBetween = (earlier: string, later: string) => Math.round((toTime(later) - toTime(earlier)) / DAY_MS);
+export const daysBetween = (earlier: string, later: string) => toDayNumber(later) - toDayNumber(earlier);
 
-const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const isLeap = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const daysInMonth = (year: number, month: number) => (month === 2 && isLeap(year) ? 29 : MONTH_DAYS[month - 1]);
 
 /** A day of another month, kept within that month: 31 January plus one month is 28 or 29 February. */
 export function addMonths(day: string, months: number): string {
@@ -26,7 +50,7 @@ export function addMonths(day: string, months: number): string {
 	const year = Math.floor(index / 12);
 	const month = (index % 12) + 1;
 	const date = Math.min(Number(day.slice(8, 10)), daysInMonth(year, month));
-	return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
+	return `${pad(year, 4)}-${pad(month, 2)}-${pad(date, 2)}`;
 }
 
 export const firstOfMonth = (day: string) => `${day.slice(0, 8)}01`;
@@ -55,8 +79,9 @@ export function financialYearEnd(day: string, yearEnd: string): string {
 		const date = endsMonth
 			? daysInMonth(year, month)
 			: Math.min(Number(yearEnd.slice(8, 10)), daysInMonth(year, month));
-		return `${String(year).padStart(4, '0')}-${yearEnd.slice(5, 7)}-${String(date).padStart(2, '0')}`;
+		return `${pad(year, 4)}-${yearEnd.slice(5, 7)}-${pad(date, 2)}`;
 	};
 	const year = Number(day.slice(0, 4));
-	return day <= endIn(year) ? endIn(year) : endIn(year + 1);
+	const thisYears = endIn(year);
+	return day <= thisYears ? thisYears : endIn(year + 1);
 }

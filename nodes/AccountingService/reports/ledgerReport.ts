@@ -38,60 +38,115 @@ const amountOn = (step: SectionStep, account: AccountBalance) =>
 export const accountLabel = (account: AccountBalance) =>
 	account.name ?? account.id ?? 'a ledger account without a name';
 
+/** One line over several columns (periods), amounts in cents, one per column. */
+export interface ColumnLine {
+	kind: LineKind;
+	section: string | null;
+	label: string;
+	account: AccountBalance | null;
+	amounts: number[];
+}
+
+/** The same report over several columns of balances: one line per account any column moved. */
+export interface LedgerColumns {
+	lines: ColumnLine[];
+	/** Each column's figures, by key. */
+	figures: Array<Record<string, number>>;
+	/** Each column's accounts with a balance whose type no section takes. */
+	unplaced: AccountBalance[][];
+}
+
+const accountKey = (account: AccountBalance) => account.id ?? account.name ?? '';
+
 /**
- * The report's lines in reading order: each section's accounts with an amount, then its line;
- * each total where the layout puts it. Every account lands in one section, or among the
- * unplaced, unless its type is outside the report or its amount is zero.
+ * The report's lines in reading order, over columns of balances (each column one period's read of
+ * the same accounts): each section's accounts with an amount in any column, then its line; each
+ * total where the layout puts it. Every account lands in one section, or among the unplaced,
+ * unless its type is outside the report or it has no amount in any column.
  */
-export function layLedgerReport(layout: LedgerLayout, accounts: readonly AccountBalance[]): LedgerReport {
+export function layLedgerColumns(
+	layout: LedgerLayout,
+	columns: ReadonlyArray<readonly AccountBalance[]>,
+): LedgerColumns {
 	const sectionOfType = new Map<string, SectionStep>();
 	for (const step of layout.steps) {
 		if (step.kind === 'section') for (const type of step.types) sectionOfType.set(type, step);
 	}
 	const outside = new Set(layout.outside);
-	const bySection = new Map<string, AccountBalance[]>();
-	const unplaced: AccountBalance[] = [];
-	for (const account of accounts) {
-		if (account.debits === account.credits) continue;
-		const step = account.type === null ? undefined : sectionOfType.get(account.type);
-		if (step) bySection.set(step.key, [...(bySection.get(step.key) ?? []), account]);
-		else if (account.type === null || !outside.has(account.type)) unplaced.push(account);
+	// Each account once, in the order the columns first give it, with its balance in every column.
+	const byKey = new Map<string, { account: AccountBalance; balances: Array<AccountBalance | undefined> }>();
+	columns.forEach((accounts, column) => {
+		for (const account of accounts) {
+			if (account.debits === account.credits) continue;
+			const key = accountKey(account);
+			const entry = byKey.get(key) ?? { account, balances: new Array(columns.length).fill(undefined) };
+			entry.balances[column] = account;
+			byKey.set(key, entry);
+		}
+	});
+	const entries = [...byKey.values()];
+	const bySection = new Map<string, typeof entries>();
+	const unplacedEntries: typeof entries = [];
+	for (const entry of entries) {
+		const { type } = entry.account;
+		const step = type === null ? undefined : sectionOfType.get(type);
+		if (step) bySection.set(step.key, [...(bySection.get(step.key) ?? []), entry]);
+		else if (type === null || !outside.has(type)) unplacedEntries.push(entry);
 	}
 
-	const lines: ReportLine[] = [];
-	const figures: Record<string, number> = {};
+	const lines: ColumnLine[] = [];
+	const figures = columns.map(() => ({}) as Record<string, number>);
+	const perColumn = (amount: (column: number) => number) => columns.map((_, column) => amount(column));
 	for (const step of layout.steps) {
 		if (step.kind === 'total') {
-			figures[step.key] = step.terms.reduce((sum, [key, sign]) => sum + sign * figures[key], 0);
-			lines.push({ kind: 'total', section: step.key, label: step.label, account: null, amount: figures[step.key] });
+			const amounts = perColumn((column) =>
+				step.terms.reduce((sum, [key, sign]) => sum + sign * figures[column][key], 0),
+			);
+			amounts.forEach((amount, column) => (figures[column][step.key] = amount));
+			lines.push({ kind: 'total', section: step.key, label: step.label, account: null, amounts });
 			continue;
 		}
-		const members = bySection.get(step.key) ?? [];
-		let sum = 0;
-		for (const account of members) {
-			const amount = amountOn(step, account);
-			sum += amount;
+		const sums = perColumn(() => 0);
+		for (const { account, balances } of bySection.get(step.key) ?? []) {
+			const amounts = perColumn((column) => {
+				const balance = balances[column];
+				return balance === undefined ? 0 : amountOn(step, balance);
+			});
+			amounts.forEach((amount, column) => (sums[column] += amount));
 			if (step.itemized) {
-				lines.push({ kind: 'account', section: step.key, label: accountLabel(account), account, amount });
+				lines.push({ kind: 'account', section: step.key, label: accountLabel(account), account, amounts });
 			}
 		}
-		figures[step.key] = sum;
+		sums.forEach((sum, column) => (figures[column][step.key] = sum));
 		lines.push({
 			kind: 'subtotal',
 			section: step.key,
 			label: step.itemized ? `Total ${step.label}` : step.label,
 			account: null,
-			amount: sum,
+			amounts: sums,
 		});
 	}
-	for (const account of unplaced) {
+	for (const { account, balances } of unplacedEntries) {
 		lines.push({
 			kind: 'unplaced',
 			section: null,
 			label: `${accountLabel(account)}: type ${account.type ?? 'missing'} has no place in this report`,
 			account,
-			amount: account.debits - account.credits,
+			amounts: balances.map((balance) => (balance === undefined ? 0 : balance.debits - balance.credits)),
 		});
 	}
+	const unplaced = columns.map((_, column) =>
+		unplacedEntries.flatMap(({ balances }) => (balances[column] === undefined ? [] : [balances[column]!])),
+	);
 	return { lines, figures, unplaced };
+}
+
+/** The report of one column of balances. */
+export function layLedgerReport(layout: LedgerLayout, accounts: readonly AccountBalance[]): LedgerReport {
+	const report = layLedgerColumns(layout, [accounts]);
+	return {
+		lines: report.lines.map(({ amounts, ...line }) => ({ ...line, amount: amounts[0] })),
+		figures: report.figures[0],
+		unplaced: report.unplaced[0],
+	};
 }

@@ -5,6 +5,7 @@ import { addDays, addMonths, financialYearEnd, firstOfMonth } from './calendar';
 export const PERIODS = [
 	'thisMonth',
 	'lastMonth',
+	'last12Months',
 	'thisQuarter',
 	'lastQuarter',
 	'thisFinancialYear',
@@ -41,19 +42,25 @@ const FINANCIAL: ReadonlySet<string> = new Set([
 /** Whether the choice needs the business's financial year. */
 export const needsFinancialYear = (choice: Period | AsAtDay) => FINANCIAL.has(choice);
 
-function financialYear(day: string, yearEnd: string): DateRange {
+export function financialYear(day: string, yearEnd: string): DateRange {
 	const to = financialYearEnd(day, yearEnd);
 	return { from: addDays(financialYearEnd(addMonths(to, -12), yearEnd), 1), to };
 }
 
-/** The quarter of the financial year that holds `day`: three months from the year's start, and so on. */
-function financialQuarter(day: string, yearEnd: string): DateRange {
+/**
+ * The quarter of the financial year that holds `day`: three months from the year's start, and so
+ * on; the fourth ends with the year, so that a year starting on 29 February (or on a day some
+ * months lack) is covered with no gap and no overlap.
+ */
+export function financialQuarter(day: string, yearEnd: string): DateRange {
 	const year = financialYear(day, yearEnd);
-	for (let quarter = 1; quarter <= 4; quarter++) {
+	let from = year.from;
+	for (let quarter = 1; quarter < 4; quarter++) {
 		const next = addMonths(year.from, quarter * 3);
-		if (day < next || quarter === 4) return { from: addMonths(year.from, (quarter - 1) * 3), to: addDays(next, -1) };
+		if (day < next) return { from, to: addDays(next, -1) };
+		from = next;
 	}
-	throw new Error('unreachable');
+	return { from, to: year.to };
 }
 
 function yearEndOf(books: Books, refuse: Refuse): string {
@@ -65,12 +72,13 @@ function yearEndOf(books: Books, refuse: Refuse): string {
 
 /** A Profit and Loss period as days, `today` being the day the report runs on. */
 export function periodRange(period: Exclude<Period, 'custom'>, today: string, books: Books, refuse: Refuse): DateRange {
-	const month = { from: firstOfMonth(today), to: addDays(addMonths(firstOfMonth(today), 1), -1) };
 	switch (period) {
 		case 'thisMonth':
-			return month;
+			return { from: firstOfMonth(today), to: addDays(addMonths(firstOfMonth(today), 1), -1) };
 		case 'lastMonth':
-			return { from: addMonths(month.from, -1), to: addDays(month.from, -1) };
+			return { from: addMonths(firstOfMonth(today), -1), to: addDays(firstOfMonth(today), -1) };
+		case 'last12Months':
+			return { from: addMonths(firstOfMonth(today), -12), to: addDays(firstOfMonth(today), -1) };
 		case 'thisQuarter':
 			return financialQuarter(today, yearEndOf(books, refuse));
 		case 'lastQuarter': {
@@ -98,11 +106,35 @@ export function asAtDay(choice: Exclude<AsAtDay, 'custom'>, today: string, books
 	}
 }
 
-/** A report of days before the books' first day would have nothing to say: refused rather than all zeros. */
-export function refuseBeforeBooks(day: string, books: Books, what: string, refuse: Refuse): void {
-	if (books.accountsStart && day < books.accountsStart) {
+/**
+ * The day Sage dates opening balances: the day before the books start. A report as at it is the
+ * opening position (the opening balance sheet); undefined without an accounts start date.
+ */
+export const openingDay = (books: Books) =>
+	books.accountsStart === undefined ? undefined : addDays(books.accountsStart, -1);
+
+/**
+ * The lower bound of a balance "as at" a day: before any entry, opening balances and anything
+ * dated earlier included, so that a balance is every entry up to the day.
+ */
+export const BEFORE_EVERY_ENTRY = '1900-01-01';
+
+/**
+ * A report of days before the books hold anything would have nothing to say: refused rather than
+ * all zeros. A period must end on or after the books' first day; an as-at day may be the opening day.
+ */
+export function refuseBeforeBooks(
+	day: string,
+	books: Books,
+	what: string,
+	refuse: Refuse,
+	earliest: 'accountsStart' | 'openingDay' = 'accountsStart',
+): void {
+	const first = earliest === 'openingDay' ? openingDay(books) : books.accountsStart;
+	if (books.accountsStart && first && day < first) {
+		const opening = earliest === 'openingDay' ? `, or the day before, ${first}, for the opening balances` : '';
 		refuse(
-			`${what} ${day} is before the books start (${books.accountsStart}, the accounts start date in the business’s financial settings)`,
+			`${what} ${day} is before the books start (${books.accountsStart}, the accounts start date in the business’s financial settings${opening})`,
 		);
 	}
 }

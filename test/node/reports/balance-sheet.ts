@@ -1,11 +1,13 @@
-// The Balance Sheet against the sandbox's books: it balances on every date tried, profit to
-// date equals the income and expense entries since the books' start summed here, and every
-// balance sheet account with a balance is in its section once.
+// The Balance Sheet against the sandbox's books: it balances on every date tried, every figure
+// equals the ledger entries up to the day summed here with no lower bound (the opening balances,
+// dated the day before the books start, included), and every balance sheet account with a
+// balance is in its section once.
 import type { IDataObject } from 'n8n-workflow';
 
 import { useConnectedSandbox } from '../connected-sandbox';
 import {
 	businessByKey,
+	businessesOf,
 	businessParameter,
 	cents,
 	creditMinusDebit,
@@ -28,12 +30,26 @@ const SECTIONS: Record<string, { types: string[]; asset: boolean }> = {
 	future_liabilities: { types: ['FUTURE_LIABILITY'], asset: false },
 	equity: { types: ['EQUITY'], asset: false },
 };
-const DATES = ['2023-07-01', '2023-12-31', '2024-02-29', '2024-06-30', '2025-03-15', '2025-06-30'];
+/** The opening balance sheet (the day before the books start, when Sage dates opening balances), then later days. */
+const DATES = ['2023-06-30', '2023-07-01', '2023-12-31', '2024-02-29', '2024-06-30', '2025-03-15', '2025-06-30'];
 
 const ledgers = useLedgers(env);
+/** The sandbox's businesses, each tried (the first test checks the list is whole). */
+const BUSINESSES = ['lead', 'second', 'invited'];
+/** No lower bound: every entry dated up to the day counts. */
+const EVERY_ENTRY = '';
 
 describe('Report → Balance Sheet', () => {
-	const cases = ['lead', 'second', 'invited'].flatMap((key) => DATES.map((day) => [key, day]));
+	it('every sandbox business is tried, and each has opening balances dated the day before its books start', () => {
+		expect(businessesOf(env).map(({ key }) => key)).toEqual(BUSINESSES);
+		for (const key of BUSINESSES) {
+			const ledger = ledgers.get(key)!;
+			const openingDay = new Date(Date.parse(`${ledger.accountsStart}T00:00:00Z`) - 86_400_000).toISOString();
+			expect(ledger.entries.some((entry) => entry.date === openingDay.slice(0, 10))).toBe(true);
+		}
+	});
+
+	const cases = BUSINESSES.flatMap((key) => DATES.map((day) => [key, day]));
 
 	it.each(cases)('%s business as at %s: balances to the cent, every account placed once', async (key, asAt) => {
 		const business = businessByKey(env, key);
@@ -58,10 +74,10 @@ describe('Report → Balance Sheet', () => {
 		expect(figure('net_assets')).toBe(figure('total_equity'));
 		expect(rows.filter((row) => row.row_type === 'account').length).toBeGreaterThan(0);
 		expect(figure('profit_to_date')).toBe(
-			creditMinusDebit(ledger, [...INCOME_TYPES, ...EXPENSE_TYPES], ledger.accountsStart, asAt),
+			creditMinusDebit(ledger, [...INCOME_TYPES, ...EXPENSE_TYPES], EVERY_ENTRY, asAt),
 		);
 		for (const [section, { types, asset }] of Object.entries(SECTIONS)) {
-			const sum = creditMinusDebit(ledger, types, ledger.accountsStart, asAt);
+			const sum = creditMinusDebit(ledger, types, EVERY_ENTRY, asAt);
 			expect(figure(section)).toBe(asset ? 0 - sum : sum);
 			const accounts = rows.filter((row) => row.section === section && row.row_type === 'account');
 			const [line] = rows.filter((row) => row.section === section && row.row_type === 'subtotal');
@@ -76,8 +92,8 @@ describe('Report → Balance Sheet', () => {
 		const totals = rows.filter((row) => row.row_type !== 'account');
 		for (const row of totals) expect(cents(row.amount)).toBe(figure(row.section as string));
 
-		// Every balance sheet account with a balance since the books' start is one row of its section.
-		const balances = [...netByAccount(ledger, ledger.accountsStart, asAt)].filter(
+		// Every balance sheet account with a balance on the day is one row of its section.
+		const balances = [...netByAccount(ledger, EVERY_ENTRY, asAt)].filter(
 			([account]) => ![...INCOME_TYPES, ...EXPENSE_TYPES].includes(ledger.typeOf.get(account)!),
 		);
 		const accountRows = rows.filter((row) => row.row_type === 'account');

@@ -43,6 +43,35 @@ describe('report periods relative to today', () => {
 	});
 });
 
+describe('the day a run begins on', () => {
+	const ALL = { __rl: true, mode: 'list', value: 'all', cachedResultName: 'All Businesses' };
+
+	/** A clock one second before midnight in New York (the workflow's zone) until the service is first asked anything. */
+	const crossingMidnight = () => {
+		const position = env.sandbox.log.entries().length;
+		useClock(
+			new VirtualClock(() =>
+				Date.parse(env.sandbox.log.entries().length > position ? '2025-12-01T05:00:01Z' : '2025-12-01T04:59:59Z'),
+			),
+		);
+	};
+
+	it.each([
+		['profitAndLoss', { period: 'lastMonth' }, { from_date: '2025-10-01', to_date: '2025-10-31' }],
+		['balanceSheet', { reportDate: 'endOfLastMonth' }, { as_at: '2025-10-31' }],
+	])(
+		'%s over All Businesses, run across midnight: every business reports as of the day the run began',
+		async (operation, days, expected) => {
+			crossingMidnight();
+			const result = await env.runNode({ resource: 'report', output: 'summary', operation, business: ALL, ...days });
+			expect(result.error).toBeUndefined();
+			const summaries = result.json(NODE);
+			expect(summaries.length).toBe((env.sandbox.dataset.businesses as unknown[]).length);
+			for (const summary of summaries) expect(summary).toMatchObject(expected);
+		},
+	);
+});
+
 describe('bad report input', () => {
 	const refused = async (parameters: INodeParameters, message: RegExp, requests: string[]) => {
 		const position = env.sandbox.log.entries().length;
@@ -67,7 +96,7 @@ describe('bad report input', () => {
 		);
 		await refused(
 			{ operation: 'profitAndLoss', period: '={{ "lastYear" }}', fromDate: '2025-01-01', toDate: '2025-01-31' },
-			/Invalid "Period": must be one of thisMonth, lastMonth, thisQuarter, lastQuarter, thisFinancialYear, lastFinancialYear, custom, got "lastYear"/,
+			/Invalid "Period": must be one of thisMonth, lastMonth, last12Months, thisQuarter, lastQuarter, thisFinancialYear, lastFinancialYear, custom, got "lastYear"/,
 			[],
 		);
 		await refused(
@@ -77,12 +106,14 @@ describe('bad report input', () => {
 		);
 	});
 
-	it('a day before the books start: refused once the settings are read, before any figure is', async () => {
-		await refused(
-			{ operation: 'agedDebtors', reportDate: 'custom', asAt: '2023-06-30' },
-			/Invalid "As At Date": the day 2023-06-30 is before the books start \(2023-07-01/,
-			['/financial_settings'],
-		);
+	it('a day before the opening balances: refused once the settings are read, before any figure is', async () => {
+		for (const operation of ['balanceSheet', 'agedDebtors']) {
+			await refused(
+				{ operation, reportDate: 'custom', asAt: '2023-06-29' },
+				/Invalid "As At Date": the day 2023-06-29 is before the books start \(2023-07-01, .*or the day before, 2023-06-30, for the opening balances\)/,
+				['/financial_settings'],
+			);
+		}
 		runOn('2024-05-15');
 		await refused(
 			{ operation: 'profitAndLoss', period: 'lastFinancialYear' },

@@ -17,6 +17,8 @@ import type { BusinessBooks } from './books';
  */
 export interface ReportDays<T> {
 	settle(books: BusinessBooks, today: string): T;
+	/** The days when the parameters alone give them (Custom): checked before any request. */
+	known?: T;
 }
 
 /** Profit and Loss: a period. */
@@ -26,7 +28,7 @@ export function readPeriod(parameters: ParameterReader): ReportDays<DateRange> {
 		const from = parameters.day('fromDate', 'From Date');
 		const to = parameters.day('toDate', 'To Date');
 		if (from > to) parameters.fail('To Date', `${to} is before From Date ${from}`);
-		return { settle: () => ({ from, to }) };
+		return { settle: () => ({ from, to }), known: { from, to } };
 	}
 	return {
 		settle(books, today) {
@@ -47,7 +49,7 @@ export function readAsAt(parameters: ParameterReader): ReportDays<string> {
 			const label = custom === undefined ? 'As At' : 'As At Date';
 			const refuse = (problem: string): never => parameters.fail(label, problem);
 			const day = custom ?? asAtDay(choice as Exclude<AsAtDay, 'custom'>, today, books, refuse);
-			refuseBeforeBooks(day, books, 'the day', refuse);
+			refuseBeforeBooks(day, books, 'the day', refuse, 'openingDay');
 			return day;
 		},
 	};

@@ -2,43 +2,16 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import type { ParameterReader } from '../../actions/parameters';
 import { BUCKETS, type AgedReport, type Buckets, type OpenItem } from '../../reports/aging';
-import { accountLabel, type LedgerReport } from '../../reports/ledgerReport';
 import { fromCents } from '../../reports/money';
 import { runsAsTool } from '../../tool/mode';
 
 export type ReportOutput = 'rows' | 'summary';
 
-/** The report's days as columns: `from_date`/`to_date` of a period, or `as_at`. */
-export type DayColumns = { from_date: string; to_date: string } | { as_at: string };
-
 const amounts = (buckets: Buckets): IDataObject =>
 	Object.fromEntries([...BUCKETS, 'total'].map((key) => [key, fromCents(buckets[key as keyof Buckets])]));
 
-/** One row per account, subtotal and total, every row with the same plain columns. */
-export function ledgerRows(report: LedgerReport, days: DayColumns): IDataObject[] {
-	return report.lines.map((line) => ({
-		row_type: line.kind,
-		section: line.section,
-		label: line.label,
-		ledger_account_id: line.account?.id ?? null,
-		nominal_code: line.account?.nominalCode ?? null,
-		ledger_account_name: line.account?.name ?? null,
-		amount: fromCents(line.amount),
-		...days,
-	}));
-}
-
 /** What the report could not place, as text a person reads: null when it placed everything. */
-const namedOrNull = (names: string[]) => (names.length ? names.join('; ') : null);
-
-export function ledgerSummary(report: LedgerReport, days: DayColumns, currency: string | null): IDataObject {
-	return {
-		...days,
-		currency,
-		...Object.fromEntries(Object.entries(report.figures).map(([key, cents]) => [key, fromCents(cents)])),
-		unplaced_accounts: namedOrNull(report.unplaced.map(accountLabel)),
-	};
-}
+export const namedOrNull = (names: string[]) => (names.length ? names.join('; ') : null);
 
 const unplacedItemLabel = (item: OpenItem) =>
 	`${item.label}: ${item.contactId === null ? 'no contact' : 'no date to age from'}`;

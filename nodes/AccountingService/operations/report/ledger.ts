@@ -3,17 +3,18 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { acrossBusinesses } from '../../actions/acrossBusinesses';
 import type { ParameterReader } from '../../actions/parameters';
-import { BALANCE_SHEET, PROFIT_AND_LOSS, type LedgerLayout } from '../../reports/ledgerLayouts';
-import { layLedgerReport, type AccountBalance } from '../../reports/ledgerReport';
+import { runItems } from '../../actions/itemRunner';
+import { BALANCE_SHEET, PROFIT_AND_LOSS } from '../../reports/ledgerLayouts';
+import type { AccountBalance } from '../../reports/ledgerReport';
 import { toCents } from '../../reports/money';
-import type { DateRange } from '../../reports/period';
+import { BEFORE_EVERY_ENTRY, type DateRange } from '../../reports/period';
 import { apiRequestAllItems } from '../../transport';
 import { resourceOperation } from '../define';
 import type { OptionText } from '../types';
-import { readBooks, todayOf, type BusinessBooks } from './books';
-import { readAsAt, readPeriod, type ReportDays } from './days';
-import { ledgerRows, ledgerSummary, reportItems, reportOutputOf, type DayColumns } from './items';
-import { asAtProperties, periodProperties, reportOutputProperty } from './properties';
+import { readBooks, todayOf } from './books';
+import { readLedgerPlan } from './ledgerDays';
+import { ledgerItems, ledgerOutputOf, type LedgerShape } from './ledgerItems';
+import { balanceSheetDayProperties, ledgerOutputProperty, profitAndLossDayProperties } from './ledgerProperties';
 
 /**
  * Every ledger account with its debits and credits over the days, in one list read of
@@ -24,10 +25,12 @@ async function readAccountBalances(
 	parameters: ParameterReader,
 	business: string | undefined,
 	range: DateRange,
+	filter: IDataObject,
 ): Promise<AccountBalance[]> {
 	const { body } = await apiRequestAllItems.call(this, {
 		path: '/ledger_accounts',
 		qs: {
+			...filter,
 			show_balance_details: true,
 			from_date: range.from,
 			to_date: range.to,
@@ -63,33 +66,70 @@ function accountBalance(context: IExecuteFunctions, account: IDataObject, parame
 	};
 }
 
-/** What tells the two ledger reports apart: their days, their layout, their texts. */
-interface LedgerReportDefinition<Days> {
+/** Ledger reads of one business under way at once: a split report's periods, within its request budget. */
+export const PERIODS_AT_ONCE = 4;
+
+/**
+ * The balances of every range, each distinct range read once (a month compared with the previous
+ * one is read once for both), several at once; `filter` narrows the accounts (their type).
+ */
+export async function readBalancesOf(
+	this: IExecuteFunctions,
+	parameters: ParameterReader,
+	business: string | undefined,
+	ranges: DateRange[],
+	filter: IDataObject = {},
+): Promise<(range: DateRange) => AccountBalance[]> {
+	const key = (range: DateRange) => `${range.from}|${range.to}`;
+	const distinct = [...new Map(ranges.map((range) => [key(range), range])).values()];
+	const outcomes = await runItems({
+		count: distinct.length,
+		concurrency: PERIODS_AT_ONCE,
+		run: async (index) => await readAccountBalances.call(this, parameters, business, distinct[index], filter),
+		stopOnFailure: true,
+	});
+	const balances = new Map<string, AccountBalance[]>();
+	outcomes.forEach((outcome, index) => {
+		if (outcome && !outcome.ok) throw outcome.error;
+		if (outcome) balances.set(key(distinct[index]), outcome.value);
+	});
+	return (range) => balances.get(key(range))!;
+}
+
+/** What tells the two ledger reports apart: how they are dated, their layout, their texts. */
+interface LedgerReportDefinition {
 	value: string;
 	option: OptionText;
 	dayProperties: INodeProperties[];
-	layout: LedgerLayout;
-	readDays(parameters: ParameterReader): ReportDays<Days>;
-	/** The days whose balances the report reads, and the day columns of its rows. */
-	span(days: Days, books: BusinessBooks): { range: DateRange; columns: DayColumns };
+	shape: LedgerShape;
+	/** The days whose balances give a period's figures: the period, or every entry up to its last day. */
+	readRange(period: DateRange): DateRange;
 }
 
-function ledgerReport<Days>(definition: LedgerReportDefinition<Days>) {
+function ledgerReport(definition: LedgerReportDefinition) {
+	const { shape } = definition;
 	return resourceOperation({
 		resource: 'report',
 		value: definition.value,
 		acrossBusinesses: true,
 		option: definition.option,
-		properties: [...definition.dayProperties, reportOutputProperty],
+		properties: [...definition.dayProperties, ledgerOutputProperty(shape.ofSales)],
 		async execute(parameters) {
-			const days = definition.readDays(parameters);
-			const output = reportOutputOf(parameters);
+			const days = readLedgerPlan(parameters, shape.asAt ? 'asAt' : 'period');
+			const output = ledgerOutputOf(parameters);
+			// Read once, as the item begins: a run across midnight gives every business the same Last Month.
+			const today = todayOf(this);
 			return await acrossBusinesses.call(this, parameters, async (business) => {
 				const books = await readBooks.call(this, parameters, business);
-				const { range, columns } = definition.span(days.settle(books, todayOf(this)), books);
-				const accounts = await readAccountBalances.call(this, parameters, business, range);
-				const report = layLedgerReport(definition.layout, accounts);
-				return reportItems(this, output, ledgerSummary(report, columns, books.currency), ledgerRows(report, columns));
+				const plan = days.settle(books, today);
+				const ranges = [...plan.periods, ...(plan.comparisons ?? [])].map(definition.readRange);
+				const read = await readBalancesOf.call(this, parameters, business, ranges);
+				return ledgerItems(this, output, {
+					shape,
+					plan,
+					balancesOf: (range) => read(definition.readRange(range)),
+					currency: books.currency,
+				});
 			});
 		},
 	});
@@ -103,10 +143,9 @@ export const profitAndLoss = ledgerReport({
 			'Profit and loss of the business for a period: sales, direct expenses, gross profit, other income, overheads, depreciation and net profit, from the ledger accounts’ balances',
 		action: 'Profit and loss of the business for a period: sales and net profit',
 	},
-	dayProperties: periodProperties,
-	layout: PROFIT_AND_LOSS,
-	readDays: readPeriod,
-	span: (range) => ({ range, columns: { from_date: range.from, to_date: range.to } }),
+	dayProperties: profitAndLossDayProperties,
+	shape: { layout: PROFIT_AND_LOSS, asAt: false, ofSales: true },
+	readRange: (period) => period,
 });
 
 export const balanceSheet = ledgerReport({
@@ -117,9 +156,8 @@ export const balanceSheet = ledgerReport({
 			'Balance sheet of the business as at a date: assets, liabilities, net assets and equity with the profit to date, from the ledger accounts’ balances since the books’ start',
 		action: 'Balance sheet of the business as at a date (assets, liabilities, equity)',
 	},
-	dayProperties: asAtProperties,
-	layout: BALANCE_SHEET,
-	readDays: readAsAt,
-	// Without an accounts start date, every entry up to the day counts: the service's own first day.
-	span: (asAt, books) => ({ range: { from: books.accountsStart ?? '1900-01-01', to: asAt }, columns: { as_at: asAt } }),
+	dayProperties: balanceSheetDayProperties,
+	shape: { layout: BALANCE_SHEET, asAt: true, ofSales: false },
+	// Every entry up to the day: the opening balances, which Sage dates the day before the books start, included.
+	readRange: (period) => ({ from: BEFORE_EVERY_ENTRY, to: period.to }),
 });

@@ -11,6 +11,11 @@ export const periodProperties: INodeProperties[] = [
 		options: [
 			{ name: 'Custom', value: 'custom', description: 'From and to the dates you enter' },
 			{
+				name: 'Last 12 Months',
+				value: 'last12Months',
+				description: 'The twelve whole months before this one',
+			},
+			{
 				name: 'Last Financial Year',
 				value: 'lastFinancialYear',
 				description: 'The whole of the previous financial year',

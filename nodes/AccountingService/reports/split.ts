@@ -1,0 +1,108 @@
+import type { Refuse } from '../helpers/values';
+import { addDays, addMonths, daysBetween, firstOfMonth } from './calendar';
+import { financialQuarter, financialYear, type DateRange } from './period';
+
+/** How a report's range is cut into periods, in date order. */
+export const SPLITS = ['none', 'month', 'quarter', 'year'] as const;
+export type SplitBy = (typeof SPLITS)[number];
+
+/** What each period is set beside. */
+export const COMPARISONS = ['none', 'previousPeriod', 'samePeriodLastYear'] as const;
+export type CompareWith = (typeof COMPARISONS)[number];
+
+/** More periods than a person reads in one sheet; and every period is one ledger read. */
+export const MAX_PERIODS = 60;
+
+/** One period of a split report: its days and the name of its column in a table. */
+export interface ReportPeriod extends DateRange {
+	name: string;
+}
+
+/** Financial years are named by the calendar year they end in: FY2025 ends in 2025. */
+const yearName = (to: string) => `FY${to.slice(0, 4)}`;
+
+/** The unit of the split that holds `day`: a calendar month, a financial quarter or year. */
+function unitOf(
+	split: Exclude<SplitBy, 'none'>,
+	day: string,
+	yearEnd: string | undefined,
+): DateRange & { name: string } {
+	if (split === 'month') {
+		const from = firstOfMonth(day);
+		return { from, to: addDays(addMonths(from, 1), -1), name: day.slice(0, 7) };
+	}
+	const year = financialYear(day, yearEnd!);
+	if (split === 'year') return { ...year, name: yearName(year.to) };
+	const quarter = financialQuarter(day, yearEnd!);
+	const number = [0, 1, 2, 3].findIndex((step) => addMonths(year.from, step * 3) === quarter.from) + 1;
+	return { ...quarter, name: `${yearName(year.to)}-Q${number}` };
+}
+
+/** Months a range touches, counted before any request: the bound on how many periods it can give. */
+export const monthsTouched = (range: DateRange) =>
+	(Number(range.to.slice(0, 4)) - Number(range.from.slice(0, 4))) * 12 +
+	Number(range.to.slice(5, 7)) -
+	Number(range.from.slice(5, 7)) +
+	1;
+
+/**
+ * The range cut into periods in date order; a first or last period the range only partly covers
+ * is clipped to it. Quarters and years are the business's financial ones (`yearEnd` required).
+ */
+export function splitRange(
+	range: DateRange,
+	split: SplitBy,
+	yearEnd: string | undefined,
+	refuse: Refuse,
+): ReportPeriod[] {
+	if (split === 'none') return [{ ...range, name: `${range.from} to ${range.to}` }];
+	if (split !== 'month' && !yearEnd) {
+		refuse(
+			'the business’s financial settings have no financial year end, so it has no financial quarters or years; split by Month',
+		);
+	}
+	const periods: ReportPeriod[] = [];
+	for (let day = range.from; day <= range.to;) {
+		const unit = unitOf(split, day, yearEnd);
+		periods.push({ from: day, to: unit.to < range.to ? unit.to : range.to, name: unit.name });
+		if (periods.length > MAX_PERIODS) {
+			refuse(
+				`${range.from} to ${range.to} gives more than ${MAX_PERIODS} periods; choose a shorter range or a longer split`,
+			);
+		}
+		day = addDays(unit.to, 1);
+	}
+	return periods;
+}
+
+/**
+ * The same day a year before; the last day of a month stays the last day of its month
+ * (2025-02-28 → 2024-02-29), so a month or a year last year is whole.
+ */
+export function sameDayLastYear(day: string): string {
+	const lastOfMonth = addDays(day, 1).slice(8, 10) === '01';
+	const before = addMonths(day, -12);
+	return lastOfMonth ? addDays(addMonths(firstOfMonth(before), 1), -1) : before;
+}
+
+/**
+ * The period just before: as many whole months before when the range is whole months from its
+ * first day (a month, a quarter, a year), otherwise as many days just before it.
+ */
+export function previousRange(range: DateRange): DateRange {
+	const after = addDays(range.to, 1);
+	for (let months = 1; months <= 12 * MAX_PERIODS; months++) {
+		const end = addMonths(range.from, months);
+		if (end === after) return { from: addMonths(range.from, -months), to: addDays(range.from, -1) };
+		if (end > after) break;
+	}
+	const days = daysBetween(range.from, range.to) + 1;
+	return { from: addDays(range.from, -days), to: addDays(range.from, -1) };
+}
+
+/** The period a period is compared with. */
+export function comparisonRange(range: DateRange, compare: Exclude<CompareWith, 'none'>): DateRange {
+	return compare === 'previousPeriod'
+		? previousRange(range)
+		: { from: sameDayLastYear(range.from), to: sameDayLastYear(range.to) };
+}
