@@ -59,6 +59,9 @@ describe('the day a run begins on', () => {
 	it.each([
 		['profitAndLoss', { period: 'lastMonth' }, { from_date: '2025-10-01', to_date: '2025-10-31' }],
 		['balanceSheet', { reportDate: 'endOfLastMonth' }, { as_at: '2025-10-31' }],
+		['agedDebtors', { reportDate: 'endOfLastMonth' }, { as_at: '2025-10-31' }],
+		['agedCreditors', { reportDate: 'endOfLastMonth' }, { as_at: '2025-10-31' }],
+		['bankSummary', { period: 'lastMonth' }, { from_date: '2025-10-01', to_date: '2025-10-31' }],
 	])(
 		'%s over All Businesses, run across midnight: every business reports as of the day the run began',
 		async (operation, days, expected) => {

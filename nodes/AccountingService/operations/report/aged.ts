@@ -46,9 +46,10 @@ const agedReport = (side: 'debtors' | 'creditors') =>
 			const includePayments = parameters.flag('includePaymentsOnAccount', 'Include Payments on Account', true);
 			const ageBy = parameters.choice<AgeBy>('Age By', parameters.string('ageBy', 'Age By', 'dueDate'), AGE_BY);
 			const nominalCode = parameters.string('controlAccount', 'Control Account', '').trim() || undefined;
+			// Read once, as the item begins: a run across midnight gives every business the same day.
+			const today = todayOf(this);
 			return await acrossBusinesses.call(this, parameters, async (business) => {
 				const books = await readBooks.call(this, parameters, business);
-				const today = todayOf(this);
 				const asAt = days.settle(books, today);
 				const control = async () => await readControlAccount.call(this, parameters, business, side, asAt, nominalCode);
 				const items = async () =>
