@@ -114,7 +114,10 @@ if (attachmentArgument > 0) SIZES.attachmentMiB = Number(process.argv[attachment
 /** `--only pdf`, `output`, `tool`, `items`, `reports`, `businesses` or `editor`: that section alone (the sections that can run on their own). */
 const onlyArgument = process.argv.indexOf('--only');
 const only = onlyArgument > 0 ? process.argv[onlyArgument + 1] : undefined;
-if (only !== undefined && !['pdf', 'output', 'tool', 'items', 'reports', 'trends', 'businesses', 'editor'].includes(only)) {
+if (
+	only !== undefined &&
+	!['pdf', 'output', 'tool', 'items', 'reports', 'trends', 'businesses', 'editor'].includes(only)
+) {
 	console.error(
 		`--only takes pdf (the Download PDF section), output (the Output section), tool (the AI tool section), items (the per-item section), reports (the Report section), trends (the twelve-month trend section), businesses (the All Businesses section) or editor (the editor with and without the package), not ${String(only)}`,
 	);

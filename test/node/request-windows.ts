@@ -1,8 +1,11 @@
 import type { LogEntry } from './connected-sandbox';
 
+/** When a request reached the sandbox, on the sandbox's clock. */
+export const arrivedAt = (entry: LogEntry) => Date.parse(entry.at);
+
 /** The most requests that arrived at the sandbox within any 60 s. */
 export function busiestMinute(requests: LogEntry[]): number {
-	const times = requests.map((entry) => Date.parse(entry.at)).sort((a, b) => a - b);
+	const times = requests.map(arrivedAt).sort((a, b) => a - b);
 	let most = 0;
 	for (let first = 0, last = 0; last < times.length; last++) {
 		while (times[last] - times[first] >= 60_000) first++;
@@ -18,7 +21,6 @@ export function busiestMinute(requests: LogEntry[]): number {
  */
 export function heldBy(requests: LogEntry[], status: number, seconds: number, onTheirWay: number) {
 	const refused = requests.findIndex((entry) => entry.status === status);
-	const arrivedAt = (entry: LogEntry) => Date.parse(entry.at);
 	const heldUntil = arrivedAt(requests[refused]) + seconds * 1000;
 	const later = requests.slice(refused + 1);
 	return {

@@ -3,7 +3,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { processState } from '../../../nodes/AccountingService/state';
 import { shareClockWith } from '../../harness/shared-clock';
 import { startConnectedSandbox, useConnectedSandbox, type ConnectedSandbox, type LogEntry } from '../connected-sandbox';
-import { busiestMinute, heldBy } from '../request-windows';
+import { arrivedAt, busiestMinute, heldBy } from '../request-windows';
 
 /**
  * Return All reads the pages after the first several at a time (Concurrent Requests), paced to

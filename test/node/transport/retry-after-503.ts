@@ -6,7 +6,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { isN8n1 } from '../../harness';
 import { shareClockWith } from '../../harness/shared-clock';
 import { startConnectedSandbox, type ConnectedSandbox, type LogEntry } from '../connected-sandbox';
-import { heldBy } from '../request-windows';
+import { arrivedAt, heldBy } from '../request-windows';
 
 const NODE = 'Accounting Service';
 let env: ConnectedSandbox;
@@ -20,7 +20,6 @@ afterEach(async () => {
 	await env.sandbox.stop();
 });
 
-const arrivedAt = (entry: LogEntry) => Date.parse(entry.at);
 const invoiceRequests = (position: number) =>
 	env.apiRequestsSince(position).filter((entry) => entry.path.startsWith('/sales_invoices'));
 const firstInvoice = async () =>
