@@ -10,7 +10,14 @@ import {
 	type Fail,
 } from '../../AccountingService/helpers/parameterValues';
 import { toChoice } from '../../AccountingService/helpers/values';
-import { attributesFor, outputFrom, shapeRecords, type Output } from '../../AccountingService/output/output';
+import { BUSINESS_ID } from '../../AccountingService/output/includedFields';
+import {
+	attributesFor,
+	isIncludedFields,
+	outputFrom,
+	shapeRecords,
+	type Output,
+} from '../../AccountingService/output/output';
 import { shapeOf } from '../../AccountingService/output/shape';
 import { forgetCredentialView } from '../../AccountingService/transport/credential';
 import { DEFAULT_START_BATCH, eventsOf, WATCHABLE, type StartFrom } from '../description';
@@ -26,7 +33,7 @@ import {
 } from './position';
 import { readListPage, readNewest, readServiceTime, readWindow, type Watch, type WindowRead } from './readChanges';
 import { pollAllBusinesses } from './allBusinesses';
-import { loadPosition, storePosition } from './storedPosition';
+import { loadPosition, storePosition, type Loaded } from './storedPosition';
 
 /** What each output item says happened to its record. */
 export type ChangeType = 'created' | 'updated' | 'deleted';
@@ -59,28 +66,42 @@ export async function pollChanges(this: IPollFunctions): Promise<INodeExecutionD
 
 	if (settings.allBusinesses) return await pollAllBusinesses(this, settings);
 	if (this.getMode() === 'manual') return await testEvent(this, settings);
-	const rows = await pollBusiness(this, settings, this.getWorkflowStaticData('node'));
+	const { rows } = await pollBusiness(this, settings, this.getWorkflowStaticData('node'));
 	return rows.length ? [this.helpers.returnJsonArray(rows)] : null;
 }
 
-/** One business's poll, its position kept in `staticData`; the rows of what changed. */
+/** What one business's poll gave: its rows, and the service's clock when it read. */
+export interface BusinessPoll {
+	rows: IDataObject[];
+	serverTime: number;
+}
+
+/**
+ * One business's poll, its position kept in `staticData`. `startedAt` (service clock) is where a
+ * business without a position would have started had it answered then: it starts from there, so
+ * what changed since is output rather than lost.
+ */
 export async function pollBusiness(
 	context: IPollFunctions,
 	settings: Settings,
 	staticData: IDataObject,
-): Promise<IDataObject[]> {
+	startedAt?: number,
+): Promise<BusinessPoll> {
 	let stored = loadPosition(staticData, settings.watching);
 	if (!stored) {
-		const started = await start(context, settings, staticData);
-		if (!started) return [];
-		stored = { ...started, business: null };
+		const started = await start(context, settings, staticData, startedAt);
+		if ('serverTime' in started) {
+			if (startedAt === undefined) return { rows: [], serverTime: started.serverTime };
+			// Started late: what changed since `startedAt` is new to it, and this poll outputs it.
+			stored = loadPosition(staticData, settings.watching) as Loaded;
+		} else stored = { ...started, business: null };
 	}
 
 	const read = await readWindows(context, settings, stored.position.since);
 	if (stored.business !== null && read.business !== null && read.business !== stored.business) {
 		// The lead business changed under "Lead Business": the old position means nothing there.
 		storePosition(staticData, settings.watching, read.business, startAt(read.serverTime, read));
-		return [];
+		return { rows: [], serverTime: read.serverTime };
 	}
 	const { emit, next } = advance(stored.position, read);
 	const fromFeed = emit.map((change) => ({
@@ -100,27 +121,36 @@ export async function pollBusiness(
 		backfill = step.next;
 	}
 
-	storePosition(staticData, settings.watching, read.business ?? stored.business, next, backfill);
-	return toRows(settings, [...fromBackfill, ...fromFeed]);
+	const business = read.business ?? stored.business;
+	storePosition(staticData, settings.watching, business, next, backfill);
+	return {
+		rows: toRows(settings, [...fromBackfill, ...fromFeed], settings.watches[0].business ?? business),
+		serverTime: read.serverTime,
+	};
 }
 
 /**
- * The first poll: where "now" is on the service. Starting now, the records of the overlap
- * window that are already there count as seen and nothing is output. Starting from a date or
- * from all existing records, the feed reads from the window's start and the backfill takes
- * what changed before it; this poll already outputs their first batch.
+ * The first poll: where "now" is on the service (or `startedAt`, when the business could not be
+ * read then). Starting now, the records of the overlap window that are already there count as
+ * seen and nothing is output; the position stored, it gives the service's clock. Starting from a
+ * date or from all existing records, the feed reads from the window's start and the backfill
+ * takes what changed before it; this poll already outputs their first batch.
  */
 async function start(
 	context: IPollFunctions,
 	settings: Settings,
 	staticData: IDataObject,
-): Promise<{ position: Position; backfill: Backfill | null } | undefined> {
+	startedAt: number | undefined,
+): Promise<{ position: Position; backfill: Backfill | null } | { serverTime: number }> {
 	const reading = performance.now();
-	const serverTime = await readServiceTime(context, settings.watches[0]);
+	const now = await readServiceTime(context, settings.watches[0]);
+	const serverTime = startedAt ?? now;
 	if (settings.startFrom === 'now') {
 		const read = await readWindows(context, settings, serverTime - OVERLAP_MS);
-		storePosition(staticData, settings.watching, read.business, startAt(serverTime, read, performance.now() - reading));
-		return undefined;
+		// A record stamped between the start and the end of this read is not counted as already there.
+		const readingMs = now - serverTime + performance.now() - reading;
+		storePosition(staticData, settings.watching, read.business, startAt(serverTime, read, readingMs));
+		return { serverTime: now };
 	}
 	const windowStart = serverTime - OVERLAP_MS;
 	const from = settings.startFrom === 'date' ? (settings.startDate as number) : null;
@@ -162,15 +192,22 @@ function existingChangeType(backfill: Backfill, record: IDataObject): ChangeType
 	return Date.parse(String(record.created_at ?? '')) >= backfill.from ? 'created' : 'updated';
 }
 
-/** The items of the changes; a deleted document is one row in One Row per Line too (its lines went with it). */
-function toRows(settings: Settings, changes: Array<{ record: IDataObject; type: ChangeType }>): IDataObject[] {
+/**
+ * The items of the changes, each saying which business it came from where Select Included Fields
+ * chose `business_id`; a deleted document is one row in One Row per Line too (its lines went with it).
+ */
+function toRows(
+	settings: Settings,
+	changes: Array<{ record: IDataObject; type: ChangeType }>,
+	business: string | null | undefined,
+): IDataObject[] {
 	const lines = settings.output === 'lines' ? shapeOf(settings.row).lines?.field : undefined;
 	return changes.flatMap(({ record, type }) =>
 		shapeRecords(
 			settings.row,
 			[lines && type === 'deleted' ? { ...record, [lines]: [] } : record],
 			settings.output,
-			() => ({ change_type: type }),
+			() => ({ change_type: type, ...(isIncludedFields(settings.output) ? { [BUSINESS_ID]: business ?? null } : {}) }),
 		),
 	);
 }
@@ -185,7 +222,7 @@ async function testEvent(context: IPollFunctions, settings: Settings): Promise<I
 export async function newestRows(context: IPollFunctions, settings: Settings): Promise<IDataObject[]> {
 	const watch = settings.watches[0];
 	const canSort = settings.row.sort?.includes(watch.timeField) ?? false;
-	const newest = await readNewest(context, watch, canSort);
+	const { record: newest, business } = await readNewest(context, watch, canSort);
 	if (!newest) return [];
 	const type: ChangeType =
 		watch.sinceQuery === 'deleted_since'
@@ -193,7 +230,7 @@ export async function newestRows(context: IPollFunctions, settings: Settings): P
 			: settings.event === 'new' || newest.created_at === newest.updated_at
 				? 'created'
 				: 'updated';
-	return toRows(settings, [{ record: newest, type }]);
+	return toRows(settings, [{ record: newest, type }], watch.business ?? business);
 }
 
 /** The fields each read asks for: the output's, and the times the trigger orders records by. */

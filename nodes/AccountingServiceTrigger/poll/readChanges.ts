@@ -80,24 +80,22 @@ export async function readNewest(
 	context: IPollFunctions,
 	watch: Watch,
 	canSort: boolean,
-): Promise<IDataObject | undefined> {
+): Promise<{ record: IDataObject | undefined; business: string | null }> {
 	const qs: IDataObject = {
 		items_per_page: 1,
 		attributes: watch.attributes,
 		// Deletions are listed only when asked for with deleted_since: all of them.
 		...(watch.sinceQuery === 'deleted_since' ? { deleted_since: serviceDateTime(new Date(0)) } : {}),
 	};
-	if (canSort) {
-		const { envelope } = await listPage(context, watch, {
-			path: watch.path,
-			qs: { ...qs, sort: `${watch.timeField}:desc` },
-		});
-		return envelope.$items[0];
-	}
-	const { envelope } = await listPage(context, watch, { path: watch.path, qs });
-	if (envelope.$total <= 1) return envelope.$items[0];
-	const last = await listPage(context, watch, { path: watch.path, qs: { ...qs, page: envelope.$total } });
-	return last.envelope.$items[0];
+	const first = await listPage(context, watch, {
+		path: watch.path,
+		qs: canSort ? { ...qs, sort: `${watch.timeField}:desc` } : qs,
+	});
+	const newest =
+		canSort || first.envelope.$total <= 1
+			? first
+			: await listPage(context, watch, { path: watch.path, qs: { ...qs, page: first.envelope.$total } });
+	return { record: newest.envelope.$items[0], business: newest.response.business ?? null };
 }
 
 /** One page of the whole list in the service's own order, as the backfill reads it. */
