@@ -10,7 +10,7 @@ import {
 	type ApiResponse,
 	type ListEnvelope,
 } from '../../AccountingService/transport';
-import type { Change, EventTimeField, Read } from './position';
+import { versionOf, type Change, type EventTimeField, type Read } from './position';
 
 /** What every request of one poll shares: the collection, business, retry policy, pace and fields. */
 export interface Watch {
@@ -154,5 +154,8 @@ function toChange(context: IPollFunctions, watch: Watch, record: IDataObject): C
 			`A record of ${watch.path} came without an id or a readable ${watch.timeField}`,
 		);
 	}
-	return { id: record.id, at, record, deleted: watch.sinceQuery === 'deleted_since' };
+	const deleted = watch.sinceQuery === 'deleted_since';
+	// A record has one creation; its changes and its deletion are told apart by what they hold.
+	const version = watch.timeField === 'created_at' ? 'created' : versionOf(record, deleted);
+	return { id: record.id, at, record, deleted, version };
 }

@@ -16,6 +16,8 @@ interface StoredPosition {
 	business: string | null;
 	since: string;
 	seen: Record<string, string>;
+	/** The version of each record in `seen` as emitted (position.ts, versionOf). */
+	versions?: Record<string, string>;
 	/** The existing records still to output (Start From: All Existing Records or A Date). */
 	backfill?: { field: Backfill['field']; from: string | null; before: string; page: number; anchors: string[] };
 }
@@ -57,7 +59,12 @@ export function loadPosition(staticData: IDataObject, watching: string): Loaded 
 	for (const [id, at] of Object.entries(stored.seen)) {
 		if (Number.isFinite(time(at))) seen.set(id, time(at));
 	}
-	return { position: { since, seen }, business: stored.business ?? null, backfill };
+	const versions = new Map<string, string>();
+	const storedVersions = typeof stored.versions === 'object' && stored.versions !== null ? stored.versions : {};
+	for (const [id, version] of Object.entries(storedVersions)) {
+		if (seen.has(id) && typeof version === 'string') versions.set(id, version);
+	}
+	return { position: { since, seen, versions }, business: stored.business ?? null, backfill };
 }
 
 /**
@@ -79,6 +86,7 @@ export function storePosition(
 		business,
 		since: iso(position.since),
 		seen: Object.fromEntries([...position.seen].map(([id, at]) => [id, iso(at)])),
+		...(position.versions?.size ? { versions: Object.fromEntries(position.versions) } : {}),
 		...(backfill
 			? {
 					backfill: {
