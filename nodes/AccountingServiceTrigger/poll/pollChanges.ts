@@ -114,7 +114,7 @@ export async function pollBusiness(
 	if (backfill) {
 		const step = await backfillStep(
 			backfill,
-			async (page) => await readListPage(context, settings.watches[0], page, BACKFILL_PAGE_SIZE),
+			async (page, size = BACKFILL_PAGE_SIZE) => await readListPage(context, settings.watches[0], page, size),
 			settings.startBatch,
 		);
 		fromBackfill = step.records.map((record) => ({ record, type: existingChangeType(backfill as Backfill, record) }));
