@@ -194,14 +194,15 @@ function existingChangeType(backfill: Backfill, record: IDataObject): ChangeType
 
 /**
  * The items of the changes, each saying which business it came from where Select Included Fields
- * chose `business_id`; a deleted document is one row in One Row per Line too (its lines went with it).
+ * chose `business_id`. A deleted document is one row in every output that makes rows of its lines
+ * (One Row per Line, or a line's column chosen): its lines went with it.
  */
 function toRows(
 	settings: Settings,
 	changes: Array<{ record: IDataObject; type: ChangeType }>,
 	business: string | null | undefined,
 ): IDataObject[] {
-	const lines = settings.output === 'lines' ? shapeOf(settings.row).lines?.field : undefined;
+	const lines = settings.output === 'raw' ? undefined : shapeOf(settings.row).lines?.field;
 	return changes.flatMap(({ record, type }) =>
 		shapeRecords(
 			settings.row,

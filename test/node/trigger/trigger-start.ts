@@ -215,4 +215,22 @@ describe('One Row per Line from the trigger', () => {
 		expect(gone).toHaveLength(1);
 		expect(gone[0]).toMatchObject({ [KEY]: created.id, change_type: 'deleted', line_id: null });
 	});
+
+	it('Select Included Fields with a line column: each line a row, a deletion one row (issue 38.7)', async () => {
+		const trigger = env.poller({ event: 'anyChange', output: 'fields', fields: ['invoice_number', 'line_id'] });
+		await trigger.activate();
+		env.clock.advance(60);
+		const created = env.create();
+		const lines = (await env.fetchDirect(`/sales_invoices/${String(created.id)}`)).body.invoice_lines as IDataObject[];
+		expect(lines.length).toBeGreaterThan(1);
+		const rows = (await trigger.poll()).json;
+		expect(rows.map((row) => [row[KEY], row.line_id, row.change_type])).toEqual(
+			lines.map((line) => [created.id, line.id, 'created']),
+		);
+		env.clock.advance(60);
+		env.sandbox.dataset.deleteRecord(env.lead, 'sales_invoices', String(created.id));
+		expect((await trigger.poll()).json).toEqual([
+			{ [KEY]: created.id, invoice_number: created.invoice_number, line_id: null, change_type: 'deleted' },
+		]);
+	});
 });
