@@ -32,6 +32,13 @@ export interface Backfill {
 	page: number;
 	/** The IDs on that page as it was read, in order: where the backfill stands in the list. */
 	anchors: string[];
+	/**
+	 * The `created_at` (epoch ms) of the last record read: the list is in creation order, so a
+	 * record created later has not been reached yet. Undefined before the first page.
+	 */
+	reached?: number;
+	/** Records not reached yet that the feed output as new already: a later change of one is an update. */
+	handed?: string[];
 }
 
 export interface ListPage {
@@ -115,7 +122,23 @@ export async function backfillStep(backfill: Backfill, readPage: ReadPage, limit
 		anchors = next.items.map(idOf);
 		if (next.last) return finish(read, backfill, null);
 	}
-	return finish(read, backfill, { ...backfill, page, anchors });
+	return finish(read, backfill, { ...backfill, page, anchors, reached: createdAt(read.at(-1)) ?? backfill.reached });
+}
+
+const createdAt = (record: IDataObject | undefined) => {
+	const at = Date.parse(String(record?.created_at ?? ''));
+	return Number.isFinite(at) ? at : undefined;
+};
+
+/**
+ * Whether the backfill has yet to reach a record it would have output, had it not changed since
+ * the backfill started: created before the feed's start, after the last record the backfill read.
+ */
+export function notReachedYet(backfill: Backfill, record: IDataObject): boolean {
+	const created = createdAt(record);
+	if (created === undefined || created >= backfill.before || backfill.handed?.includes(idOf(record))) return false;
+	if (backfill.reached === undefined) return true;
+	return created > backfill.reached || (created === backfill.reached && !backfill.anchors.includes(idOf(record)));
 }
 
 /**

@@ -21,7 +21,7 @@ import {
 import { shapeOf } from '../../AccountingService/output/shape';
 import { forgetCredentialView } from '../../AccountingService/transport/credential';
 import { DEFAULT_START_BATCH, eventsOf, WATCHABLE, type StartFrom } from '../description';
-import { BACKFILL_PAGE_SIZE, backfillStep, type Backfill } from './backfill';
+import { BACKFILL_PAGE_SIZE, backfillStep, notReachedYet, type Backfill } from './backfill';
 import {
 	advance,
 	EVENT_TIME_FIELD,
@@ -106,10 +106,16 @@ export async function pollBusiness(
 	const { emit, next } = advance(stored.position, read);
 	const fromFeed = emit.map((change) => ({
 		record: change.record,
-		type: feedChangeType(settings, stored.position, change),
+		type: feedChangeType(settings, stored.position, change, stored.backfill),
 	}));
 
 	let backfill = stored.backfill;
+	const handed = fromFeed.filter(
+		({ record, type }) => type !== 'deleted' && backfill && notReachedYet(backfill, record),
+	);
+	if (backfill && handed.length) {
+		backfill = { ...backfill, handed: [...(backfill.handed ?? []), ...handed.map(({ record }) => String(record.id))] };
+	}
 	let fromBackfill: Array<{ record: IDataObject; type: ChangeType }> = [];
 	if (backfill) {
 		const step = await backfillStep(
@@ -176,12 +182,15 @@ async function readWindows(context: IPollFunctions, settings: Settings, since: n
 }
 
 /**
- * Created: new since the window's start and not output before; updated: changed; deleted: from
- * the list of deletions.
+ * Created: new since the window's start and not output before, or an existing record the backfill
+ * has not reached yet (it changed since the backfill started, so the backfill leaves it to the
+ * feed: it comes once, as the backfill would have typed it, with its latest values); updated:
+ * changed; deleted: from the list of deletions.
  */
-function feedChangeType(settings: Settings, position: Position, change: Change): ChangeType {
+function feedChangeType(settings: Settings, position: Position, change: Change, backfill: Backfill | null): ChangeType {
 	if (change.deleted) return 'deleted';
 	if (settings.event === 'new') return 'created';
+	if (backfill && notReachedYet(backfill, change.record)) return existingChangeType(backfill, change.record);
 	const created = Date.parse(String(change.record.created_at ?? ''));
 	return !position.seen.has(change.id) && created >= position.since ? 'created' : 'updated';
 }

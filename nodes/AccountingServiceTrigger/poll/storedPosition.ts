@@ -19,7 +19,15 @@ interface StoredPosition {
 	/** The version of each record in `seen` as emitted (position.ts, versionOf). */
 	versions?: Record<string, string>;
 	/** The existing records still to output (Start From: All Existing Records or A Date). */
-	backfill?: { field: Backfill['field']; from: string | null; before: string; page: number; anchors: string[] };
+	backfill?: {
+		field: Backfill['field'];
+		from: string | null;
+		before: string;
+		page: number;
+		anchors: string[];
+		reached?: string;
+		handed?: string[];
+	};
 }
 
 const KEY = 'position';
@@ -42,9 +50,17 @@ function loadBackfill(stored: StoredPosition['backfill']): Backfill | null | und
 		(from === null || Number.isFinite(from)) &&
 		Number.isInteger(stored.page) &&
 		Array.isArray(stored.anchors);
-	return valid
-		? { field: stored.field, from, before, page: stored.page, anchors: stored.anchors.map(String) }
-		: undefined;
+	const reached = stored.reached === undefined ? undefined : time(stored.reached);
+	if (!valid || (reached !== undefined && !Number.isFinite(reached))) return undefined;
+	return {
+		field: stored.field,
+		from,
+		before,
+		page: stored.page,
+		anchors: stored.anchors.map(String),
+		...(reached === undefined ? {} : { reached }),
+		...(Array.isArray(stored.handed) ? { handed: stored.handed.map(String) } : {}),
+	};
 }
 
 /** The stored position for what the node watches now, or undefined when it must start over. */
@@ -95,6 +111,8 @@ export function storePosition(
 						before: iso(backfill.before),
 						page: backfill.page,
 						anchors: backfill.anchors,
+						...(backfill.reached === undefined ? {} : { reached: iso(backfill.reached) }),
+						...(backfill.handed?.length ? { handed: backfill.handed } : {}),
 					},
 				}
 			: {}),

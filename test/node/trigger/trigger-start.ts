@@ -133,6 +133,42 @@ describe('All Existing Records', () => {
 	});
 });
 
+describe('All Existing Records: the type of a record changed while the backfill runs (issue 38.5)', () => {
+	const env = useTriggerSandbox({ scale: SCALE });
+
+	it('one not reached yet comes once as "created" with its latest values; one already output comes as "updated"', async () => {
+		const trigger = env.poller({
+			event: 'anyChange',
+			startFrom: 'all',
+			output: 'simplified',
+			options: { startBatchSize: 1 },
+		});
+		const types = new Map<string, string[]>();
+		const collect = (items: IDataObject[]) => {
+			for (const item of items)
+				types.set(String(item[KEY]), [...(types.get(String(item[KEY])) ?? []), String(item.change_type)]);
+		};
+		collect((await trigger.activate()).json);
+		const ids = [...(await serviceState(env)).keys()];
+		env.clock.advance(30);
+		const ahead = env.update('sales_invoices', ids[300], { fields: { notes: 'changed before it was read' } });
+		env.update('sales_invoices', ids[20], { fields: { notes: 'changed after it was read' } });
+		const rows: IDataObject[] = [];
+		for (let poll = 0; poll < 4; poll++) {
+			env.clock.advance(60);
+			if (poll === 1) env.update('sales_invoices', ids[300], { fields: { notes: 'changed again, still not read' } });
+			const next = (await trigger.poll()).json;
+			rows.push(...next);
+			collect(next);
+		}
+		expect(types.get(ids[300])).toEqual(['created', 'updated']);
+		expect(rows.find((row) => row[KEY] === ids[300])?.updated_at).toBe(ahead.updated_at);
+		expect(types.get(ids[20])).toEqual(['created', 'updated']);
+		for (const id of ids.filter((id) => id !== ids[20] && id !== ids[300]))
+			expect([id, types.get(id)]).toEqual([id, ['created']]);
+	});
+});
+
 describe('A Date', () => {
 	const env = useTriggerSandbox({ scale: 60 });
 
