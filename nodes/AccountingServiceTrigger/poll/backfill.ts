@@ -22,8 +22,11 @@ import type { IDataObject } from 'n8n-workflow';
 export const BACKFILL_PAGE_SIZE = 200;
 
 export interface Backfill {
-	/** What "changed" means: `updated_at`, or `created_at` when only new records are watched. */
-	field: 'updated_at' | 'created_at';
+	/**
+	 * What "changed" means: `updated_at`, or `created_at` when only new records are watched; for
+	 * the list of deletions (Deleted Record, or New, Updated or Deleted from a date), `deleted_at`.
+	 */
+	field: 'updated_at' | 'created_at' | 'deleted_at';
 	/** A Date: only records changed at or after this (epoch ms); null for every existing record. */
 	from: number | null;
 	/** Records changed at or after this are the change feed's. */
@@ -39,6 +42,8 @@ export interface Backfill {
 	reached?: number;
 	/** Records not reached yet that the feed output as new already: a later change of one is an update. */
 	handed?: string[];
+	/** The backfill that follows this one (the deletions since A Date, after the records). */
+	then?: Backfill;
 }
 
 export interface ListPage {
@@ -136,6 +141,7 @@ const createdAt = (record: IDataObject | undefined) => {
  */
 export function notReachedYet(backfill: Backfill, record: IDataObject): boolean {
 	const created = createdAt(record);
+	if (backfill.field === 'deleted_at') return false;
 	if (created === undefined || created >= backfill.before || backfill.handed?.includes(idOf(record))) return false;
 	if (backfill.reached === undefined) return true;
 	return created > backfill.reached || (created === backfill.reached && !backfill.anchors.includes(idOf(record)));
@@ -154,5 +160,5 @@ async function movedSince(readPage: ReadPage, page: number, anchors: readonly st
 
 const finish = (read: IDataObject[], backfill: Backfill, next: Backfill | null): BackfillStep => ({
 	records: read.filter((record) => isBackfills(record, backfill)),
-	next,
+	next: next ?? backfill.then ?? null,
 });

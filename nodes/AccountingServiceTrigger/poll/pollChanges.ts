@@ -118,9 +118,12 @@ export async function pollBusiness(
 	}
 	let fromBackfill: Array<{ record: IDataObject; type: ChangeType }> = [];
 	if (backfill) {
+		const { field, from } = backfill;
+		const watch = settings.watches.find((each) => (each.timeField === 'deleted_at') === (field === 'deleted_at'));
 		const step = await backfillStep(
 			backfill,
-			async (page, size = BACKFILL_PAGE_SIZE) => await readListPage(context, settings.watches[0], page, size),
+			async (page, size = BACKFILL_PAGE_SIZE) =>
+				await readListPage(context, watch ?? settings.watches[0], page, size, from ?? 0),
 			settings.startBatch,
 		);
 		fromBackfill = step.records.map((record) => ({ record, type: existingChangeType(backfill as Backfill, record) }));
@@ -160,14 +163,23 @@ async function start(
 	}
 	const windowStart = serverTime - OVERLAP_MS;
 	const from = settings.startFrom === 'date' ? (settings.startDate as number) : null;
-	// Deletions are their own list, read from any time: no backfill needed, every one since then is there.
-	if (settings.event === 'deleted') return { position: { since: from ?? 0, seen: new Map() }, backfill: null };
 	if (from !== null && from >= windowStart) return { position: { since: from, seen: new Map() }, backfill: null };
-	const field = settings.event === 'new' ? 'created_at' : 'updated_at';
-	return {
-		position: { since: windowStart, seen: new Map() },
-		backfill: { field, from, before: windowStart, page: 0, anchors: [] },
-	};
+	const backfillOf = (field: Backfill['field']): Backfill => ({
+		field,
+		from,
+		before: windowStart,
+		page: 0,
+		anchors: [],
+	});
+	// The deletions before the window are a list of their own, read a batch per poll like the
+	// records: every one ever (Deleted Record from all existing records), or since A Date.
+	const deletions = settings.event === 'deleted' || (settings.event === 'anyChange' && from !== null);
+	const records =
+		settings.event === 'deleted' ? undefined : backfillOf(settings.event === 'new' ? 'created_at' : 'updated_at');
+	const backfill = records
+		? { ...records, ...(deletions ? { then: backfillOf('deleted_at') } : {}) }
+		: backfillOf('deleted_at');
+	return { position: { since: windowStart, seen: new Map() }, backfill };
 }
 
 /** One read of the window: the changes of every watch, consistent only if each read was. */
@@ -195,8 +207,12 @@ function feedChangeType(settings: Settings, position: Position, change: Change, 
 	return !position.seen.has(change.id) && created >= position.since ? 'created' : 'updated';
 }
 
-/** An existing record is new to whoever mirrors the books; since A Date, only if created since then. */
+/**
+ * An existing record is new to whoever mirrors the books; since A Date, only if created since
+ * then. A deletion is a deletion.
+ */
 function existingChangeType(backfill: Backfill, record: IDataObject): ChangeType {
+	if (backfill.field === 'deleted_at') return 'deleted';
 	if (backfill.from === null || backfill.field === 'created_at') return 'created';
 	return Date.parse(String(record.created_at ?? '')) >= backfill.from ? 'created' : 'updated';
 }

@@ -98,16 +98,21 @@ export async function readNewest(
 	return { record: newest.envelope.$items[0], business: newest.response.business ?? null };
 }
 
-/** One page of the whole list in the service's own order, as the backfill reads it. */
+/**
+ * One page of the whole list in the service's own order, as the backfill reads it; of the list of
+ * deletions (the watch reads `deleted_since`), those since `since`.
+ */
 export async function readListPage(
 	context: IPollFunctions,
 	watch: Watch,
 	page: number,
 	pageSize: number,
+	since = 0,
 ): Promise<{ items: IDataObject[]; total: number; last: boolean }> {
+	const deletions = watch.sinceQuery === 'deleted_since' ? sinceQuery(watch, since) : {};
 	const { envelope } = await listPage(context, watch, {
 		path: watch.path,
-		qs: { page, items_per_page: pageSize, attributes: watch.attributes },
+		qs: { ...deletions, page, items_per_page: pageSize, attributes: watch.attributes },
 	});
 	return {
 		items: envelope.$items,

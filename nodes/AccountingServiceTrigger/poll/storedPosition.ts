@@ -19,15 +19,18 @@ interface StoredPosition {
 	/** The version of each record in `seen` as emitted (position.ts, versionOf). */
 	versions?: Record<string, string>;
 	/** The existing records still to output (Start From: All Existing Records or A Date). */
-	backfill?: {
-		field: Backfill['field'];
-		from: string | null;
-		before: string;
-		page: number;
-		anchors: string[];
-		reached?: string;
-		handed?: string[];
-	};
+	backfill?: StoredBackfill;
+}
+
+interface StoredBackfill {
+	field: Backfill['field'];
+	from: string | null;
+	before: string;
+	page: number;
+	anchors: string[];
+	reached?: string;
+	handed?: string[];
+	then?: StoredBackfill;
 }
 
 const KEY = 'position';
@@ -40,18 +43,23 @@ export interface Loaded {
 
 const time = (value: unknown) => Date.parse(String(value));
 
-function loadBackfill(stored: StoredPosition['backfill']): Backfill | null | undefined {
+const FIELDS: ReadonlyArray<Backfill['field']> = ['updated_at', 'created_at', 'deleted_at'];
+
+function loadBackfill(stored: StoredBackfill | undefined): Backfill | null | undefined {
 	if (!stored) return null;
 	const before = time(stored.before);
 	const from = stored.from === null ? null : time(stored.from);
+	const reached = stored.reached === undefined ? undefined : time(stored.reached);
+	const then = loadBackfill(stored.then);
 	const valid =
-		(stored.field === 'updated_at' || stored.field === 'created_at') &&
+		FIELDS.includes(stored.field) &&
 		Number.isFinite(before) &&
 		(from === null || Number.isFinite(from)) &&
+		(reached === undefined || Number.isFinite(reached)) &&
 		Number.isInteger(stored.page) &&
-		Array.isArray(stored.anchors);
-	const reached = stored.reached === undefined ? undefined : time(stored.reached);
-	if (!valid || (reached !== undefined && !Number.isFinite(reached))) return undefined;
+		Array.isArray(stored.anchors) &&
+		then !== undefined;
+	if (!valid) return undefined;
 	return {
 		field: stored.field,
 		from,
@@ -60,6 +68,21 @@ function loadBackfill(stored: StoredPosition['backfill']): Backfill | null | und
 		anchors: stored.anchors.map(String),
 		...(reached === undefined ? {} : { reached }),
 		...(Array.isArray(stored.handed) ? { handed: stored.handed.map(String) } : {}),
+		...(then ? { then } : {}),
+	};
+}
+
+function storedBackfill(backfill: Backfill): StoredBackfill {
+	const iso = (at: number) => new Date(at).toISOString();
+	return {
+		field: backfill.field,
+		from: backfill.from === null ? null : iso(backfill.from),
+		before: iso(backfill.before),
+		page: backfill.page,
+		anchors: backfill.anchors,
+		...(backfill.reached === undefined ? {} : { reached: iso(backfill.reached) }),
+		...(backfill.handed?.length ? { handed: backfill.handed } : {}),
+		...(backfill.then ? { then: storedBackfill(backfill.then) } : {}),
 	};
 }
 
@@ -103,19 +126,7 @@ export function storePosition(
 		since: iso(position.since),
 		seen: Object.fromEntries([...position.seen].map(([id, at]) => [id, iso(at)])),
 		...(position.versions?.size ? { versions: Object.fromEntries(position.versions) } : {}),
-		...(backfill
-			? {
-					backfill: {
-						field: backfill.field,
-						from: backfill.from === null ? null : iso(backfill.from),
-						before: iso(backfill.before),
-						page: backfill.page,
-						anchors: backfill.anchors,
-						...(backfill.reached === undefined ? {} : { reached: iso(backfill.reached) }),
-						...(backfill.handed?.length ? { handed: backfill.handed } : {}),
-					},
-				}
-			: {}),
+		...(backfill ? { backfill: storedBackfill(backfill) } : {}),
 	};
 	staticData[KEY] = stored as unknown as IDataObject;
 }

@@ -270,3 +270,71 @@ describe('One Row per Line from the trigger', () => {
 		]);
 	});
 });
+
+describe('deletions before activation (issue 38.4, and the Deleted Record bound)', () => {
+	const env = useTriggerSandbox({ scale: 300 });
+
+	/** Every deletion the service lists: id → deleted_at. */
+	async function deletions(): Promise<Map<string, string>> {
+		const all = new Map<string, string>();
+		let next: string | null =
+			`/sales_invoices?items_per_page=200&attributes=deleted_at&deleted_since=${encodeURIComponent('1970-01-01T00:00:00Z')}`;
+		while (next) {
+			const page = (await env.fetchDirect(next)).body;
+			for (const item of page.$items as IDataObject[]) all.set(String(item.id), String(item.deleted_at));
+			next = page.$next as string | null;
+		}
+		return all;
+	}
+
+	it('New, Updated or Deleted from A Date emits the deletions since the date, each once, and none before it', async () => {
+		const ids = [...(await serviceState(env)).keys()];
+		const date = T0 - 3 * 86_400_000;
+		env.sandbox.dataset.deleteRecord(env.lead, 'sales_invoices', ids[0], { at: date - 3_600_000 });
+		env.sandbox.dataset.deleteRecord(env.lead, 'sales_invoices', ids[1], { at: date + 3_600_000 });
+		const trigger = env.poller({
+			event: 'anyChange',
+			startFrom: 'date',
+			startDate: new Date(date).toISOString(),
+			output: 'simplified',
+		});
+		const rows = [...(await trigger.activate()).json];
+		for (let poll = 0; poll < 3; poll++) {
+			env.clock.advance(60);
+			if (poll === 1) env.sandbox.dataset.deleteRecord(env.lead, 'sales_invoices', ids[2]);
+			const next = await trigger.poll();
+			expect(next.error).toBeUndefined();
+			rows.push(...next.json);
+		}
+		const deleted = rows.filter((row) => row.change_type === 'deleted').map((row) => row[KEY]);
+		const since = [...(await deletions())].filter(([, at]) => Date.parse(at) >= date).map(([id]) => id);
+		expect(deleted.sort()).toEqual(since.sort());
+		expect(deleted).toContain(ids[1]);
+		expect(deleted).toContain(ids[2]);
+		expect(deleted).not.toContain(ids[0]);
+	});
+
+	it('Deleted Record from All Existing Records reads the deletions a batch per poll, each once', async () => {
+		const ids = [...(await serviceState(env)).keys()];
+		for (const id of ids.slice(0, 250))
+			env.sandbox.dataset.deleteRecord(env.lead, 'sales_invoices', id, { at: T0 - 86_400_000 });
+		const existing = await deletions();
+		expect(existing.size).toBeGreaterThan(200);
+		const trigger = env.poller({ event: 'deleted', startFrom: 'all', options: { startBatchSize: 1 } });
+		const position = env.sandbox.log.entries().length;
+		const batches = [(await trigger.activate()).json.map((row) => String(row.id))];
+		for (let poll = 0; poll < 3; poll++) {
+			env.clock.advance(60);
+			batches.push((await trigger.poll()).json.map((row) => String(row.id)));
+		}
+		// Whole pages of 200 per poll, not every deletion at once.
+		expect(batches[0]).toHaveLength(200);
+		const emitted = batches.flat();
+		expect(new Set(emitted).size).toBe(emitted.length);
+		expect(emitted.sort()).toEqual([...existing.keys()].sort());
+		const largest = Math.max(
+			...env.apiRequestsSince(position).map((entry) => Number(/items_per_page=(\d+)/.exec(entry.path)?.[1] ?? 0)),
+		);
+		expect(largest).toBeLessThanOrEqual(200);
+	});
+});
