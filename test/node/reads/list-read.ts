@@ -155,22 +155,33 @@ async function readAll(
 	});
 }
 
+/** A service of 600–1,499 records answering at random delays, and the changes a case records. */
+function randomCase(seed: number) {
+	const rand = random(seed);
+	let counter = 0;
+	const nextId = () => ++counter;
+	const service: FakeService = {
+		rows: rowsOf(600 + Math.floor(rand() * 900), nextId),
+		requests: [],
+		renewals: 0,
+		delay: () => Math.floor(rand() * 8),
+	};
+	return {
+		rand,
+		service,
+		nextId,
+		initial: service.rows.map((row) => row.id),
+		deleted: new Set<string>(),
+		created: new Set<string>(),
+		changeUntil: 3 + Math.floor(rand() * 10),
+	};
+}
+
 describe('a list that changes while it is read', () => {
 	const cases = Array.from({ length: Number(process.env.READ_CASES ?? 40) }, (_, index) => index + 1);
 
 	it.each(cases)('random case %i: every record present throughout once, in the list’s order', async (seed) => {
-		const rand = random(seed);
-		let counter = 0;
-		const service: FakeService = {
-			rows: rowsOf(600 + Math.floor(rand() * 900), () => ++counter),
-			requests: [],
-			renewals: 0,
-			delay: () => Math.floor(rand() * 8),
-		};
-		const initial = service.rows.map((row) => row.id);
-		const deleted = new Set<string>();
-		const created = new Set<string>();
-		const changeUntil = 3 + Math.floor(rand() * 10);
+		const { rand, service, initial, deleted, created, changeUntil, nextId } = randomCase(seed);
 		let changedWhileRead = false;
 		service.before = (request) => {
 			if (request > changeUntil || rand() < 0.4) return;
@@ -185,7 +196,7 @@ describe('a list that changes while it is read', () => {
 				} else {
 					// Anywhere in the order: a sorted list, or the default order's end.
 					const at = rand() < 0.3 ? service.rows.length : Math.floor(rand() * service.rows.length);
-					const row = { id: `n${++counter}`, key: 0 };
+					const row = { id: `n${nextId()}`, key: 0 };
 					service.rows.splice(at, 0, row);
 					created.add(row.id);
 				}
@@ -208,18 +219,7 @@ describe('a list that changes while it is read', () => {
 	it.each(cases)(
 		'random case %i, $total kept: a deletion and a creation, or an edit moving a record to the end, between page reads — every record present throughout once',
 		async (seed) => {
-			const rand = random(1000 + seed);
-			let counter = 0;
-			const service: FakeService = {
-				rows: rowsOf(600 + Math.floor(rand() * 900), () => ++counter),
-				requests: [],
-				renewals: 0,
-				delay: () => Math.floor(rand() * 8),
-			};
-			const initial = service.rows.map((row) => row.id);
-			const deleted = new Set<string>();
-			const created = new Set<string>();
-			const changeUntil = 3 + Math.floor(rand() * 10);
+			const { rand, service, initial, deleted, created, changeUntil, nextId } = randomCase(1000 + seed);
 			// The default order (creation) or a sort by updated_at ascending: new and edited records
 			// go to the end, so records only ever slide back across a boundary, never forth again.
 			service.before = (request) => {
@@ -227,7 +227,7 @@ describe('a list that changes while it is read', () => {
 				const [taken] = service.rows.splice(Math.floor(rand() * service.rows.length), 1);
 				if (rand() < 0.5) {
 					deleted.add(taken.id);
-					const row = { id: `n${++counter}`, key: 0 };
+					const row = { id: `n${nextId()}`, key: 0 };
 					service.rows.push(row);
 					created.add(row.id);
 				} else service.rows.push(taken);

@@ -18,16 +18,7 @@ function changesById(items: IDataObject[], into = new Map<string, string[]>()) {
 }
 
 /** The service's live sales invoice ids, in the list's order. */
-async function liveIds(env: TriggerSandbox): Promise<string[]> {
-	const ids: string[] = [];
-	let next: string | null = '/sales_invoices?items_per_page=200';
-	while (next) {
-		const page = (await env.fetchDirect(next)).body;
-		for (const item of page.$items as IDataObject[]) ids.push(String(item.id));
-		next = page.$next as string | null;
-	}
-	return ids;
-}
+const liveIds = async (env: TriggerSandbox) => await env.allIdsDirect('/sales_invoices');
 
 /**
  * Before every page read of the sales invoices matching `which` but the first, deletes the next

@@ -39,16 +39,7 @@ class MirrorTable {
 }
 
 /** The service's sales invoices now: id → updated_at, read directly. */
-async function serviceState(env: TriggerSandbox): Promise<Map<string, string>> {
-	const state = new Map<string, string>();
-	let next: string | null = '/sales_invoices?items_per_page=200&attributes=updated_at';
-	while (next) {
-		const page = (await env.fetchDirect(next)).body;
-		for (const item of page.$items as IDataObject[]) state.set(String(item.id), String(item.updated_at));
-		next = page.$next as string | null;
-	}
-	return state;
-}
+const serviceState = async (env: TriggerSandbox) => await env.fieldByIdDirect('/sales_invoices', 'updated_at');
 
 const sortedEntries = (map: Map<string, string>) => [...map].sort(([a], [b]) => a.localeCompare(b));
 
@@ -275,17 +266,11 @@ describe('deletions before activation (issue 38.4, and the Deleted Record bound)
 	const env = useTriggerSandbox({ scale: 300 });
 
 	/** Every deletion the service lists: id → deleted_at. */
-	async function deletions(): Promise<Map<string, string>> {
-		const all = new Map<string, string>();
-		let next: string | null =
-			`/sales_invoices?items_per_page=200&attributes=deleted_at&deleted_since=${encodeURIComponent('1970-01-01T00:00:00Z')}`;
-		while (next) {
-			const page = (await env.fetchDirect(next)).body;
-			for (const item of page.$items as IDataObject[]) all.set(String(item.id), String(item.deleted_at));
-			next = page.$next as string | null;
-		}
-		return all;
-	}
+	const deletions = async () =>
+		await env.fieldByIdDirect(
+			`/sales_invoices?deleted_since=${encodeURIComponent('1970-01-01T00:00:00Z')}`,
+			'deleted_at',
+		);
 
 	it('New, Updated or Deleted from A Date emits the deletions since the date, each once, and none before it', async () => {
 		const ids = [...(await serviceState(env)).keys()];
