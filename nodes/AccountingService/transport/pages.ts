@@ -173,6 +173,15 @@ export function lastPage(total: number, limit: number | undefined): number {
 	return Math.max(1, Math.ceil(wanted / MAX_PAGE_SIZE));
 }
 
+/**
+ * The requests of a read of `total` records (at most `limit`) while the list holds still: its
+ * pages, and one record beside each boundary between two of them (read.ts).
+ */
+export function requestsOfStillRead(total: number, limit?: number): number {
+	if (limit !== undefined && limit < MAX_PAGE_SIZE) return 1;
+	return 2 * lastPage(total, limit) - 1;
+}
+
 /** A page as read; a service that does not say which page it served is taken to serve the one asked for. */
 export function pageRead(page: number, envelope: ListEnvelope, arrived: number): PageRead {
 	const served = typeof envelope.$page === 'number' ? envelope.$page : page;
