@@ -54,7 +54,7 @@ function getAll(requestOptions: IDataObject, extra: IDataObject = {}): INodePara
 
 describe('complete and in the service’s order', () => {
 	it.each([1, 3, 5])(
-		'at Concurrent Requests %i: every record once, in order, in ⌈N/200⌉ requests',
+		'at Concurrent Requests %i: every record once, in order, in ⌈N/200⌉ pages and one record beside each boundary',
 		async (concurrency) => {
 			const expected = await env.allIdsDirect('/sales_invoices');
 			const pages = Math.ceil(expected.length / 200);
