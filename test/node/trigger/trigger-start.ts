@@ -158,6 +158,35 @@ describe('All Existing Records: the type of a record changed while the backfill 
 		for (const id of ids.filter((id) => id !== ids[20] && id !== ids[300]))
 			expect([id, types.get(id)]).toEqual([id, ['created']]);
 	});
+
+	it('with A Date, one created after the date and changed before the backfill reached it comes once as "created"', async () => {
+		const date = T0 - 86_400_000;
+		const made = Array.from({ length: 250 }, (_, index) =>
+			env.create('sales_invoices', { at: date + (index + 1) * 1000 }),
+		);
+		const trigger = env.poller({
+			event: 'newOrUpdated',
+			startFrom: 'date',
+			startDate: new Date(date).toISOString(),
+			output: 'simplified',
+			options: { startBatchSize: 1 },
+		});
+		const types = new Map<string, string[]>();
+		const collect = (items: IDataObject[]) => {
+			for (const item of items)
+				types.set(String(item[KEY]), [...(types.get(String(item[KEY])) ?? []), String(item.change_type)]);
+		};
+		collect((await trigger.activate()).json);
+		const last = String(made.at(-1)?.id);
+		env.clock.advance(30);
+		env.update('sales_invoices', last, { fields: { notes: 'changed before the backfill got here' } });
+		for (let poll = 0; poll < 5; poll++) {
+			env.clock.advance(60);
+			collect((await trigger.poll()).json);
+		}
+		expect(types.get(last)).toEqual(['created']);
+		for (const record of made) expect([record.id, types.get(String(record.id))]).toEqual([record.id, ['created']]);
+	});
 });
 
 describe('A Date', () => {
