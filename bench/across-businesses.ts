@@ -18,6 +18,7 @@ import { connectToSandbox } from './connect';
 import { median, measuredAlone, timed } from './measure';
 import { budgetFloorMs, DEFAULT_CONCURRENCY, DEFAULT_PER_MINUTE } from './parallel-read';
 import { apiRequestLog, clearLog, startSandboxProcess, type SandboxProcess } from './sandbox-process';
+import { requestsOfStillRead } from '../nodes/AccountingService/transport/pages';
 
 const PAGE_SIZE = 200;
 /** The businesses the account reaches: the sandbox's three and a copy of the lead. */
@@ -171,8 +172,9 @@ async function measureWay(
 				(entry) => SALES_INVOICES_PATH.test(entry.path) && (entry.business ?? leadId) === business.id,
 			);
 			const answered = entries.filter((entry) => entry.status === 200).length;
-			const pages = Math.ceil(options.records / PAGE_SIZE);
-			if (answered !== pages) throw new Error(`${way}: ${business.name} answered ${answered} requests, not ${pages}`);
+			const expected = requestsOfStillRead(options.records);
+			if (answered !== expected)
+				throw new Error(`${way}: ${business.name} answered ${answered} requests, not ${expected}`);
 			return {
 				name: business.name,
 				requests: entries.length,

@@ -16,8 +16,7 @@ import { connectToSandbox } from './connect';
 import { median, MiB, timed, measuredAlone } from './measure';
 import { responseBytes } from './raw-loops';
 import { apiRequestLog, clearLog, startSandboxProcess, type ApiLogEntry, type SandboxProcess } from './sandbox-process';
-
-const PAGE_SIZE = 200;
+import { requestsOfStillRead } from '../nodes/AccountingService/transport/pages';
 
 /**
  * One page at a time with the budget out of the way, as the other loopback measurements: the
@@ -124,10 +123,10 @@ function checkRecords(shape: OutputShape, rows: IDataObject[], records: number):
 	if (other) throw new Error(`fields gave a row of ${Object.keys(other).join(',')}, not ${expected}`);
 }
 
-/** Exactly ⌈N/200⌉ requests, every one asking for `attributes` as the Output does. */
+/** Exactly ⌈N/200⌉ pages and a record beside each boundary, every request asking for `attributes` as the Output does. */
 function checkRequests(shape: OutputShape, log: ApiLogEntry[], records: number): string {
-	const pages = Math.ceil(records / PAGE_SIZE);
-	if (log.length !== pages) throw new Error(`${shape} made ${log.length} requests, not ${pages}`);
+	const expected = requestsOfStillRead(records);
+	if (log.length !== expected) throw new Error(`${shape} made ${log.length} requests, not ${expected}`);
 	const asked = new Set(
 		log.map((entry) => new URL(entry.path, 'http://sandbox.invalid').searchParams.get('attributes')),
 	);

@@ -12,6 +12,7 @@ import { connectToSandbox } from './connect';
 import { timed } from './measure';
 import { rawNextLoop, rawPagedLoop } from './raw-loops';
 import { apiRequestLog, apiRequestStatuses, startSandboxProcess, type SandboxProcess } from './sandbox-process';
+import { requestsOfStillRead } from '../nodes/AccountingService/transport/pages';
 
 export const DEFAULT_CONCURRENCY = DEFAULT_READ_PACE.concurrency;
 export const DEFAULT_PER_MINUTE = DEFAULT_READ_PACE.perMinute;
@@ -98,7 +99,7 @@ async function freshBusiness(options: Parameters<typeof startSandboxProcess>[0])
 	}
 }
 
-/** The node's Return All against a business of its own, checked: every record once, exactly ⌈N/200⌉ requests. */
+/** The node's Return All against a business of its own, checked: every record once, ⌈N/200⌉ pages and a record beside each boundary. */
 async function measureNode(records: number, latencyMs: number, requestOptions: Record<string, number>) {
 	const { sandbox, connected } = await freshBusiness({ scale: records, latencyMs });
 	try {
@@ -106,8 +107,8 @@ async function measureNode(records: number, latencyMs: number, requestOptions: R
 		checkExact(run.result, records, 'the node');
 		// The raw warm-up read page 1: the node's requests are the ones after it.
 		const requests = (await apiRequestStatuses(sandbox)).length - 1;
-		const pages = Math.ceil(records / PAGE_SIZE);
-		if (requests !== pages) throw new Error(`the node made ${requests} requests, not ${pages}`);
+		const expected = requestsOfStillRead(records);
+		if (requests !== expected) throw new Error(`the node made ${requests} requests, not ${expected}`);
 		return { ms: run.ms, requests };
 	} finally {
 		await sandbox.stop();

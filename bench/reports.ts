@@ -17,8 +17,7 @@ import { accountingServiceNode, runWorkflow } from '../test/harness';
 import { connectToSandbox } from './connect';
 import { MiB, measuredAlone, peakRssGrowth, timed } from './measure';
 import { apiRequestLog, clearLog, startSandboxProcess, type ApiLogEntry, type SandboxProcess } from './sandbox-process';
-
-const PAGE_SIZE = 200;
+import { requestsOfStillRead } from '../nodes/AccountingService/transport/pages';
 
 type Worker = (sandbox: SandboxProcess, scenario: Record<string, unknown>) => Promise<Record<string, number | string>>;
 
@@ -295,8 +294,8 @@ async function recordsOf(
 	return new Map(expected.map((read, index) => [listKey(read.collection, read.query), totals[index]]));
 }
 
-const pagesOf = (records: number | undefined) =>
-	records === undefined ? 1 : Math.max(1, Math.ceil(records / PAGE_SIZE));
+/** A list's requests: its pages and a record beside each boundary between two (transport/read.ts). */
+const pagesOf = (records: number | undefined) => (records === undefined ? 1 : requestsOfStillRead(records));
 
 /**
  * The requests of a run by list; fails on a request that was not answered 200 (every run starts

@@ -82,6 +82,8 @@ function createSandbox(options = {}) {
 	const codes = createCodeStore(clock);
 	const log = createRequestLog(clock);
 	const faults = createFaultQueue();
+	/** @type {Set<(request: { method: string, path: string, query: string }) => void>} */
+	const apiHooks = new Set();
 
 	const server = createHttpServer({
 		log,
@@ -104,6 +106,9 @@ function createSandbox(options = {}) {
 		}),
 		controls: createHttpControls({ clock, faults, log, dataset }),
 		clock,
+		beforeApi: (request) => {
+			for (const hook of apiHooks) hook(request);
+		},
 	});
 
 	/** @type {Promise<SandboxUrls>|undefined} */
@@ -138,6 +143,16 @@ function createSandbox(options = {}) {
 		faults,
 		log,
 		dataset,
+		/**
+		 * Runs `hook` as each API request arrives, before it is served, until the returned
+		 * function is called: a test deletes or creates records between two page reads.
+		 * @param {(request: { method: string, path: string, query: string }) => void} hook
+		 * @returns {() => void}
+		 */
+		beforeApiRequest(hook) {
+			apiHooks.add(hook);
+			return () => apiHooks.delete(hook);
+		},
 		/** The latency and rate limit it was started with. */
 		network,
 		client: clients.client,

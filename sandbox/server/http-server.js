@@ -23,6 +23,8 @@ const REVOKE_PATH = '/revoke';
  * @param {{ handle(req: any, res: any): Promise<void> }} parts.revokeEndpoint
  * @param {ReturnType<import('./api-gateway').createApiGateway>} parts.apiGateway
  * @param {ReturnType<import('../controls/http-controls').createHttpControls>} parts.controls
+ * @param {(request: { method: string, path: string, query: string }) => void} [parts.beforeApi] runs as
+ *   each API request arrives, before it is served (tests change records between two page reads)
  * @param {{ now(): number }} [parts.clock] stamps every answer's `Date` header (default: real time)
  * @param {(error: Error) => void} [parts.onError] unexpected failures (default: stderr)
  */
@@ -46,6 +48,7 @@ function createHttpServer(parts) {
 
 		if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
 			const path = pathname.slice(API_PREFIX.length);
+			parts.beforeApi?.({ method: req.method ?? 'GET', path, query: queryString });
 			return serveTracked(req, res, 'api', path, (entry, options) =>
 				apiGateway.handle(req, res, path, queryString, { ...options, signal: stopping.signal }),
 			);

@@ -87,7 +87,19 @@ export async function startTriggerSandbox({
 			mode: 'manual',
 		});
 
-	return { ...env, clock, lead, poller, create, update, fetchTestEvent };
+	/** A list read directly, page by page in its order: each record's id → its `field` (as text). */
+	const fieldByIdDirect = async (path: string, field: string) => {
+		const values = new Map<string, string>();
+		let next: string | null = `${path}${path.includes('?') ? '&' : '?'}items_per_page=200&attributes=${field}`;
+		while (next) {
+			const page = (await env.fetchDirect(next)).body;
+			for (const item of page.$items as IDataObject[]) values.set(String(item.id), String(item[field]));
+			next = page.$next as string | null;
+		}
+		return values;
+	};
+
+	return { ...env, clock, lead, poller, create, update, fetchTestEvent, fieldByIdDirect };
 }
 
 export type TriggerSandbox = Awaited<ReturnType<typeof startTriggerSandbox>>;

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import {
 	decidePass,
+	edgeOf,
 	firstSuspect,
 	joinFollowedPages,
 	lastPage,
@@ -115,6 +116,34 @@ describe('the first suspect page and the re-read it leads to', () => {
 		const decision = decidePass(pass, nothingYet, undefined);
 		expect(pageNumbers(decision.accept)).toEqual([1, 2, 3, 4]);
 		expect(decision.reread).toEqual({ from: 2, to: 2 });
+	});
+});
+
+describe('the record beside each boundary, read again after the pass', () => {
+	const list = ids(1, 1000);
+
+	it('is the last of the page before the boundary when that page was answered first', () => {
+		const pass = stillPass(list, 1, 3);
+		expect(edgeOf(pass, 1)).toEqual({ place: 200, id: 'r200' });
+		expect(edgeOf(pass, 3)).toBeUndefined();
+	});
+
+	it('is the first of the page after it when that one was answered first', () => {
+		const pass = stillPass(list, 1, 3);
+		pass.pages.set(2, { ...pass.pages.get(2)!, arrived: 9 });
+		expect(edgeOf(pass, 2)).toEqual({ place: 401, id: 'r401' });
+	});
+
+	it('found where it was: the list held still across that boundary; found elsewhere: the page after it is suspect', () => {
+		const held = { ...stillPass(list, 1, 5), edges: new Map([1, 2, 3, 4].map((page) => [page, `r${page * 200}`])) };
+		expect(firstSuspect(held, 1000, undefined)).toBeUndefined();
+		// One deleted before the boundary and one created at the end: `$total` holds, records slid back.
+		const slid = { ...held, edges: new Map(held.edges).set(3, 'r601') };
+		expect(firstSuspect(slid, 1000, undefined)).toBe(4);
+		const decision = decidePass(slid, nothingYet, undefined);
+		expect(decision.moved).toBe(true);
+		expect(pageNumbers(decision.accept)).toEqual([1, 2, 3]);
+		expect(decision.reread).toEqual({ from: 3, to: 5 });
 	});
 });
 

@@ -18,10 +18,16 @@ export interface PageRead {
 	arrived: number;
 }
 
-/** A pass reads pages `start`..`last`; at the first pass `start` is 1. */
+/**
+ * A pass reads pages `start`..`last`; at the first pass `start` is 1. Then, for each boundary
+ * between two of its pages, it reads again the one record beside the boundary on the page
+ * answered first (`edges`: the page before the boundary → the id found there, null for none),
+ * to learn whether records slid across the boundary meanwhile.
+ */
 export interface Pass {
 	start: number;
 	pages: Map<number, PageRead>;
+	edges?: Map<number, string | null>;
 }
 
 /** What the read has decided before the pass in hand. */
@@ -94,6 +100,12 @@ export function decidePass(pass: Pass, soFar: ReadSoFar, limit: number | undefin
  * or answered after the first answer that saw the list change. Pages are answered in any
  * order, and a later change can bring `$total` back: a page answered after a change may show
  * the same total and still hold records that moved.
+ *
+ * `$total` alone misses a deletion and a creation (or an edit that moves a record in a sorted
+ * list) between two pages: the list keeps its length while records slide from one page onto
+ * another already read. So a page whose predecessor's last record is no longer last there
+ * (`ends`, read after every page of the pass) is suspect too: the list moved across that
+ * boundary since the predecessor was read.
  */
 export function firstSuspect(pass: Pass, reference: number, limit: number | undefined): number | undefined {
 	const last = lastPage(reference, limit);
@@ -107,8 +119,35 @@ export function firstSuspect(pass: Pass, reference: number, limit: number | unde
 		const expected = Math.min(MAX_PAGE_SIZE, Math.max(0, reference - (page - 1) * MAX_PAGE_SIZE));
 		if (!read || read.total !== reference || read.served !== page || read.arrived > changed) return page;
 		if (read.items.length < expected) return page;
+		if (page > pass.start && pass.edges?.has(page - 1) && pass.edges.get(page - 1) !== edgeOf(pass, page - 1)?.id)
+			return page;
 	}
 	return undefined;
+}
+
+/**
+ * The record beside the boundary after `page`, on whichever of the two pages was answered first:
+ * its place in the list (1-based, as `page` of `items_per_page=1` addresses it) and its id then.
+ * Read again after the pass, the same id there means the boundary did not move between the
+ * two pages' answers (unless moves undid each other in between); another means records slid
+ * across it, and the page after it is suspect. Undefined where either page is missing.
+ */
+export function edgeOf(pass: Pass, page: number): { place: number; id: string | null } | undefined {
+	const before = pass.pages.get(page);
+	const after = pass.pages.get(page + 1);
+	if (!before || !after) return undefined;
+	if (before.arrived < after.arrived) return { place: page * MAX_PAGE_SIZE, id: idAt(before, before.items.length - 1) };
+	return { place: page * MAX_PAGE_SIZE + 1, id: idAt(after, 0) };
+}
+
+/** The boundaries of a pass: every page but its last. */
+export function boundaries(pass: Pass): number[] {
+	return [...pass.pages.keys()].filter((page) => pass.pages.has(page + 1)).sort((a, b) => a - b);
+}
+
+function idAt(page: PageRead, index: number): string | null {
+	const id = page.items[index]?.id;
+	return typeof id === 'string' ? id : null;
 }
 
 /**
@@ -132,6 +171,15 @@ export function joinFollowedPages(
 export function lastPage(total: number, limit: number | undefined): number {
 	const wanted = limit === undefined ? total : Math.min(limit, total);
 	return Math.max(1, Math.ceil(wanted / MAX_PAGE_SIZE));
+}
+
+/**
+ * The requests of a read of `total` records (at most `limit`) while the list holds still: its
+ * pages, and one record beside each boundary between two of them (read.ts).
+ */
+export function requestsOfStillRead(total: number, limit?: number): number {
+	if (limit !== undefined && limit < MAX_PAGE_SIZE) return 1;
+	return 2 * lastPage(total, limit) - 1;
 }
 
 /** A page as read; a service that does not say which page it served is taken to serve the one asked for. */

@@ -2,7 +2,17 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { RequestContext } from './credential';
-import { decidePass, joinFollowedPages, lastPage, pageRead, range, Records, type Pass } from './pages';
+import {
+	boundaries,
+	decidePass,
+	joinFollowedPages,
+	edgeOf,
+	lastPage,
+	pageRead,
+	range,
+	Records,
+	type Pass,
+} from './pages';
 import { send, type RawResponse } from './send';
 import {
 	DEFAULT_READ_PACE,
@@ -26,8 +36,11 @@ import {
  *   A 429 holds every waiting request of the business until its `Retry-After` has passed; the
  *   page that met it is read again.
  * - **Order and completeness.** Pages are put together in page order, records deduplicated by
- *   `id`. When `$total` changes between pages (records created or deleted meanwhile) the read is
- *   `moved` and re-reads from the page before the first one that moved (pages.ts decides which).
+ *   `id`. After the pages, the record beside each boundary between two pages is read again (one
+ *   record each): a deletion and a creation, or an edit that moves a record in a sorted list,
+ *   keep `$total` and still slide records across a boundary. When `$total` changes between pages
+ *   or a boundary moved, the read is `moved` and re-reads from the page before the first one
+ *   that moved (pages.ts decides which).
  * - **Tokens.** The read looks at each answer's status itself (`ignoreHttpStatusErrors`), so n8n
  *   never renews inside one of several parallel requests: a 401 waits for one renewal of the
  *   credential (credential.ts), shared by every request of the read and every execution of this
@@ -107,6 +120,7 @@ class ListRead {
 		}
 		if (this.pace.concurrency <= 1) await this.followNext(first.envelope, pass, limit);
 		else await this.readPages(range(2, lastPage(total, limit)), pass);
+		await this.readEdges(pass);
 
 		const records = new Records();
 		let moved = false;
@@ -120,6 +134,7 @@ class ListRead {
 			accepted = decision.accepted;
 			pass = { start: decision.reread.from, pages: new Map() };
 			await this.readPages(range(decision.reread.from, decision.reread.to), pass);
+			await this.readEdges(pass);
 		}
 		return answer(records.list(), moved);
 	}
@@ -138,24 +153,48 @@ class ListRead {
 
 	/** Reads `pages` into the pass, `concurrency` at a time, started in page order; the first failure fails the read. */
 	private async readPages(pages: number[], pass: Pass): Promise<void> {
+		await this.inTurn(pages, async (page) => {
+			const { envelope, arrived } = await this.page(this.request.path, {
+				...this.request.qs,
+				items_per_page: MAX_PAGE_SIZE,
+				page,
+			});
+			pass.pages.set(page, pageRead(page, envelope, arrived));
+		});
+	}
+
+	/**
+	 * After every page of the pass: the one record beside each boundary between two of its pages
+	 * (`items_per_page=1`), so that pages.ts can tell whether records slid across a boundary while
+	 * the pass read. A list that held still costs one small request per boundary.
+	 */
+	private async readEdges(pass: Pass): Promise<void> {
+		const edges = new Map<number, string | null>();
+		await this.inTurn(boundaries(pass), async (page) => {
+			const { place } = edgeOf(pass, page)!;
+			const { envelope } = await this.page(this.request.path, { ...this.request.qs, items_per_page: 1, page: place });
+			const served = typeof envelope.$page !== 'number' || envelope.$page === place;
+			const id = envelope.$items[0]?.id;
+			edges.set(page, served && typeof id === 'string' ? id : null);
+		});
+		pass.edges = edges;
+	}
+
+	/** Runs `work` for each of `keys`, `concurrency` at a time, started in order; the first failure fails them all. */
+	private async inTurn<T>(keys: T[], work: (key: T) => Promise<void>): Promise<void> {
 		let next = 0;
 		let failed: { error: unknown } | undefined;
 		const worker = async () => {
-			while (!failed && next < pages.length) {
-				const page = pages[next++];
+			while (!failed && next < keys.length) {
+				const key = keys[next++];
 				try {
-					const { envelope, arrived } = await this.page(this.request.path, {
-						...this.request.qs,
-						items_per_page: MAX_PAGE_SIZE,
-						page,
-					});
-					pass.pages.set(page, pageRead(page, envelope, arrived));
+					await work(key);
 				} catch (error) {
 					failed ??= { error };
 				}
 			}
 		};
-		await Promise.all(Array.from({ length: Math.min(this.pace.concurrency, pages.length) }, worker));
+		await Promise.all(Array.from({ length: Math.min(this.pace.concurrency, keys.length) }, worker));
 		if (failed) throw failed.error;
 	}
 

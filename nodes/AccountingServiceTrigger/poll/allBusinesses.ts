@@ -1,4 +1,5 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	BUSINESSES_AT_ONCE,
@@ -7,6 +8,7 @@ import {
 	type Business,
 } from '../../AccountingService/actions/acrossBusinesses';
 import { runItems } from '../../AccountingService/actions/itemRunner';
+import { loadPosition } from './storedPosition';
 import { newestRows, pollBusiness, watchingKey, type Settings } from './pollChanges';
 
 /**
@@ -15,12 +17,18 @@ import { newestRows, pollBusiness, watchingKey, type Settings } from './pollChan
  * side by side. A business the account gains starts as Start From says; one it loses is dropped.
  * A business whose read fails keeps its position and is read again next poll — nothing lost,
  * nothing repeated — while the others' changes are output; the failure is logged every poll and
- * output once as a `change_type: "error"` item naming the business. When every business fails,
- * the poll fails as a single business's would.
+ * output once as a `change_type: "error"` item naming the business. A business that fails before
+ * it has a position keeps the service's time of that poll, and starts from there once it answers.
+ * When every business fails, the poll fails as a single business's would. "Fetch Test Event"
+ * shows the newest record of each business and an error item for each that failed; it fails
+ * when all fail.
  */
 
-/** What the static data keeps per business: its stored position, and the failure it last reported. */
-type Slot = IDataObject & { failing?: string };
+/**
+ * What the static data keeps per business: its stored position, the failure it last reported,
+ * and, while it has no position, the service's time it would have started at (ISO).
+ */
+type Slot = IDataObject & { failing?: string; startedAt?: string };
 
 const KEY = 'businesses';
 
@@ -33,24 +41,31 @@ function forBusiness(settings: Settings, business: Business): Settings {
 	};
 }
 
+const failureOf = (business: Business, error: unknown) =>
+	`Business "${business.name}" (${business.id}): ${error instanceof Error ? error.message : String(error)}`;
+
+const errorRow = (business: Business, message: string): IDataObject => ({
+	...businessColumns(business),
+	change_type: 'error',
+	error: message,
+});
+
+/** Every business failed: the first one's error, or one naming each when there are several. */
+function everyBusinessFailed(context: IPollFunctions, businesses: Business[], errors: unknown[]): unknown {
+	if (businesses.length === 1) return errors[0];
+	const messages = businesses.map((business, index) => failureOf(business, errors[index]));
+	return new NodeOperationError(context.getNode(), `Every business failed. ${messages[0]}`, {
+		description: messages.slice(1).join('\n'),
+	});
+}
+
 export async function pollAllBusinesses(
 	context: IPollFunctions,
 	settings: Settings,
 ): Promise<INodeExecutionData[][] | null> {
 	const { retry, pace } = settings.watches[0];
 	const businesses = await listBusinesses.call(context, { retry, pace });
-	if (context.getMode() === 'manual') {
-		const outcomes = await runItems({
-			count: businesses.length,
-			concurrency: BUSINESSES_AT_ONCE,
-			run: async (index) => await newestRows(context, forBusiness(settings, businesses[index])),
-			stopOnFailure: false,
-		});
-		const rows = outcomes.flatMap((outcome, index) =>
-			outcome?.ok ? outcome.value.map((row) => ({ ...businessColumns(businesses[index]), ...row })) : [],
-		);
-		return rows.length ? [context.helpers.returnJsonArray(rows)] : null;
-	}
+	if (context.getMode() === 'manual') return await testEvent(context, settings, businesses);
 
 	const staticData = context.getWorkflowStaticData('node');
 	const kept = (staticData[KEY] ?? {}) as Record<string, Slot>;
@@ -61,16 +76,26 @@ export async function pollAllBusinesses(
 			const business = businesses[index];
 			// A copy: a poll that fails half-way leaves the business's kept position as it was.
 			const slot = JSON.parse(JSON.stringify(kept[business.id] ?? {})) as Slot;
+			const startedAt = slot.startedAt === undefined ? undefined : Date.parse(slot.startedAt);
 			delete slot.failing;
-			const rows = await pollBusiness(context, forBusiness(settings, business), slot);
-			return { slot, rows };
+			delete slot.startedAt;
+			const poll = await pollBusiness(context, forBusiness(settings, business), slot, startedAt);
+			return { slot, ...poll };
 		},
 		stopOnFailure: false,
 	});
 
+	const answered = outcomes.flatMap((outcome) => (outcome?.ok ? [outcome.value.serverTime] : []));
+	if (businesses.length > 0 && answered.length === 0) {
+		throw everyBusinessFailed(
+			context,
+			businesses,
+			outcomes.map((outcome) => (outcome?.ok === false ? outcome.error : undefined)),
+		);
+	}
+	const pollTime = new Date(Math.min(...answered)).toISOString();
 	const next: Record<string, Slot> = {};
 	const rows: IDataObject[] = [];
-	const failures: unknown[] = [];
 	for (const [index, outcome] of outcomes.entries()) {
 		const business = businesses[index];
 		if (outcome?.ok) {
@@ -78,15 +103,41 @@ export async function pollAllBusinesses(
 			rows.push(...outcome.value.rows.map((row) => ({ ...businessColumns(business), ...row })));
 			continue;
 		}
-		const error = outcome?.error;
-		failures.push(error);
-		const message = `Business "${business.name}" (${business.id}): ${error instanceof Error ? error.message : String(error)}`;
+		const message = failureOf(business, outcome?.error);
 		context.logger.warn(`Sage Accounting Trigger: ${message}; its changes are read again next poll`);
-		const before = kept[business.id];
-		if (before?.failing !== message) rows.push({ ...businessColumns(business), change_type: 'error', error: message });
-		next[business.id] = { ...(before ?? {}), failing: message };
+		const before = kept[business.id] ?? {};
+		if (before.failing !== message) rows.push(errorRow(business, message));
+		const positioned = loadPosition(before, forBusiness(settings, business).watching) !== undefined;
+		next[business.id] = {
+			...before,
+			failing: message,
+			...(positioned ? {} : { startedAt: before.startedAt ?? pollTime }),
+		};
 	}
-	if (businesses.length > 0 && failures.length === businesses.length) throw failures[0];
 	staticData[KEY] = next as unknown as IDataObject;
+	return rows.length ? [context.helpers.returnJsonArray(rows)] : null;
+}
+
+/** "Fetch Test Event": each business's newest record, and an error item for each business that failed. */
+async function testEvent(
+	context: IPollFunctions,
+	settings: Settings,
+	businesses: Business[],
+): Promise<INodeExecutionData[][] | null> {
+	const outcomes = await runItems({
+		count: businesses.length,
+		concurrency: BUSINESSES_AT_ONCE,
+		run: async (index) => await newestRows(context, forBusiness(settings, businesses[index])),
+		stopOnFailure: false,
+	});
+	const errors = outcomes.map((outcome) => (outcome?.ok === false ? outcome.error : undefined));
+	if (businesses.length > 0 && outcomes.every((outcome) => outcome?.ok === false)) {
+		throw everyBusinessFailed(context, businesses, errors);
+	}
+	const rows = outcomes.flatMap((outcome, index) => {
+		const business = businesses[index];
+		if (!outcome?.ok) return [errorRow(business, failureOf(business, outcome?.error))];
+		return outcome.value.map((row) => ({ ...businessColumns(business), ...row }));
+	});
 	return rows.length ? [context.helpers.returnJsonArray(rows)] : null;
 }

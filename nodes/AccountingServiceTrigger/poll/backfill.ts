@@ -12,16 +12,21 @@ import type { IDataObject } from 'n8n-workflow';
  * the feed, as it is then; one the backfill already gave comes again from the feed only because
  * it changed. Records created meanwhile are appended to the list and are the feed's; a deletion
  * moves the records after it one place back, onto a page that may have been read already, so
- * the backfill finds its place again by the IDs of the last page it read, and reads a page again
- * when the list shrank between two of its pages.
+ * the backfill finds its place again by the IDs of the last page it read. Within a poll, after
+ * each page it reads again the last record of the page before: found elsewhere, records slid
+ * back across that boundary meanwhile (a deletion, with or without a creation keeping `$total`),
+ * and it reads that page again for the records after its anchors.
  */
 
 /** The largest page the service gives. */
 export const BACKFILL_PAGE_SIZE = 200;
 
 export interface Backfill {
-	/** What "changed" means: `updated_at`, or `created_at` when only new records are watched. */
-	field: 'updated_at' | 'created_at';
+	/**
+	 * What "changed" means: `updated_at`, or `created_at` when only new records are watched; for
+	 * the list of deletions (Deleted Record, or New, Updated or Deleted from a date), `deleted_at`.
+	 */
+	field: 'updated_at' | 'created_at' | 'deleted_at';
 	/** A Date: only records changed at or after this (epoch ms); null for every existing record. */
 	from: number | null;
 	/** Records changed at or after this are the change feed's. */
@@ -30,6 +35,15 @@ export interface Backfill {
 	page: number;
 	/** The IDs on that page as it was read, in order: where the backfill stands in the list. */
 	anchors: string[];
+	/**
+	 * The `created_at` (epoch ms) of the last record read: the list is in creation order, so a
+	 * record created later has not been reached yet. Undefined before the first page.
+	 */
+	reached?: number;
+	/** Records not reached yet that the feed output as new already: a later change of one is an update. */
+	handed?: string[];
+	/** The backfill that follows this one (the deletions since A Date, after the records). */
+	then?: Backfill;
 }
 
 export interface ListPage {
@@ -40,7 +54,8 @@ export interface ListPage {
 	last: boolean;
 }
 
-export type ReadPage = (page: number) => Promise<ListPage>;
+/** Page `page` of the list at `size` records a page (BACKFILL_PAGE_SIZE, or 1 to read one record). */
+export type ReadPage = (page: number, size?: number) => Promise<ListPage>;
 
 export interface BackfillStep {
 	/** The backfill's records of this poll, in the list's order. */
@@ -84,7 +99,6 @@ export async function backfillStep(backfill: Backfill, readPage: ReadPage, limit
 
 	let page = backfill.page;
 	let anchors = backfill.anchors;
-	let total: number | undefined;
 	if (page >= 1 && anchors.length) {
 		// Deletions since the last poll may have moved records back onto the pages read before.
 		for (let at = page; ; at--) {
@@ -95,29 +109,56 @@ export async function backfillStep(backfill: Backfill, readPage: ReadPage, limit
 				take(after ?? again.items);
 				page = at;
 				anchors = again.items.map(idOf);
-				total = again.total;
 				if (again.last) return finish(read, backfill, null);
 				break;
 			}
 		}
 	}
 
-	while (read.length < limit) {
+	// At least one page further each poll, whatever the re-read above gave.
+	for (let pages = 0; pages === 0 || read.length < limit; pages++) {
 		const next = await readPage(page + 1);
-		if (total !== undefined && next.total < total && page >= 1) {
+		if (page >= 1 && (await movedSince(readPage, page, anchors))) {
 			const again = await readPage(page);
 			take(itemsAfter(again.items, anchors) ?? again.items);
 		}
 		take(next.items);
-		total = next.total;
 		page += 1;
 		anchors = next.items.map(idOf);
 		if (next.last) return finish(read, backfill, null);
 	}
-	return finish(read, backfill, { ...backfill, page, anchors });
+	return finish(read, backfill, { ...backfill, page, anchors, reached: createdAt(read.at(-1)) ?? backfill.reached });
+}
+
+const createdAt = (record: IDataObject | undefined) => {
+	const at = Date.parse(String(record?.created_at ?? ''));
+	return Number.isFinite(at) ? at : undefined;
+};
+
+/**
+ * Whether the backfill has yet to reach a record it would have output, had it not changed since
+ * the backfill started: created before the feed's start, after the last record the backfill read.
+ */
+export function notReachedYet(backfill: Backfill, record: IDataObject): boolean {
+	const created = createdAt(record);
+	if (backfill.field === 'deleted_at') return false;
+	if (created === undefined || created >= backfill.before || backfill.handed?.includes(idOf(record))) return false;
+	if (backfill.reached === undefined) return true;
+	return created > backfill.reached || (created === backfill.reached && !backfill.anchors.includes(idOf(record)));
+}
+
+/**
+ * Whether records slid back across the end of `page` since it was read (its last record, read
+ * again after the next page, is another one): a deletion before it moves them back whether or not
+ * a creation keeps `$total` as it was. Then the records after the anchors are on `page` now.
+ */
+async function movedSince(readPage: ReadPage, page: number, anchors: readonly string[]): Promise<boolean> {
+	const end = await readPage(page * BACKFILL_PAGE_SIZE, 1);
+	const id = end.items[0] === undefined ? undefined : idOf(end.items[0]);
+	return id !== anchors[anchors.length - 1];
 }
 
 const finish = (read: IDataObject[], backfill: Backfill, next: Backfill | null): BackfillStep => ({
 	records: read.filter((record) => isBackfills(record, backfill)),
-	next,
+	next: next ?? backfill.then ?? null,
 });

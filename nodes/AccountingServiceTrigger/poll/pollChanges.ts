@@ -10,11 +10,18 @@ import {
 	type Fail,
 } from '../../AccountingService/helpers/parameterValues';
 import { toChoice } from '../../AccountingService/helpers/values';
-import { attributesFor, outputFrom, shapeRecords, type Output } from '../../AccountingService/output/output';
+import { BUSINESS_ID } from '../../AccountingService/output/includedFields';
+import {
+	attributesFor,
+	isIncludedFields,
+	outputFrom,
+	shapeRecords,
+	type Output,
+} from '../../AccountingService/output/output';
 import { shapeOf } from '../../AccountingService/output/shape';
 import { forgetCredentialView } from '../../AccountingService/transport/credential';
 import { DEFAULT_START_BATCH, eventsOf, WATCHABLE, type StartFrom } from '../description';
-import { BACKFILL_PAGE_SIZE, backfillStep, type Backfill } from './backfill';
+import { BACKFILL_PAGE_SIZE, backfillStep, notReachedYet, type Backfill } from './backfill';
 import {
 	advance,
 	EVENT_TIME_FIELD,
@@ -26,7 +33,7 @@ import {
 } from './position';
 import { readListPage, readNewest, readServiceTime, readWindow, type Watch, type WindowRead } from './readChanges';
 import { pollAllBusinesses } from './allBusinesses';
-import { loadPosition, storePosition } from './storedPosition';
+import { loadPosition, storePosition, type Loaded } from './storedPosition';
 
 /** What each output item says happened to its record. */
 export type ChangeType = 'created' | 'updated' | 'deleted';
@@ -59,79 +66,120 @@ export async function pollChanges(this: IPollFunctions): Promise<INodeExecutionD
 
 	if (settings.allBusinesses) return await pollAllBusinesses(this, settings);
 	if (this.getMode() === 'manual') return await testEvent(this, settings);
-	const rows = await pollBusiness(this, settings, this.getWorkflowStaticData('node'));
+	const { rows } = await pollBusiness(this, settings, this.getWorkflowStaticData('node'));
 	return rows.length ? [this.helpers.returnJsonArray(rows)] : null;
 }
 
-/** One business's poll, its position kept in `staticData`; the rows of what changed. */
+/** What one business's poll gave: its rows, and the service's clock when it read. */
+export interface BusinessPoll {
+	rows: IDataObject[];
+	serverTime: number;
+}
+
+/**
+ * One business's poll, its position kept in `staticData`. `startedAt` (service clock) is where a
+ * business without a position would have started had it answered then: it starts from there, so
+ * what changed since is output rather than lost.
+ */
 export async function pollBusiness(
 	context: IPollFunctions,
 	settings: Settings,
 	staticData: IDataObject,
-): Promise<IDataObject[]> {
+	startedAt?: number,
+): Promise<BusinessPoll> {
 	let stored = loadPosition(staticData, settings.watching);
 	if (!stored) {
-		const started = await start(context, settings, staticData);
-		if (!started) return [];
-		stored = { ...started, business: null };
+		const started = await start(context, settings, staticData, startedAt);
+		if ('serverTime' in started) {
+			if (startedAt === undefined) return { rows: [], serverTime: started.serverTime };
+			// Started late: what changed since `startedAt` is new to it, and this poll outputs it.
+			stored = loadPosition(staticData, settings.watching) as Loaded;
+		} else stored = { ...started, business: null };
 	}
 
 	const read = await readWindows(context, settings, stored.position.since);
 	if (stored.business !== null && read.business !== null && read.business !== stored.business) {
 		// The lead business changed under "Lead Business": the old position means nothing there.
 		storePosition(staticData, settings.watching, read.business, startAt(read.serverTime, read));
-		return [];
+		return { rows: [], serverTime: read.serverTime };
 	}
 	const { emit, next } = advance(stored.position, read);
 	const fromFeed = emit.map((change) => ({
 		record: change.record,
-		type: feedChangeType(settings, stored.position, change),
+		type: feedChangeType(settings, stored.position, change, stored.backfill),
 	}));
 
 	let backfill = stored.backfill;
+	const handed = fromFeed.filter(
+		({ record, type }) => type !== 'deleted' && backfill && notReachedYet(backfill, record),
+	);
+	if (backfill && handed.length) {
+		backfill = { ...backfill, handed: [...(backfill.handed ?? []), ...handed.map(({ record }) => String(record.id))] };
+	}
 	let fromBackfill: Array<{ record: IDataObject; type: ChangeType }> = [];
 	if (backfill) {
+		const { field, from } = backfill;
+		const watch = settings.watches.find((each) => (each.timeField === 'deleted_at') === (field === 'deleted_at'));
 		const step = await backfillStep(
 			backfill,
-			async (page) => await readListPage(context, settings.watches[0], page, BACKFILL_PAGE_SIZE),
+			async (page, size = BACKFILL_PAGE_SIZE) =>
+				await readListPage(context, watch ?? settings.watches[0], page, size, from ?? 0),
 			settings.startBatch,
 		);
 		fromBackfill = step.records.map((record) => ({ record, type: existingChangeType(backfill as Backfill, record) }));
 		backfill = step.next;
 	}
 
-	storePosition(staticData, settings.watching, read.business ?? stored.business, next, backfill);
-	return toRows(settings, [...fromBackfill, ...fromFeed]);
+	const business = read.business ?? stored.business;
+	storePosition(staticData, settings.watching, business, next, backfill);
+	return {
+		rows: toRows(settings, [...fromBackfill, ...fromFeed], settings.watches[0].business ?? business),
+		serverTime: read.serverTime,
+	};
 }
 
 /**
- * The first poll: where "now" is on the service. Starting now, the records of the overlap
- * window that are already there count as seen and nothing is output. Starting from a date or
- * from all existing records, the feed reads from the window's start and the backfill takes
- * what changed before it; this poll already outputs their first batch.
+ * The first poll: where "now" is on the service (or `startedAt`, when the business could not be
+ * read then). Starting now, the records of the overlap window that are already there count as
+ * seen and nothing is output; the position stored, it gives the service's clock. Starting from a
+ * date or from all existing records, the feed reads from the window's start and the backfill
+ * takes what changed before it; this poll already outputs their first batch.
  */
 async function start(
 	context: IPollFunctions,
 	settings: Settings,
 	staticData: IDataObject,
-): Promise<{ position: Position; backfill: Backfill | null } | undefined> {
+	startedAt: number | undefined,
+): Promise<{ position: Position; backfill: Backfill | null } | { serverTime: number }> {
 	const reading = performance.now();
-	const serverTime = await readServiceTime(context, settings.watches[0]);
+	const now = await readServiceTime(context, settings.watches[0]);
+	const serverTime = startedAt ?? now;
 	if (settings.startFrom === 'now') {
 		const read = await readWindows(context, settings, serverTime - OVERLAP_MS);
-		storePosition(staticData, settings.watching, read.business, startAt(serverTime, read, performance.now() - reading));
-		return undefined;
+		// A record stamped between the start and the end of this read is not counted as already there.
+		const readingMs = now - serverTime + performance.now() - reading;
+		storePosition(staticData, settings.watching, read.business, startAt(serverTime, read, readingMs));
+		return { serverTime: now };
 	}
 	const windowStart = serverTime - OVERLAP_MS;
 	const from = settings.startFrom === 'date' ? (settings.startDate as number) : null;
-	// Deletions are their own list, read from any time: no backfill needed, every one since then is there.
-	if (settings.event === 'deleted') return { position: { since: from ?? 0, seen: new Map() }, backfill: null };
 	if (from !== null && from >= windowStart) return { position: { since: from, seen: new Map() }, backfill: null };
-	const field = settings.event === 'new' ? 'created_at' : 'updated_at';
-	return {
-		position: { since: windowStart, seen: new Map() },
-		backfill: { field, from, before: windowStart, page: 0, anchors: [] },
-	};
+	const backfillOf = (field: Backfill['field']): Backfill => ({
+		field,
+		from,
+		before: windowStart,
+		page: 0,
+		anchors: [],
+	});
+	// The deletions before the window are a list of their own, read a batch per poll like the
+	// records: every one ever (Deleted Record from all existing records), or since A Date.
+	const deletions = settings.event === 'deleted' || (settings.event === 'anyChange' && from !== null);
+	const records =
+		settings.event === 'deleted' ? undefined : backfillOf(settings.event === 'new' ? 'created_at' : 'updated_at');
+	const backfill = records
+		? { ...records, ...(deletions ? { then: backfillOf('deleted_at') } : {}) }
+		: backfillOf('deleted_at');
+	return { position: { since: windowStart, seen: new Map() }, backfill };
 }
 
 /** One read of the window: the changes of every watch, consistent only if each read was. */
@@ -146,31 +194,46 @@ async function readWindows(context: IPollFunctions, settings: Settings, since: n
 }
 
 /**
- * Created: new since the window's start and not output before; updated: changed; deleted: from
- * the list of deletions.
+ * Created: new since the window's start and not output before, or an existing record the backfill
+ * has not reached yet (it changed since the backfill started, so the backfill leaves it to the
+ * feed: it comes once, as the backfill would have typed it, with its latest values); updated:
+ * changed; deleted: from the list of deletions.
  */
-function feedChangeType(settings: Settings, position: Position, change: Change): ChangeType {
+function feedChangeType(settings: Settings, position: Position, change: Change, backfill: Backfill | null): ChangeType {
 	if (change.deleted) return 'deleted';
 	if (settings.event === 'new') return 'created';
+	if (backfill && notReachedYet(backfill, change.record)) return existingChangeType(backfill, change.record);
 	const created = Date.parse(String(change.record.created_at ?? ''));
 	return !position.seen.has(change.id) && created >= position.since ? 'created' : 'updated';
 }
 
-/** An existing record is new to whoever mirrors the books; since A Date, only if created since then. */
+/**
+ * An existing record is new to whoever mirrors the books; since A Date, only if created since
+ * then. A deletion is a deletion.
+ */
 function existingChangeType(backfill: Backfill, record: IDataObject): ChangeType {
+	if (backfill.field === 'deleted_at') return 'deleted';
 	if (backfill.from === null || backfill.field === 'created_at') return 'created';
 	return Date.parse(String(record.created_at ?? '')) >= backfill.from ? 'created' : 'updated';
 }
 
-/** The items of the changes; a deleted document is one row in One Row per Line too (its lines went with it). */
-function toRows(settings: Settings, changes: Array<{ record: IDataObject; type: ChangeType }>): IDataObject[] {
-	const lines = settings.output === 'lines' ? shapeOf(settings.row).lines?.field : undefined;
+/**
+ * The items of the changes, each saying which business it came from where Select Included Fields
+ * chose `business_id`. A deleted document is one row in every output that makes rows of its lines
+ * (One Row per Line, or a line's column chosen): its lines went with it.
+ */
+function toRows(
+	settings: Settings,
+	changes: Array<{ record: IDataObject; type: ChangeType }>,
+	business: string | null | undefined,
+): IDataObject[] {
+	const lines = settings.output === 'raw' ? undefined : shapeOf(settings.row).lines?.field;
 	return changes.flatMap(({ record, type }) =>
 		shapeRecords(
 			settings.row,
 			[lines && type === 'deleted' ? { ...record, [lines]: [] } : record],
 			settings.output,
-			() => ({ change_type: type }),
+			() => ({ change_type: type, ...(isIncludedFields(settings.output) ? { [BUSINESS_ID]: business ?? null } : {}) }),
 		),
 	);
 }
@@ -185,7 +248,7 @@ async function testEvent(context: IPollFunctions, settings: Settings): Promise<I
 export async function newestRows(context: IPollFunctions, settings: Settings): Promise<IDataObject[]> {
 	const watch = settings.watches[0];
 	const canSort = settings.row.sort?.includes(watch.timeField) ?? false;
-	const newest = await readNewest(context, watch, canSort);
+	const { record: newest, business } = await readNewest(context, watch, canSort);
 	if (!newest) return [];
 	const type: ChangeType =
 		watch.sinceQuery === 'deleted_since'
@@ -193,7 +256,7 @@ export async function newestRows(context: IPollFunctions, settings: Settings): P
 			: settings.event === 'new' || newest.created_at === newest.updated_at
 				? 'created'
 				: 'updated';
-	return toRows(settings, [{ record: newest, type }]);
+	return toRows(settings, [{ record: newest, type }], watch.business ?? business);
 }
 
 /** The fields each read asks for: the output's, and the times the trigger orders records by. */

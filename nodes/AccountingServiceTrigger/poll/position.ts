@@ -39,10 +39,16 @@ export interface Position {
 	since: number;
 	/**
 	 * Records already emitted (or, at the start, already there) whose event time is at or after
-	 * `since`, with that event time. A record whose event time is not later than its entry here is
-	 * not emitted again; one updated since then is.
+	 * `since`, with that event time. A record whose event time is earlier than its entry here is
+	 * not emitted again, nor one at that time in the same version; one updated since then is.
 	 */
 	seen: Map<string, number>;
+	/**
+	 * The version of each record in `seen` as emitted (`versionOf`): a change at the same instant
+	 * (the service's stamps are whole seconds) is emitted again when it is another version — a
+	 * deletion, or a second update within the second. Absent for positions stored before it.
+	 */
+	versions?: Map<string, string>;
 }
 
 /** One record as read, with the time of the event the trigger watches. */
@@ -52,6 +58,11 @@ export interface Change {
 	record: IDataObject;
 	/** Read from the list of deletions. */
 	deleted: boolean;
+	/**
+	 * Which version of the record's event this is, where the event time alone cannot tell two
+	 * apart (readChanges.ts: versionOf the record for changes and deletions; the creation is one).
+	 */
+	version?: string;
 }
 
 /** What one complete read told the trigger. */
@@ -84,19 +95,43 @@ export function advance(position: Position, read: Read): { emit: Change[]; next:
 
 	const emit: Change[] = [];
 	const seen = new Map(position.seen);
+	const versions = new Map(position.versions ?? []);
 	for (const change of latest.values()) {
 		const emittedAt = seen.get(change.id);
-		if (emittedAt !== undefined && change.at <= emittedAt) continue;
+		const version = change.version ?? (change.deleted ? 'deleted' : 'live');
+		const same = change.at === emittedAt && (versions.get(change.id) ?? version) === version;
+		if (emittedAt !== undefined && (change.at < emittedAt || same)) continue;
 		emit.push(change);
 		seen.set(change.id, change.at);
+		versions.set(change.id, version);
 	}
 
 	const since = read.consistent ? Math.max(position.since, read.serverTime - OVERLAP_MS) : position.since;
-	for (const [id, at] of seen) if (at < since) seen.delete(id);
+	for (const [id, at] of seen) {
+		if (at >= since) continue;
+		seen.delete(id);
+		versions.delete(id);
+	}
 
 	// Array.prototype.sort is stable: records with the same time keep the service's order.
 	emit.sort((a, b) => a.at - b.at);
-	return { emit, next: { since, seen } };
+	return { emit, next: { since, seen, versions } };
+}
+
+/**
+ * A record's version as read: deleted or not, and a hash of the record as the service sent it.
+ * Two reads of one version give the same; a change the stamp cannot show (within its second)
+ * gives another.
+ */
+export function versionOf(record: IDataObject, deleted: boolean): string {
+	const text = JSON.stringify(record);
+	// FNV-1a, 32 bits: enough to tell two versions of one record apart.
+	let hash = 0x811c9dc5;
+	for (let index = 0; index < text.length; index++) {
+		hash ^= text.charCodeAt(index);
+		hash = Math.imul(hash, 0x01000193);
+	}
+	return `${deleted ? 'deleted' : 'live'}:${(hash >>> 0).toString(16)}`;
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 	type ApiResponse,
 	type ListEnvelope,
 } from '../../AccountingService/transport';
-import type { Change, EventTimeField, Read } from './position';
+import { versionOf, type Change, type EventTimeField, type Read } from './position';
 
 /** What every request of one poll shares: the collection, business, retry policy, pace and fields. */
 export interface Watch {
@@ -80,36 +80,39 @@ export async function readNewest(
 	context: IPollFunctions,
 	watch: Watch,
 	canSort: boolean,
-): Promise<IDataObject | undefined> {
+): Promise<{ record: IDataObject | undefined; business: string | null }> {
 	const qs: IDataObject = {
 		items_per_page: 1,
 		attributes: watch.attributes,
 		// Deletions are listed only when asked for with deleted_since: all of them.
 		...(watch.sinceQuery === 'deleted_since' ? { deleted_since: serviceDateTime(new Date(0)) } : {}),
 	};
-	if (canSort) {
-		const { envelope } = await listPage(context, watch, {
-			path: watch.path,
-			qs: { ...qs, sort: `${watch.timeField}:desc` },
-		});
-		return envelope.$items[0];
-	}
-	const { envelope } = await listPage(context, watch, { path: watch.path, qs });
-	if (envelope.$total <= 1) return envelope.$items[0];
-	const last = await listPage(context, watch, { path: watch.path, qs: { ...qs, page: envelope.$total } });
-	return last.envelope.$items[0];
+	const first = await listPage(context, watch, {
+		path: watch.path,
+		qs: canSort ? { ...qs, sort: `${watch.timeField}:desc` } : qs,
+	});
+	const newest =
+		canSort || first.envelope.$total <= 1
+			? first
+			: await listPage(context, watch, { path: watch.path, qs: { ...qs, page: first.envelope.$total } });
+	return { record: newest.envelope.$items[0], business: newest.response.business ?? null };
 }
 
-/** One page of the whole list in the service's own order, as the backfill reads it. */
+/**
+ * One page of the whole list in the service's own order, as the backfill reads it; of the list of
+ * deletions (the watch reads `deleted_since`), those since `since`.
+ */
 export async function readListPage(
 	context: IPollFunctions,
 	watch: Watch,
 	page: number,
 	pageSize: number,
+	since = 0,
 ): Promise<{ items: IDataObject[]; total: number; last: boolean }> {
+	const deletions = watch.sinceQuery === 'deleted_since' ? sinceQuery(watch, since) : {};
 	const { envelope } = await listPage(context, watch, {
 		path: watch.path,
-		qs: { page, items_per_page: pageSize, attributes: watch.attributes },
+		qs: { ...deletions, page, items_per_page: pageSize, attributes: watch.attributes },
 	});
 	return {
 		items: envelope.$items,
@@ -156,5 +159,8 @@ function toChange(context: IPollFunctions, watch: Watch, record: IDataObject): C
 			`A record of ${watch.path} came without an id or a readable ${watch.timeField}`,
 		);
 	}
-	return { id: record.id, at, record, deleted: watch.sinceQuery === 'deleted_since' };
+	const deleted = watch.sinceQuery === 'deleted_since';
+	// A record has one creation; its changes and its deletion are told apart by what they hold.
+	const version = watch.timeField === 'created_at' ? 'created' : versionOf(record, deleted);
+	return { id: record.id, at, record, deleted, version };
 }

@@ -16,8 +16,21 @@ interface StoredPosition {
 	business: string | null;
 	since: string;
 	seen: Record<string, string>;
+	/** The version of each record in `seen` as emitted (position.ts, versionOf). */
+	versions?: Record<string, string>;
 	/** The existing records still to output (Start From: All Existing Records or A Date). */
-	backfill?: { field: Backfill['field']; from: string | null; before: string; page: number; anchors: string[] };
+	backfill?: StoredBackfill;
+}
+
+interface StoredBackfill {
+	field: Backfill['field'];
+	from: string | null;
+	before: string;
+	page: number;
+	anchors: string[];
+	reached?: string;
+	handed?: string[];
+	then?: StoredBackfill;
 }
 
 const KEY = 'position';
@@ -30,19 +43,47 @@ export interface Loaded {
 
 const time = (value: unknown) => Date.parse(String(value));
 
-function loadBackfill(stored: StoredPosition['backfill']): Backfill | null | undefined {
+const FIELDS: ReadonlyArray<Backfill['field']> = ['updated_at', 'created_at', 'deleted_at'];
+
+function loadBackfill(stored: StoredBackfill | undefined): Backfill | null | undefined {
 	if (!stored) return null;
 	const before = time(stored.before);
 	const from = stored.from === null ? null : time(stored.from);
+	const reached = stored.reached === undefined ? undefined : time(stored.reached);
+	const then = loadBackfill(stored.then);
 	const valid =
-		(stored.field === 'updated_at' || stored.field === 'created_at') &&
+		FIELDS.includes(stored.field) &&
 		Number.isFinite(before) &&
 		(from === null || Number.isFinite(from)) &&
+		(reached === undefined || Number.isFinite(reached)) &&
 		Number.isInteger(stored.page) &&
-		Array.isArray(stored.anchors);
-	return valid
-		? { field: stored.field, from, before, page: stored.page, anchors: stored.anchors.map(String) }
-		: undefined;
+		Array.isArray(stored.anchors) &&
+		then !== undefined;
+	if (!valid) return undefined;
+	return {
+		field: stored.field,
+		from,
+		before,
+		page: stored.page,
+		anchors: stored.anchors.map(String),
+		...(reached === undefined ? {} : { reached }),
+		...(Array.isArray(stored.handed) ? { handed: stored.handed.map(String) } : {}),
+		...(then ? { then } : {}),
+	};
+}
+
+function storedBackfill(backfill: Backfill): StoredBackfill {
+	const iso = (at: number) => new Date(at).toISOString();
+	return {
+		field: backfill.field,
+		from: backfill.from === null ? null : iso(backfill.from),
+		before: iso(backfill.before),
+		page: backfill.page,
+		anchors: backfill.anchors,
+		...(backfill.reached === undefined ? {} : { reached: iso(backfill.reached) }),
+		...(backfill.handed?.length ? { handed: backfill.handed } : {}),
+		...(backfill.then ? { then: storedBackfill(backfill.then) } : {}),
+	};
 }
 
 /** The stored position for what the node watches now, or undefined when it must start over. */
@@ -57,7 +98,12 @@ export function loadPosition(staticData: IDataObject, watching: string): Loaded 
 	for (const [id, at] of Object.entries(stored.seen)) {
 		if (Number.isFinite(time(at))) seen.set(id, time(at));
 	}
-	return { position: { since, seen }, business: stored.business ?? null, backfill };
+	const versions = new Map<string, string>();
+	const storedVersions = typeof stored.versions === 'object' && stored.versions !== null ? stored.versions : {};
+	for (const [id, version] of Object.entries(storedVersions)) {
+		if (seen.has(id) && typeof version === 'string') versions.set(id, version);
+	}
+	return { position: { since, seen, versions }, business: stored.business ?? null, backfill };
 }
 
 /**
@@ -79,17 +125,8 @@ export function storePosition(
 		business,
 		since: iso(position.since),
 		seen: Object.fromEntries([...position.seen].map(([id, at]) => [id, iso(at)])),
-		...(backfill
-			? {
-					backfill: {
-						field: backfill.field,
-						from: backfill.from === null ? null : iso(backfill.from),
-						before: iso(backfill.before),
-						page: backfill.page,
-						anchors: backfill.anchors,
-					},
-				}
-			: {}),
+		...(position.versions?.size ? { versions: Object.fromEntries(position.versions) } : {}),
+		...(backfill ? { backfill: storedBackfill(backfill) } : {}),
 	};
 	staticData[KEY] = stored as unknown as IDataObject;
 }

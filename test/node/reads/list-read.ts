@@ -155,22 +155,33 @@ async function readAll(
 	});
 }
 
+/** A service of 600–1,499 records answering at random delays, and the changes a case records. */
+function randomCase(seed: number) {
+	const rand = random(seed);
+	let counter = 0;
+	const nextId = () => ++counter;
+	const service: FakeService = {
+		rows: rowsOf(600 + Math.floor(rand() * 900), nextId),
+		requests: [],
+		renewals: 0,
+		delay: () => Math.floor(rand() * 8),
+	};
+	return {
+		rand,
+		service,
+		nextId,
+		initial: service.rows.map((row) => row.id),
+		deleted: new Set<string>(),
+		created: new Set<string>(),
+		changeUntil: 3 + Math.floor(rand() * 10),
+	};
+}
+
 describe('a list that changes while it is read', () => {
 	const cases = Array.from({ length: Number(process.env.READ_CASES ?? 40) }, (_, index) => index + 1);
 
 	it.each(cases)('random case %i: every record present throughout once, in the list’s order', async (seed) => {
-		const rand = random(seed);
-		let counter = 0;
-		const service: FakeService = {
-			rows: rowsOf(600 + Math.floor(rand() * 900), () => ++counter),
-			requests: [],
-			renewals: 0,
-			delay: () => Math.floor(rand() * 8),
-		};
-		const initial = service.rows.map((row) => row.id);
-		const deleted = new Set<string>();
-		const created = new Set<string>();
-		const changeUntil = 3 + Math.floor(rand() * 10);
+		const { rand, service, initial, deleted, created, changeUntil, nextId } = randomCase(seed);
 		let changedWhileRead = false;
 		service.before = (request) => {
 			if (request > changeUntil || rand() < 0.4) return;
@@ -185,7 +196,7 @@ describe('a list that changes while it is read', () => {
 				} else {
 					// Anywhere in the order: a sorted list, or the default order's end.
 					const at = rand() < 0.3 ? service.rows.length : Math.floor(rand() * service.rows.length);
-					const row = { id: `n${++counter}`, key: 0 };
+					const row = { id: `n${nextId()}`, key: 0 };
 					service.rows.splice(at, 0, row);
 					created.add(row.id);
 				}
@@ -205,6 +216,32 @@ describe('a list that changes while it is read', () => {
 		expect(result.moved).toBe(changedWhileRead);
 	});
 
+	it.each(cases)(
+		'random case %i, $total kept: a deletion and a creation, or an edit moving a record to the end, between page reads — every record present throughout once',
+		async (seed) => {
+			const { rand, service, initial, deleted, created, changeUntil, nextId } = randomCase(1000 + seed);
+			// The default order (creation) or a sort by updated_at ascending: new and edited records
+			// go to the end, so records only ever slide back across a boundary, never forth again.
+			service.before = (request) => {
+				if (request === 1 || request > changeUntil) return;
+				const [taken] = service.rows.splice(Math.floor(rand() * service.rows.length), 1);
+				if (rand() < 0.5) {
+					deleted.add(taken.id);
+					const row = { id: `n${nextId()}`, key: 0 };
+					service.rows.push(row);
+					created.add(row.id);
+				} else service.rows.push(taken);
+			};
+			const result = await readAll(service, [1, 2, 3, 5][seed % 4]);
+
+			const output = result.body.map((item) => item.id as string);
+			expect(new Set(output).size).toBe(output.length);
+			const seen = new Set(output);
+			expect(initial.filter((id) => !deleted.has(id) && !seen.has(id))).toEqual([]);
+			for (const id of output) expect(initial.includes(id) || created.has(id)).toBe(true);
+		},
+	);
+
 	it('a list that never holds still: the read ends (a bounded number of re-reads), says it moved, repeats nothing', async () => {
 		let counter = 0;
 		const rand = random(99);
@@ -217,11 +254,11 @@ describe('a list that changes while it is read', () => {
 		expect(result.moved).toBe(true);
 		const output = result.body.map((item) => item.id);
 		expect(new Set(output).size).toBe(output.length);
-		// The first read and at most four re-reads of the 5 pages.
-		expect(service.requests.length).toBeLessThanOrEqual(5 * 5);
+		// The first read and at most four re-reads of the 5 pages, each with the ends of its first 4.
+		expect(service.requests.length).toBeLessThanOrEqual(5 * (5 + 4));
 	});
 
-	it('a list that holds still: exactly ⌈N/200⌉ requests, no re-read, not moved', async () => {
+	it('a list that holds still: ⌈N/200⌉ pages and one record beside each boundary, no re-read, not moved', async () => {
 		let counter = 0;
 		const service: FakeService = {
 			rows: rowsOf(1234, () => ++counter),
@@ -232,7 +269,14 @@ describe('a list that changes while it is read', () => {
 		const result = await readAll(service, 4);
 		expect(result.body.map((item) => item.id)).toEqual(service.rows.map((row) => row.id));
 		expect(result.moved).toBe(false);
-		expect(service.requests).toHaveLength(7);
+		expect(service.requests).toHaveLength(7 + 6);
+		// One record beside each boundary: the last of the page before it or the first of the one
+		// after it, whichever was answered first.
+		const places = service.requests
+			.slice(7)
+			.map((request) => Number(/items_per_page=1&page=(\d+)$/.exec(request.path)?.[1]));
+		expect(places.map((place) => Math.round(place / 200))).toEqual([1, 2, 3, 4, 5, 6]);
+		for (const place of places) expect(place % 200).toBeLessThanOrEqual(1);
 	});
 });
 

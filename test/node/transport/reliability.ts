@@ -65,7 +65,10 @@ describe('Return All through faults', () => {
 		expect(expired.length).toBeGreaterThanOrEqual(1);
 		expect(expired.length).toBeLessThanOrEqual(3);
 		expect(env.store.refreshCount(env.credential.id)).toBe(1);
-		const served = requests.filter((entry: LogEntry) => entry.status === 200).map((entry: LogEntry) => entry.path);
+		// Pages, not the one-record reads of their ends that follow them (transport/read.ts).
+		const served = requests
+			.filter((entry: LogEntry) => entry.status === 200 && !/[?&]items_per_page=1(&|$)/.test(entry.path))
+			.map((entry: LogEntry) => entry.path);
 		expect(served).toHaveLength(pages);
 		expect(new Set(served).size).toBe(pages);
 	});
@@ -73,6 +76,9 @@ describe('Return All through faults', () => {
 	it.each([1, 3])(
 		'a Return All spanning 20 minutes of tokens that last 5 (Concurrent Requests %i): one renewal per expiry, at most one failed request per concurrent request',
 		async (concurrency) => {
+			// The case before may have left the stored token past its life (sandbox time ran on): a
+			// read through the node renews it before the direct read below uses it.
+			await env.runNode({ resource: 'salesInvoice', operation: 'getAll', limit: 1 });
 			const expected = await env.allIdsDirect('/sales_invoices');
 			const refreshes = env.store.refreshCount(env.credential.id);
 			const position = env.sandbox.log.entries().length;

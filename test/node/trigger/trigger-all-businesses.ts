@@ -134,3 +134,81 @@ describe('the trigger over All Businesses', () => {
 		expect(numbered((await poller.poll()).json)).toEqual([`${business('lead').id}:${String(lead.invoice_number)}`]);
 	});
 });
+
+describe('business_id under Select Included Fields (issue 37)', () => {
+	const fields = { output: 'fields', fields: ['invoice_number', 'business_id'] };
+
+	it('a chosen business_id carries the business, for one business and under All Businesses', async () => {
+		const one = env.poller({ ...fields, startFrom: 'now' });
+		const all = allPoller({ fields: ['business_id', 'invoice_number'] });
+		await one.activate();
+		await all.activate();
+		env.clock.advance(60);
+		const lead = env.create('sales_invoices');
+		const theirs = env.create('sales_invoices', { business: business('second').id });
+
+		expect((await one.poll()).json).toEqual([
+			{ sales_invoice_id: lead.id, invoice_number: lead.invoice_number, business_id: env.lead, change_type: 'created' },
+		]);
+		const rows = (await all.poll()).json;
+		expect(rows.map((row) => [row.sales_invoice_id, row.business_id]).sort()).toEqual(
+			[
+				[lead.id, env.lead],
+				[theirs.id, business('second').id],
+			].sort(),
+		);
+	});
+
+	it('Fetch Test Event gives the business too', async () => {
+		const run = await env.fetchTestEvent(fields);
+		const [row] = run.json('Accounting Service Trigger');
+		expect(row.business_id).toBe(env.lead);
+	});
+});
+
+describe('a business failing at activation (issue 37)', () => {
+	it('once it answers, outputs what changed since the activation, not from the time it came back', async () => {
+		const second = business('second');
+		env.sandbox.dataset.setBusinessAccess(second.id, 'lapsed');
+		const poller = allPoller();
+		const activation = await poller.activate();
+		expect(numbered(activation.json)).toEqual([`${second.id}:error`]);
+		env.clock.advance(60);
+		const during = env.create('sales_invoices', { business: second.id });
+		expect((await poller.poll()).json).toEqual([]);
+
+		env.sandbox.dataset.setBusinessAccess(second.id, 'active');
+		env.clock.advance(60);
+		const back = await poller.poll();
+		expect(numbered(back.json)).toEqual([`${second.id}:${String(during.invoice_number)}`]);
+		env.clock.advance(60);
+		const after = env.create('sales_invoices', { business: second.id });
+		expect(numbered((await poller.poll()).json)).toEqual([`${second.id}:${String(after.invoice_number)}`]);
+	});
+});
+
+describe('Fetch Test Event over All Businesses (issue 37)', () => {
+	it('names a business that failed beside the others’ records', async () => {
+		const second = business('second');
+		env.sandbox.dataset.setBusinessAccess(second.id, 'lapsed');
+		const run = await env.fetchTestEvent({ business: ALL });
+		expect(run.status).toBe('success');
+		const rows = run.json('Accounting Service Trigger');
+		const failed = rows.filter((row) => row.change_type === 'error');
+		expect(failed).toHaveLength(1);
+		expect(failed[0]).toMatchObject({ business_id: second.id, business_name: second.name });
+		expect(failed[0].error).toMatch(new RegExp(`^Business ".+" \\(${second.id}\\): .*lapsed`));
+		expect(rows.some((row) => row.business_id === business('lead').id && row.change_type === 'created')).toBe(true);
+	});
+
+	it('fails when every business fails, naming them', async () => {
+		// One read per business, each meeting a 503.
+		env.sandbox.faults.inject({ kind: '503', pathPrefix: '/sales_invoices', count: 3 });
+		const run = await env.fetchTestEvent({ business: ALL, requestOptions: { maxRetries: 0 } });
+		expect(run.status).toBe('error');
+		expect(run.error?.message).toMatch(/^Every business failed\. Business ".+" \(.+\): /);
+		const named = `${run.error?.message}\n${String(run.error?.description)}`;
+		for (const each of env.sandbox.dataset.businesses as Business[]) expect(named).toContain(`(${each.id})`);
+		expect(named).toMatch(/temporarily unavailable/);
+	});
+});

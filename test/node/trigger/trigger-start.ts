@@ -39,16 +39,7 @@ class MirrorTable {
 }
 
 /** The service's sales invoices now: id → updated_at, read directly. */
-async function serviceState(env: TriggerSandbox): Promise<Map<string, string>> {
-	const state = new Map<string, string>();
-	let next: string | null = '/sales_invoices?items_per_page=200&attributes=updated_at';
-	while (next) {
-		const page = (await env.fetchDirect(next)).body;
-		for (const item of page.$items as IDataObject[]) state.set(String(item.id), String(item.updated_at));
-		next = page.$next as string | null;
-	}
-	return state;
-}
+const serviceState = async (env: TriggerSandbox) => await env.fieldByIdDirect('/sales_invoices', 'updated_at');
 
 const sortedEntries = (map: Map<string, string>) => [...map].sort(([a], [b]) => a.localeCompare(b));
 
@@ -133,6 +124,71 @@ describe('All Existing Records', () => {
 	});
 });
 
+describe('All Existing Records: the type of a record changed while the backfill runs (issue 38.5)', () => {
+	const env = useTriggerSandbox({ scale: SCALE });
+
+	it('one not reached yet comes once as "created" with its latest values; one already output comes as "updated"', async () => {
+		const trigger = env.poller({
+			event: 'anyChange',
+			startFrom: 'all',
+			output: 'simplified',
+			options: { startBatchSize: 1 },
+		});
+		const types = new Map<string, string[]>();
+		const collect = (items: IDataObject[]) => {
+			for (const item of items)
+				types.set(String(item[KEY]), [...(types.get(String(item[KEY])) ?? []), String(item.change_type)]);
+		};
+		collect((await trigger.activate()).json);
+		const ids = [...(await serviceState(env)).keys()];
+		env.clock.advance(30);
+		const ahead = env.update('sales_invoices', ids[300], { fields: { notes: 'changed before it was read' } });
+		env.update('sales_invoices', ids[20], { fields: { notes: 'changed after it was read' } });
+		const rows: IDataObject[] = [];
+		for (let poll = 0; poll < 4; poll++) {
+			env.clock.advance(60);
+			if (poll === 1) env.update('sales_invoices', ids[300], { fields: { notes: 'changed again, still not read' } });
+			const next = (await trigger.poll()).json;
+			rows.push(...next);
+			collect(next);
+		}
+		expect(types.get(ids[300])).toEqual(['created', 'updated']);
+		expect(rows.find((row) => row[KEY] === ids[300])?.updated_at).toBe(ahead.updated_at);
+		expect(types.get(ids[20])).toEqual(['created', 'updated']);
+		for (const id of ids.filter((id) => id !== ids[20] && id !== ids[300]))
+			expect([id, types.get(id)]).toEqual([id, ['created']]);
+	});
+
+	it('with A Date, one created after the date and changed before the backfill reached it comes once as "created"', async () => {
+		const date = T0 - 86_400_000;
+		const made = Array.from({ length: 250 }, (_, index) =>
+			env.create('sales_invoices', { at: date + (index + 1) * 1000 }),
+		);
+		const trigger = env.poller({
+			event: 'newOrUpdated',
+			startFrom: 'date',
+			startDate: new Date(date).toISOString(),
+			output: 'simplified',
+			options: { startBatchSize: 1 },
+		});
+		const types = new Map<string, string[]>();
+		const collect = (items: IDataObject[]) => {
+			for (const item of items)
+				types.set(String(item[KEY]), [...(types.get(String(item[KEY])) ?? []), String(item.change_type)]);
+		};
+		collect((await trigger.activate()).json);
+		const last = String(made.at(-1)?.id);
+		env.clock.advance(30);
+		env.update('sales_invoices', last, { fields: { notes: 'changed before the backfill got here' } });
+		for (let poll = 0; poll < 5; poll++) {
+			env.clock.advance(60);
+			collect((await trigger.poll()).json);
+		}
+		expect(types.get(last)).toEqual(['created']);
+		for (const record of made) expect([record.id, types.get(String(record.id))]).toEqual([record.id, ['created']]);
+	});
+});
+
 describe('A Date', () => {
 	const env = useTriggerSandbox({ scale: 60 });
 
@@ -214,5 +270,85 @@ describe('One Row per Line from the trigger', () => {
 		const gone = (await trigger.poll()).json;
 		expect(gone).toHaveLength(1);
 		expect(gone[0]).toMatchObject({ [KEY]: created.id, change_type: 'deleted', line_id: null });
+	});
+
+	it('Select Included Fields with a line column: each line a row, a deletion one row (issue 38.7)', async () => {
+		const trigger = env.poller({ event: 'anyChange', output: 'fields', fields: ['invoice_number', 'line_id'] });
+		await trigger.activate();
+		env.clock.advance(60);
+		const created = env.create();
+		const lines = (await env.fetchDirect(`/sales_invoices/${String(created.id)}`)).body.invoice_lines as IDataObject[];
+		expect(lines.length).toBeGreaterThan(1);
+		const rows = (await trigger.poll()).json;
+		expect(rows.map((row) => [row[KEY], row.line_id, row.change_type])).toEqual(
+			lines.map((line) => [created.id, line.id, 'created']),
+		);
+		env.clock.advance(60);
+		env.sandbox.dataset.deleteRecord(env.lead, 'sales_invoices', String(created.id));
+		expect((await trigger.poll()).json).toEqual([
+			{ [KEY]: created.id, invoice_number: created.invoice_number, line_id: null, change_type: 'deleted' },
+		]);
+	});
+});
+
+describe('deletions before activation (issue 38.4, and the Deleted Record bound)', () => {
+	const env = useTriggerSandbox({ scale: 300 });
+
+	/** Every deletion the service lists: id → deleted_at. */
+	const deletions = async () =>
+		await env.fieldByIdDirect(
+			`/sales_invoices?deleted_since=${encodeURIComponent('1970-01-01T00:00:00Z')}`,
+			'deleted_at',
+		);
+
+	it('New, Updated or Deleted from A Date emits the deletions since the date, each once, and none before it', async () => {
+		const ids = [...(await serviceState(env)).keys()];
+		const date = T0 - 3 * 86_400_000;
+		env.sandbox.dataset.deleteRecord(env.lead, 'sales_invoices', ids[0], { at: date - 3_600_000 });
+		env.sandbox.dataset.deleteRecord(env.lead, 'sales_invoices', ids[1], { at: date + 3_600_000 });
+		const trigger = env.poller({
+			event: 'anyChange',
+			startFrom: 'date',
+			startDate: new Date(date).toISOString(),
+			output: 'simplified',
+		});
+		const rows = [...(await trigger.activate()).json];
+		for (let poll = 0; poll < 3; poll++) {
+			env.clock.advance(60);
+			if (poll === 1) env.sandbox.dataset.deleteRecord(env.lead, 'sales_invoices', ids[2]);
+			const next = await trigger.poll();
+			expect(next.error).toBeUndefined();
+			rows.push(...next.json);
+		}
+		const deleted = rows.filter((row) => row.change_type === 'deleted').map((row) => row[KEY]);
+		const since = [...(await deletions())].filter(([, at]) => Date.parse(at) >= date).map(([id]) => id);
+		expect(deleted.sort()).toEqual(since.sort());
+		expect(deleted).toContain(ids[1]);
+		expect(deleted).toContain(ids[2]);
+		expect(deleted).not.toContain(ids[0]);
+	});
+
+	it('Deleted Record from All Existing Records reads the deletions a batch per poll, each once', async () => {
+		const ids = [...(await serviceState(env)).keys()];
+		for (const id of ids.slice(0, 250))
+			env.sandbox.dataset.deleteRecord(env.lead, 'sales_invoices', id, { at: T0 - 86_400_000 });
+		const existing = await deletions();
+		expect(existing.size).toBeGreaterThan(200);
+		const trigger = env.poller({ event: 'deleted', startFrom: 'all', options: { startBatchSize: 1 } });
+		const position = env.sandbox.log.entries().length;
+		const batches = [(await trigger.activate()).json.map((row) => String(row.id))];
+		for (let poll = 0; poll < 3; poll++) {
+			env.clock.advance(60);
+			batches.push((await trigger.poll()).json.map((row) => String(row.id)));
+		}
+		// Whole pages of 200 per poll, not every deletion at once.
+		expect(batches[0]).toHaveLength(200);
+		const emitted = batches.flat();
+		expect(new Set(emitted).size).toBe(emitted.length);
+		expect(emitted.sort()).toEqual([...existing.keys()].sort());
+		const largest = Math.max(
+			...env.apiRequestsSince(position).map((entry) => Number(/items_per_page=(\d+)/.exec(entry.path)?.[1] ?? 0)),
+		);
+		expect(largest).toBeLessThanOrEqual(200);
 	});
 });
