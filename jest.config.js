@@ -1,6 +1,7 @@
 /** What every suite shares. */
 const common = {
-	testEnvironment: 'node',
+	// Node's, failing a file that leaves a server, socket or timer running (test/harness/no-leaks-environment.js).
+	testEnvironment: '<rootDir>/test/harness/no-leaks-environment.js',
 	testMatch: ['**/*.test.ts'],
 	// Types are checked once by `npm run typecheck` (CI runs it first): tests only need the types
 	// stripped, which Sucrase does many times faster than TypeScript (a clean clone transforms all).
