@@ -64,6 +64,9 @@ async function listAndCallTools(client: McpToolsClient, reader: ServiceReader, f
 	return await callEveryTool(client, tools, reader, facts);
 }
 
+/** The sandbox's rate-limit window, and a second more: after it, the checks' own reads no longer count. */
+const RATE_LIMIT_WINDOW_MS = 61_000;
+
 /**
  * The MCP example in the real n8n: imported and published over REST, then n8n's MCP Server
  * Trigger is used as an AI app uses it (the MCP SDK's client over Streamable HTTP): its tools
@@ -95,11 +98,15 @@ async function check(context: CheckContext): Promise<string> {
 
 	const agentTools: string[] = [...UNPAID_INVOICES_TOOLS, AGED_DEBTORS_TOOL, PROFIT_AND_LOSS_TOOL];
 	const toolNodes = workflow.nodes.filter((node) => agentTools.includes(toolNameOf(node.name)));
-	const [unpaid, aged, quarter] = await askAgent(n8n, projectId, toolNodes, [
+	const conversations = [
 		unpaidInvoicesConversation(facts),
 		agedDebtorsConversation(calls.receivables),
 		await quarterComparisonConversation(reader),
-	] as const);
+	] as const;
+	// The checks above read the business as much as the tools did; under the soak's rate limit
+	// (200 requests in any 60 s) the agent's tools would meet a window the checks filled.
+	await new Promise((resolve) => setTimeout(resolve, RATE_LIMIT_WINDOW_MS));
+	const [unpaid, aged, quarter] = await askAgent(n8n, projectId, toolNodes, conversations);
 
 	await ensureChromium();
 	await captureWorkflow(url, WORKFLOW_ID, join(docsDir, SCREENSHOTS.canvas), failureDir, {
