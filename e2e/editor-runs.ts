@@ -11,10 +11,9 @@ const RUN_TIMEOUT = 120_000;
 
 const testId = (id: string) => `[data-test-id="${id}"]`;
 const EXECUTE_BUTTON = testId('execute-workflow-button');
-/** n8n 2.41 ends every manual run with a toast: this title on success, "Problem in node ‘…‘" and the like on failure. */
-const SUCCESS_TITLE = 'Workflow executed successfully';
 const TOAST = '.el-notification';
 const TRANSITIONS_MS = 800;
+const POLL_MS = 500;
 
 export interface EditorRuns {
 	/** Runs that ended, successful or not; a page step that failed counts as a failed run. */
@@ -25,8 +24,8 @@ export interface EditorRuns {
 
 /**
  * Runs a workflow from the editor as a person does, every `everyMs` (start to start) until stop():
- * clicks "Execute workflow", waits for the toast that ends the run and notes a failure with a
- * screenshot. Failing to start the browser or to sign in throws; nothing in the loop does.
+ * clicks "Execute workflow", waits for n8n to record the run's end and the editor to show it, and notes
+ * a failure with a screenshot. Failing to start the browser or to sign in throws; nothing in the loop does.
  */
 export async function startEditorRuns(
 	n8nUrl: string,
@@ -60,7 +59,7 @@ export async function startEditorRuns(
 		while (!stopping) {
 			const started = Date.now();
 			try {
-				const failure = await runOnce(page);
+				const failure = await runOnce(page, n8nUrl, workflowId);
 				editorRuns.runs++;
 				if (failure) await recordFailure(failure);
 			} catch (error) {
@@ -95,27 +94,79 @@ async function openWorkflow(page: Page, workflowUrl: string): Promise<void> {
 	await page.locator(`${EXECUTE_BUTTON}:not([disabled])`).waitFor();
 }
 
-/** One click on "Execute workflow"; the failure as the toast tells it, or undefined when the run succeeded. */
-async function runOnce(page: Page): Promise<string | undefined> {
+interface ManualExecution {
+	id: string;
+	mode: string;
+	status: string;
+	startedAt: string | null;
+}
+
+/**
+ * One click on "Execute workflow"; the failure, or undefined when the run succeeded. The outcome is
+ * n8n's own record of the run; the toast only words a failure. A success toast is gone after a few
+ * seconds, and when the editor's push connection reconnects mid-run n8n shows the result on the
+ * canvas without any toast (seen under the soak's load), so the toast cannot be what a run waits for.
+ */
+async function runOnce(page: Page, n8nUrl: string, workflowId: string): Promise<string | undefined> {
 	// The last run's toast (an error one stays until closed) would otherwise be read as this run's outcome.
 	for (const close of await page.locator(`${TOAST} .el-notification__closeBtn`).all())
 		await close.click().catch(() => undefined);
 	await page.waitForFunction((selector) => !document.querySelector(selector), TOAST);
 
+	const before = new Set((await manualExecutions(page, n8nUrl, workflowId)).map((execution) => execution.id));
 	await page.click(EXECUTE_BUTTON);
-	const toast = page.locator(TOAST).first();
-	await toast.waitFor({ timeout: RUN_TIMEOUT });
+	const execution = await finishedRun(page, n8nUrl, workflowId, before);
 	// While running the button is busy (its spinner); idle again means the editor has the whole result.
 	await page.locator(`${EXECUTE_BUTTON}:not([aria-busy="true"]):not([disabled])`).waitFor({ timeout: RUN_TIMEOUT });
-	const title = (await toast.locator('.el-notification__title').innerText()).trim();
-	if (title === SUCCESS_TITLE) return undefined;
-	const message = (
-		await toast
-			.locator('.el-notification__content')
-			.innerText()
-			.catch(() => '')
-	).trim();
-	return [title, message].filter(Boolean).join(': ').replace(/\s+/g, ' ');
+	if (execution.status === 'success') return undefined;
+	const toast = page.locator(TOAST).first();
+	const words = await Promise.all(
+		['.el-notification__title', '.el-notification__content'].map((part) =>
+			toast
+				.locator(part)
+				.innerText({ timeout: TRANSITIONS_MS })
+				.catch(() => ''),
+		),
+	);
+	const told = words.map((word) => word.trim()).filter(Boolean);
+	return [`execution ${execution.id} ${execution.status}`, ...told].join(': ').replace(/\s+/g, ' ');
+}
+
+/** The manual run the click started, once n8n has recorded its end. */
+async function finishedRun(
+	page: Page,
+	n8nUrl: string,
+	workflowId: string,
+	before: Set<string>,
+): Promise<ManualExecution> {
+	const deadline = Date.now() + RUN_TIMEOUT;
+	while (Date.now() < deadline) {
+		const started = (await manualExecutions(page, n8nUrl, workflowId)).filter((execution) => !before.has(execution.id));
+		const ended = started.find((execution) => !['new', 'running', 'waiting'].includes(execution.status));
+		if (ended) return ended;
+		await page.waitForTimeout(POLL_MS);
+	}
+	throw new Error(`no manual execution of ${workflowId} ended within ${RUN_TIMEOUT / 1000} s of the click`);
+}
+
+/**
+ * The newest executions of the workflow started from the editor, read as the editor reads them:
+ * from the page, with its session cookie and the browser id n8n binds that session to.
+ */
+async function manualExecutions(page: Page, n8nUrl: string, workflowId: string): Promise<ManualExecution[]> {
+	const query = new URLSearchParams({ filter: JSON.stringify({ workflowId }), limit: '20' });
+	const answer = await page.evaluate(async (url) => {
+		const response = await fetch(url, {
+			headers: { 'browser-id': localStorage.getItem('n8n-browserId') ?? '' },
+			credentials: 'include',
+		});
+		return { status: response.status, body: response.ok ? await response.text() : '' };
+	}, `${n8nUrl}/rest/executions?${query}`);
+	if (answer.status !== 200) throw new Error(`n8n GET /rest/executions answered ${answer.status}`);
+	const { data } = JSON.parse(answer.body) as { data: { results: ManualExecution[] } };
+	return data.results
+		.filter((execution) => execution.mode === 'manual')
+		.map((execution) => ({ ...execution, id: String(execution.id) }));
 }
 
 /** Playwright's first line says what timed out; the call log's "waiting for" line says on which element. */
