@@ -73,16 +73,31 @@ const SPACE_CODE = new Map(ID_SPACES.map((name, code) => [name, code]));
 const MAGIC = 0x5a6e4b31;
 const HEX_ID = /^[0-9a-f]{32}$/;
 
+const codecs = new Map();
+
 /**
+ * One codec per seed, shared by every sandbox of that seed in the process: ids never change.
  * @param {string} seed the dataset seed; another seed mints other ids
  */
 function createIdCodec(seed) {
+	let codec = codecs.get(seed);
+	if (!codec) {
+		codec = idCodec(seed);
+		codecs.set(seed, codec);
+	}
+	return codec;
+}
+
+/** @param {string} seed */
+function idCodec(seed) {
 	const key = createHash('sha256').update(`sandbox ids\u0000${seed}`).digest().subarray(0, 16);
 	// ECB over exactly one block with padding off: update() returns the whole block at once,
 	// so one cipher object serves every call.
 	const enc = createCipheriv('aes-128-ecb', key, null).setAutoPadding(false);
 	const dec = createDecipheriv('aes-128-ecb', key, null).setAutoPadding(false);
 	const block = Buffer.alloc(16);
+	// Every list page and every record names the same ids again: encrypt each once.
+	const minted = new Map();
 
 	/**
 	 * @param {number} business business index
@@ -91,6 +106,16 @@ function createIdCodec(seed) {
 	 * @param {number} [sub] non-zero for a part of that row (a line item), which has no path of its own
 	 */
 	function encode(business, space, index, sub = 0) {
+		const key = `${business} ${space} ${index} ${sub}`;
+		let id = minted.get(key);
+		if (id === undefined) {
+			id = encrypt(business, space, index, sub);
+			minted.set(key, id);
+		}
+		return id;
+	}
+
+	function encrypt(business, space, index, sub) {
 		const code = SPACE_CODE.get(space);
 		if (code === undefined) throw new Error(`unknown id space ${space}`);
 		block.fill(0);

@@ -14,7 +14,9 @@ function toDayNumber(day: string): number {
 	return era * 146_097 + dayOfEra - 719_468;
 }
 
-const pad = (value: number, length: number) => String(value).padStart(length, '0');
+/** Two digits, or four for a year: the reports format many days, so no padStart. */
+const pad = (value: number, length: 2 | 4) =>
+	value >= (length === 2 ? 10 : 1000) ? `${value}` : `${'000'.slice(0, length - `${value}`.length)}${value}`;
 
 function fromDayNumber(days: number): string {
 	const shifted = days + 719_468;
