@@ -10,7 +10,7 @@
  * The sandbox's own tests and the description checks involve no n8n code and run once, in `npm test`.
  */
 const { dirname } = require('node:path');
-const { maxWorkers, testTimeout, projects } = require('./jest.config');
+const { maxWorkers, testSequencer, testTimeout, projects } = require('./jest.config');
 const engine = projects.find((project) => project.displayName === 'engine');
 
 const core = dirname(require.resolve('n8n-core-v1/package.json'));
@@ -32,6 +32,7 @@ for (const [name, folder] of [
 module.exports = {
 	...engine,
 	maxWorkers,
+	testSequencer,
 	testTimeout,
 	displayName: 'n8n 1.x',
 	testMatch: [
