@@ -96,8 +96,12 @@ function idCodec(seed) {
 	const enc = createCipheriv('aes-128-ecb', key, null).setAutoPadding(false);
 	const dec = createDecipheriv('aes-128-ecb', key, null).setAutoPadding(false);
 	const block = Buffer.alloc(16);
-	// Every list page and every record names the same ids again: encrypt each once.
-	const minted = new Map();
+	// Every list page and every record names the same ids again: encrypt each once. A row's id is
+	// kept by business, id space and row index, so that looking it up builds no key.
+	/** @type {Array<Map<string, string[]>>} */
+	const rowIds = [];
+	/** @type {Map<string, string>} */
+	const partIds = new Map();
 
 	/**
 	 * @param {number} business business index
@@ -106,13 +110,16 @@ function idCodec(seed) {
 	 * @param {number} [sub] non-zero for a part of that row (a line item), which has no path of its own
 	 */
 	function encode(business, space, index, sub = 0) {
-		const key = `${business} ${space} ${index} ${sub}`;
-		let id = minted.get(key);
-		if (id === undefined) {
-			id = encrypt(business, space, index, sub);
-			minted.set(key, id);
+		if (sub !== 0) {
+			const key = `${business} ${space} ${index} ${sub}`;
+			let id = partIds.get(key);
+			if (id === undefined) partIds.set(key, (id = encrypt(business, space, index, sub)));
+			return id;
 		}
-		return id;
+		const spaces = rowIds[business] ?? (rowIds[business] = new Map());
+		let ids = spaces.get(space);
+		if (!ids) spaces.set(space, (ids = []));
+		return ids[index] ?? (ids[index] = encrypt(business, space, index, 0));
 	}
 
 	function encrypt(business, space, index, sub) {
