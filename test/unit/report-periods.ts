@@ -78,11 +78,8 @@ describe('quarters cover every financial year with no gap and no overlap', () =>
 		for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
 		return days;
 	};
-	/**
-	 * A year end on every day and month there is (a leap year's days), and on 28 February of a common
-	 * year, which is that month's last day: only day and month count, and whether it ends a month.
-	 */
-	const yearEnds = [...daysOf('2024-01-01', '2024-12-31'), '2023-02-28'];
+	/** A year end stored on every day of a leap year and of a common year (only day and month count). */
+	const yearEnds = [...daysOf('2024-01-01', '2024-12-31'), ...daysOf('2023-01-01', '2023-12-31')];
 	const days = daysOf('2024-01-01', '2025-12-31');
 
 	it('every day of two years is in one quarter; each quarter begins the day after the last ends, within its year', () => {
