@@ -54,3 +54,19 @@ export async function runItems<T>(items: ItemRun<T>): Promise<Array<ItemOutcome<
 	await Promise.all(Array.from({ length: Math.max(1, Math.min(items.concurrency, items.count)) }, lane));
 	return outcomes;
 }
+
+/**
+ * Runs every task, up to `concurrency` at once, and gives their values in order; the first
+ * failure (in task order) fails the whole, and no task starts after it.
+ */
+export async function runAllOrFail<T>(tasks: Array<() => Promise<T>>, concurrency: number): Promise<T[]> {
+	const outcomes = await runItems({
+		count: tasks.length,
+		concurrency,
+		run: async (index) => await tasks[index](),
+		stopOnFailure: true,
+	});
+	const failure = outcomes.find((outcome) => outcome && !outcome.ok);
+	if (failure && !failure.ok) throw failure.error;
+	return outcomes.flatMap((outcome) => (outcome?.ok ? [outcome.value] : []));
+}

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { runItems } from '../../actions/itemRunner';
+import { runAllOrFail } from '../../actions/itemRunner';
 import type { ParameterReader } from '../../actions/parameters';
 import type { OpenItem } from '../../reports/aging';
 import { addDays, leadingDay } from '../../reports/calendar';
@@ -229,17 +229,7 @@ export async function readAgedItems(
 	const asAtToday = asAt >= query.today;
 	const read = async (path: string, qs: IDataObject) =>
 		(await apiRequestAllItems.call(this, { path: `/${path}`, qs, business, ...scope })).body;
-	const readAtOnce = async <T>(reads: Array<() => Promise<T>>): Promise<T[]> => {
-		const outcomes = await runItems({
-			count: reads.length,
-			concurrency: scope.pace.concurrency,
-			run: async (index) => await reads[index](),
-			stopOnFailure: true,
-		});
-		const failure = outcomes.find((outcome) => outcome && !outcome.ok);
-		if (failure && !failure.ok) throw failure.error;
-		return outcomes.flatMap((outcome) => (outcome?.ok ? [outcome.value] : []));
-	};
+	const readAtOnce = async <T>(reads: Array<() => Promise<T>>) => await runAllOrFail(reads, scope.pace.concurrency);
 	const quickEntryType = (kind: DocumentKind) => (kind.credit === 'byQuickEntryType' ? ['quick_entry_type'] : []);
 	const openDocumentReads = ledger.documents.flatMap((kind) =>
 		OPEN_STATUSES.map((status) => async () => {

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { acrossBusinesses } from '../../actions/acrossBusinesses';
 import type { ParameterReader } from '../../actions/parameters';
-import { runItems } from '../../actions/itemRunner';
+import { runAllOrFail } from '../../actions/itemRunner';
 import { BALANCE_SHEET, PROFIT_AND_LOSS } from '../../reports/ledgerLayouts';
 import type { AccountBalance } from '../../reports/ledgerReport';
 import { toCents } from '../../reports/money';
@@ -82,17 +82,11 @@ export async function readBalancesOf(
 ): Promise<(range: DateRange) => AccountBalance[]> {
 	const key = (range: DateRange) => `${range.from}|${range.to}`;
 	const distinct = [...new Map(ranges.map((range) => [key(range), range])).values()];
-	const outcomes = await runItems({
-		count: distinct.length,
-		concurrency: PERIODS_AT_ONCE,
-		run: async (index) => await readAccountBalances.call(this, parameters, business, distinct[index], filter),
-		stopOnFailure: true,
-	});
-	const balances = new Map<string, AccountBalance[]>();
-	outcomes.forEach((outcome, index) => {
-		if (outcome && !outcome.ok) throw outcome.error;
-		if (outcome) balances.set(key(distinct[index]), outcome.value);
-	});
+	const read = await runAllOrFail(
+		distinct.map((range) => async () => await readAccountBalances.call(this, parameters, business, range, filter)),
+		PERIODS_AT_ONCE,
+	);
+	const balances = new Map(distinct.map((range, index) => [key(range), read[index]]));
 	return (range) => balances.get(key(range))!;
 }
 
