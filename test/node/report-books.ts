@@ -242,3 +242,18 @@ export function useLedgers(env: ConnectedSandbox): Map<string, Ledger> {
 
 export const businessByKey = (env: ConnectedSandbox, key: string) =>
 	businessesOf(env).find((candidate) => candidate.key === key)!;
+
+/** The sections of a Profit and Loss, in the order the report reads them. */
+export const PROFIT_AND_LOSS_SECTIONS = [
+	'sales',
+	'direct_expenses',
+	'gross_profit',
+	'other_income',
+	'overheads',
+	'depreciation',
+	'net_profit',
+];
+
+/** The sections the rows of a report name, each once, in the order they first come. */
+export const sectionsInOrder = (rows: IDataObject[]) =>
+	rows.map((row) => row.section).filter((section, i, all) => all.indexOf(section) === i);

@@ -12,6 +12,8 @@ import {
 	EXPENSE_TYPES,
 	INCOME_TYPES,
 	netByAccount,
+	PROFIT_AND_LOSS_SECTIONS,
+	sectionsInOrder,
 	useLedgers,
 	sumOf,
 } from '../report-books';
@@ -97,15 +99,7 @@ describe('Report → Profit and Loss', () => {
 			rows.filter((row) => row.row_type === 'total').map((row) => [row.section, cents(row.amount)]),
 		);
 		expect(totals).toEqual({ gross_profit: cents(summary.gross_profit), net_profit: netProfit });
-		expect(rows.map((row) => row.section).filter((section, i, all) => all.indexOf(section) === i)).toEqual([
-			'sales',
-			'direct_expenses',
-			'gross_profit',
-			'other_income',
-			'overheads',
-			'depreciation',
-			'net_profit',
-		]);
+		expect(sectionsInOrder(rows)).toEqual(PROFIT_AND_LOSS_SECTIONS);
 
 		// Every income and expense account with a movement is one account row, of its type's section.
 		const moved = [...netByAccount(ledger, from, to)].filter(([account]) =>

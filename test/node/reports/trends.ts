@@ -14,6 +14,8 @@ import {
 	creditMinusDebit,
 	EXPENSE_TYPES,
 	INCOME_TYPES,
+	PROFIT_AND_LOSS_SECTIONS,
+	sectionsInOrder,
 	useLedgers,
 	type Ledger,
 } from '../report-books';
@@ -162,16 +164,7 @@ describe('Split By', () => {
 			expect(cents(line.total)).toBe(total);
 		}
 		// The table's rows in report order: sections as the report reads them.
-		const sections = table.map((row) => row.section).filter((section, i, all) => all.indexOf(section) === i);
-		expect(sections).toEqual([
-			'sales',
-			'direct_expenses',
-			'gross_profit',
-			'other_income',
-			'overheads',
-			'depreciation',
-			'net_profit',
-		]);
+		expect(sectionsInOrder(table)).toEqual(PROFIT_AND_LOSS_SECTIONS);
 	});
 });
 

@@ -41,18 +41,17 @@ class MirrorTable {
 /** The service's sales invoices now: id → updated_at, read directly. */
 const serviceState = async (env: TriggerSandbox) => await env.fieldByIdDirect('/sales_invoices', 'updated_at');
 
+/** New, Updated or Deleted from All Existing Records, one record per backfill poll. */
+const backfillOneByOne = (env: TriggerSandbox) =>
+	env.poller({ event: 'anyChange', startFrom: 'all', output: 'simplified', options: { startBatchSize: 1 } });
+
 const sortedEntries = (map: Map<string, string>) => [...map].sort(([a], [b]) => a.localeCompare(b));
 
 describe('All Existing Records', () => {
 	const env = useTriggerSandbox({ scale: SCALE });
 
 	it('outputs every invoice once as "created", a batch per poll, then keeps the table equal to the books', async () => {
-		const trigger = env.poller({
-			event: 'anyChange',
-			startFrom: 'all',
-			output: 'simplified',
-			options: { startBatchSize: 1 },
-		});
+		const trigger = backfillOneByOne(env);
 		const table = new MirrorTable();
 		const batches: number[] = [];
 
@@ -128,12 +127,7 @@ describe('All Existing Records: the type of a record changed while the backfill 
 	const env = useTriggerSandbox({ scale: SCALE });
 
 	it('one not reached yet comes once as "created" with its latest values; one already output comes as "updated"', async () => {
-		const trigger = env.poller({
-			event: 'anyChange',
-			startFrom: 'all',
-			output: 'simplified',
-			options: { startBatchSize: 1 },
-		});
+		const trigger = backfillOneByOne(env);
 		const types = new Map<string, string[]>();
 		const collect = (items: IDataObject[]) => {
 			for (const item of items)
