@@ -75,34 +75,91 @@ export function splitRange(
 	return periods;
 }
 
-/**
- * The same day a year before; the last day of a month stays the last day of its month
- * (2025-02-28 → 2024-02-29), so a month or a year last year is whole.
- */
-export function sameDayLastYear(day: string): string {
-	const lastOfMonth = addDays(day, 1).slice(8, 10) === '01';
-	const before = addMonths(day, -12);
-	return lastOfMonth ? addDays(addMonths(firstOfMonth(before), 1), -1) : before;
+const isLastOfMonth = (day: string) => addDays(day, 1).slice(8, 10) === '01';
+
+/** The day `months` later (or earlier); the last day of a month stays the last day of its month. */
+function endShifted(day: string, months: number): string {
+	const shifted = addMonths(day, months);
+	return isLastOfMonth(day) ? addDays(addMonths(firstOfMonth(shifted), 1), -1) : shifted;
 }
 
 /**
- * The period just before: as many whole months before when the range is whole months from its
- * first day (a month, a quarter, a year), otherwise as many days just before it.
+ * The same day a year before, as the last day of a period: the last day of a month stays the
+ * last day of its month (2025-02-28 → 2024-02-29), so a month or a year last year is whole.
  */
-export function previousRange(range: DateRange): DateRange {
+export const sameDayLastYear = (day: string): string => endShifted(day, -12);
+
+/** Whether the range is a whole financial year or quarter of the business. */
+function financialUnitOf(range: DateRange, yearEnd: string | undefined): 'year' | 'quarter' | undefined {
+	if (!yearEnd) return undefined;
+	const same = (unit: DateRange) => unit.from === range.from && unit.to === range.to;
+	if (same(financialYear(range.from, yearEnd))) return 'year';
+	return same(financialQuarter(range.from, yearEnd)) ? 'quarter' : undefined;
+}
+
+/**
+ * How many whole months the range runs after the day before it, a month's last day kept the last
+ * (2024-02-29 to 2025-02-28 is twelve months after 28 February), or undefined.
+ */
+function monthsAfterDayBefore(range: DateRange): number | undefined {
+	const before = addDays(range.from, -1);
+	for (let months = 1; months <= 12 * MAX_PERIODS; months++) {
+		const end = endShifted(before, months);
+		if (end === range.to) return months;
+		if (end > range.to) return undefined;
+	}
+	return undefined;
+}
+
+/**
+ * The period just before: the financial year or quarter before, for one of those; as many whole
+ * months before when the range is whole months from its first day (a month, a quarter, a year)
+ * or after the day before it; otherwise as many days just before it.
+ */
+export function previousRange(range: DateRange, yearEnd?: string): DateRange {
+	const unit = financialUnitOf(range, yearEnd);
+	if (unit === 'year') return financialYear(addDays(range.from, -1), yearEnd!);
+	if (unit === 'quarter') return financialQuarter(addDays(range.from, -1), yearEnd!);
 	const after = addDays(range.to, 1);
 	for (let months = 1; months <= 12 * MAX_PERIODS; months++) {
 		const end = addMonths(range.from, months);
 		if (end === after) return { from: addMonths(range.from, -months), to: addDays(range.from, -1) };
 		if (end > after) break;
 	}
+	const before = addDays(range.from, -1);
+	const months = monthsAfterDayBefore(range);
+	if (months !== undefined) return { from: addDays(endShifted(before, -months), 1), to: before };
 	const days = daysBetween(range.from, range.to) + 1;
-	return { from: addDays(range.from, -days), to: addDays(range.from, -1) };
+	return { from: addDays(range.from, -days), to: before };
 }
 
-/** The period a period is compared with. */
-export function comparisonRange(range: DateRange, compare: Exclude<CompareWith, 'none'>): DateRange {
-	return compare === 'previousPeriod'
-		? previousRange(range)
-		: { from: sameDayLastYear(range.from), to: sameDayLastYear(range.to) };
+/**
+ * The same period a year before: the same financial year or quarter of the year before, for one
+ * of those; the same whole months; otherwise from the same day to the same last day a year before.
+ */
+function lastYearRange(range: DateRange, yearEnd: string | undefined): DateRange {
+	// One day (a balance sheet's): the same day, a month's last day the last.
+	if (range.from === range.to) return { from: sameDayLastYear(range.to), to: sameDayLastYear(range.to) };
+	const unit = financialUnitOf(range, yearEnd);
+	if (unit === 'year') return financialYear(addDays(range.from, -1), yearEnd!);
+	if (unit === 'quarter') {
+		const year = financialYear(range.from, yearEnd!);
+		const yearBefore = financialYear(addDays(year.from, -1), yearEnd!);
+		const quarter = [0, 1, 2, 3].find((step) => addMonths(year.from, step * 3) === range.from) ?? 0;
+		return financialQuarter(addMonths(yearBefore.from, quarter * 3), yearEnd!);
+	}
+	const months = monthsAfterDayBefore(range);
+	if (months !== undefined) {
+		const before = addDays(range.from, -1);
+		return { from: addDays(endShifted(before, -12), 1), to: endShifted(before, months - 12) };
+	}
+	return { from: addMonths(range.from, -12), to: sameDayLastYear(range.to) };
+}
+
+/**
+ * The period a period is compared with. With the business's year end, a whole financial year or
+ * quarter is compared with the financial year or quarter before, or the same one a year before.
+ */
+export function comparisonRange(range: DateRange, compare: Exclude<CompareWith, 'none'>, yearEnd?: string): DateRange {
+	return compare === 'previousPeriod' ? previousRange(range, yearEnd) : lastYearRange(range, yearEnd);
 }

@@ -1,5 +1,5 @@
 import type { ParameterReader } from '../../actions/parameters';
-import type { DateRange } from '../../reports/period';
+import type { Books, DateRange } from '../../reports/period';
 import {
 	COMPARISONS,
 	comparisonRange,
@@ -51,9 +51,9 @@ export function readSplitPeriod(parameters: ParameterReader, split: SplitBy): Re
 export function readLedgerPlan(parameters: ParameterReader, taken: 'period' | 'asAt'): ReportDays<LedgerPlan> {
 	const split = splitByOf(parameters);
 	const compare = compareWithOf(parameters);
-	const compared = (periods: ReportPeriod[]): LedgerPlan => ({
+	const compared = (periods: ReportPeriod[], books: Books): LedgerPlan => ({
 		periods,
-		comparisons: compare === 'none' ? null : periods.map((period) => comparisonRange(period, compare)),
+		comparisons: compare === 'none' ? null : periods.map((period) => comparisonRange(period, compare, books.yearEnd)),
 		split,
 	});
 	if (taken === 'asAt' && split === 'none') {
@@ -67,10 +67,10 @@ export function readLedgerPlan(parameters: ParameterReader, taken: 'period' | 'a
 		return {
 			settle(books, today) {
 				const asAt = day.settle(books, today);
-				return compared([{ from: asAt, to: asAt, name: asAt }]);
+				return compared([{ from: asAt, to: asAt, name: asAt }], books);
 			},
 		};
 	}
 	const periods = readSplitPeriod(parameters, split);
-	return { settle: (books, today) => compared(periods.settle(books, today)) };
+	return { settle: (books, today) => compared(periods.settle(books, today), books) };
 }
