@@ -1,5 +1,11 @@
-import { addDays, addMonths, dayIn, financialYearEnd } from '../../nodes/AccountingService/reports/calendar';
-import { asAtDay, periodRange, PERIODS, type Period } from '../../nodes/AccountingService/reports/period';
+import { addDays, addMonths, dayIn } from '../../nodes/AccountingService/reports/calendar';
+import {
+	asAtDay,
+	financialYear,
+	periodRange,
+	PERIODS,
+	type Period,
+} from '../../nodes/AccountingService/reports/period';
 
 const refuse = (problem: string): never => {
 	throw new Error(problem);
@@ -36,8 +42,8 @@ describe('report periods, counted from the day the workflow runs', () => {
 	});
 
 	it('a year ending on the last day of February ends so in leap years too', () => {
-		expect(financialYearEnd('2024-01-10', '2023-02-28')).toBe('2024-02-29');
-		expect(financialYearEnd('2024-03-01', '2023-02-28')).toBe('2025-02-28');
+		expect(financialYear('2024-01-10', '2023-02-28').to).toBe('2024-02-29');
+		expect(financialYear('2024-03-01', '2023-02-28').to).toBe('2025-02-28');
 		expect(periodRange('thisFinancialYear', '2024-02-29', { yearEnd: '2025-02-28' }, refuse)).toEqual({
 			from: '2023-03-01',
 			to: '2024-02-29',

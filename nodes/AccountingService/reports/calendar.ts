@@ -47,13 +47,7 @@ const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const daysInMonth = (year: number, month: number) => (month === 2 && isLeap(year) ? 29 : MONTH_DAYS[month - 1]);
 
 /** A day of another month, kept within that month: 31 January plus one month is 28 or 29 February. */
-export function addMonths(day: string, months: number): string {
-	const index = Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1 + months;
-	const year = Math.floor(index / 12);
-	const month = (index % 12) + 1;
-	const date = Math.min(Number(day.slice(8, 10)), daysInMonth(year, month));
-	return `${pad(year, 4)}-${pad(month, 2)}-${pad(date, 2)}`;
-}
+export const addMonths = (day: string, months: number): string => unpackDay(addMonthsPacked(packDay(day), months));
 
 export const firstOfMonth = (day: string) => `${day.slice(0, 8)}01`;
 
@@ -70,20 +64,55 @@ export function dayIn(timeZone: string, moment: number): string {
 }
 
 /**
- * The last day of the financial year that holds `day`, for a business whose year ends on the
- * day and month of `yearEnd` (any year): a year ending on the last day of February ends so in
- * leap years too.
+ * A day as one number that orders as its text does (2025-06-30 → 20250630): the financial
+ * calendar works on these and writes text once, as the quarters of every day of a year are many.
  */
-export function financialYearEnd(day: string, yearEnd: string): string {
+export type PackedDay = number;
+
+export const packDay = (day: string): PackedDay =>
+	Number(day.slice(0, 4)) * 10_000 + Number(day.slice(5, 7)) * 100 + Number(day.slice(8, 10));
+
+export const unpackDay = (day: PackedDay): string =>
+	`${pad(Math.floor(day / 10_000), 4)}-${pad(Math.floor(day / 100) % 100, 2)}-${pad(day % 100, 2)}`;
+
+export function addDaysPacked(day: PackedDay, days: number): PackedDay {
+	const date = (day % 100) + days;
+	if (date >= 1 && date <= 28) return day + days;
+	return packDay(addDays(unpackDay(day), days));
+}
+
+/** As addMonths, on packed days. */
+export function addMonthsPacked(day: PackedDay, months: number): PackedDay {
+	const index = Math.floor(day / 10_000) * 12 + (Math.floor(day / 100) % 100) - 1 + months;
+	const year = Math.floor(index / 12);
+	const month = (index % 12) + 1;
+	return year * 10_000 + month * 100 + Math.min(day % 100, daysInMonth(year, month));
+}
+
+/** Where a business's financial years end, from any year's last day of one (only day and month count). */
+export interface YearEndDay {
+	month: number;
+	date: number;
+	/** A year ending on the last day of its month ends so in every year (28 or 29 February). */
+	endsMonth: boolean;
+}
+
+export function yearEndDay(yearEnd: string): YearEndDay {
 	const month = Number(yearEnd.slice(5, 7));
-	const endsMonth = Number(yearEnd.slice(8, 10)) === daysInMonth(Number(yearEnd.slice(0, 4)), month);
-	const endIn = (year: number) => {
-		const date = endsMonth
-			? daysInMonth(year, month)
-			: Math.min(Number(yearEnd.slice(8, 10)), daysInMonth(year, month));
-		return `${pad(year, 4)}-${yearEnd.slice(5, 7)}-${pad(date, 2)}`;
-	};
-	const year = Number(day.slice(0, 4));
-	const thisYears = endIn(year);
-	return day <= thisYears ? thisYears : endIn(year + 1);
+	const date = Number(yearEnd.slice(8, 10));
+	return { month, date, endsMonth: date === daysInMonth(Number(yearEnd.slice(0, 4)), month) };
+}
+
+const yearEndIn = (year: number, end: YearEndDay): PackedDay =>
+	year * 10_000 +
+	end.month * 100 +
+	(end.endsMonth ? daysInMonth(year, end.month) : Math.min(end.date, daysInMonth(year, end.month)));
+
+/**
+ * The last day of the financial year that holds `day`: a year ending on the last day of
+ * February ends so in leap years too.
+ */
+export function financialYearEnd(day: PackedDay, end: YearEndDay): PackedDay {
+	const thisYears = yearEndIn(Math.floor(day / 10_000), end);
+	return day <= thisYears ? thisYears : yearEndIn(Math.floor(day / 10_000) + 1, end);
 }

@@ -1,5 +1,17 @@
 import type { Refuse } from '../helpers/values';
-import { addDays, addMonths, financialYearEnd, firstOfMonth } from './calendar';
+import {
+	addDays,
+	addDaysPacked,
+	addMonths,
+	addMonthsPacked,
+	financialYearEnd,
+	firstOfMonth,
+	packDay,
+	unpackDay,
+	yearEndDay,
+	type PackedDay,
+	type YearEndDay,
+} from './calendar';
 
 /** The periods a Profit and Loss can cover, relative to the day it runs. */
 export const PERIODS = [
@@ -42,9 +54,14 @@ const FINANCIAL: ReadonlySet<string> = new Set([
 /** Whether the choice needs the business's financial year. */
 export const needsFinancialYear = (choice: Period | AsAtDay) => FINANCIAL.has(choice);
 
+function packedFinancialYear(day: PackedDay, end: YearEndDay): { from: PackedDay; to: PackedDay } {
+	const to = financialYearEnd(day, end);
+	return { from: addDaysPacked(financialYearEnd(addMonthsPacked(to, -12), end), 1), to };
+}
+
 export function financialYear(day: string, yearEnd: string): DateRange {
-	const to = financialYearEnd(day, yearEnd);
-	return { from: addDays(financialYearEnd(addMonths(to, -12), yearEnd), 1), to };
+	const { from, to } = packedFinancialYear(packDay(day), yearEndDay(yearEnd));
+	return { from: unpackDay(from), to: unpackDay(to) };
 }
 
 /**
@@ -53,14 +70,15 @@ export function financialYear(day: string, yearEnd: string): DateRange {
  * months lack) is covered with no gap and no overlap.
  */
 export function financialQuarter(day: string, yearEnd: string): DateRange {
-	const year = financialYear(day, yearEnd);
+	const packed = packDay(day);
+	const year = packedFinancialYear(packed, yearEndDay(yearEnd));
 	let from = year.from;
 	for (let quarter = 1; quarter < 4; quarter++) {
-		const next = addMonths(year.from, quarter * 3);
-		if (day < next) return { from, to: addDays(next, -1) };
+		const next = addMonthsPacked(year.from, quarter * 3);
+		if (packed < next) return { from: unpackDay(from), to: unpackDay(addDaysPacked(next, -1)) };
 		from = next;
 	}
-	return { from, to: year.to };
+	return { from: unpackDay(from), to: unpackDay(year.to) };
 }
 
 function yearEndOf(books: Books, refuse: Refuse): string {
