@@ -11,6 +11,7 @@ const { createBusinessRoutes } = require('./businesses');
 const { BY_NAME, availableIn } = require('../data/collections');
 const { singletonRecord } = require('../data/records');
 const { createWrites } = require('./writes');
+const { createReadCache } = require('./read-cache');
 
 /**
  * @typedef {object} ApiRequest
@@ -27,6 +28,7 @@ const { createWrites } = require('./writes');
  * @property {any} [json]
  * @property {import('node:stream').Readable} [stream]
  * @property {Buffer} [bytes]
+ * @property {Buffer} [payload] the JSON answer already serialised (`json` parses it)
  */
 
 /**
@@ -38,6 +40,7 @@ const { createWrites } = require('./writes');
 function createApi({ dataset, clock }) {
 	const businesses = createBusinessRoutes({ dataset, clock });
 	const writes = createWrites({ dataset, clock });
+	const cachedRead = createReadCache();
 
 	/**
 	 * `X-Business` picks one of the user's businesses; absent or blank means the lead. An id the
@@ -126,7 +129,11 @@ function createApi({ dataset, clock }) {
 		};
 		if (def.singleton)
 			return withWrites(n === 1 ? { methods: ['GET'], run: () => ok(settingsObject(ctx, def)) } : null);
-		if (n === 1) return withWrites({ methods: ['GET'], run: () => ok(listCollection(ctx, def, query)) });
+		if (n === 1)
+			return withWrites({
+				methods: ['GET'],
+				run: () => cachedRead(ctx, `${first}?${query}`, () => listCollection(ctx, def, query)),
+			});
 		// `itemPath: false`: a list the service offers without `/{key}` (tax_determinations).
 		if (n === 2 && def.itemPath !== false)
 			return withWrites({
@@ -134,7 +141,9 @@ function createApi({ dataset, clock }) {
 				// Sales invoices, credit notes and corrective invoices also render as PDFs.
 				produces: { GET: def.pdf ? [JSON_TYPE, PDF_TYPE] : [JSON_TYPE] },
 				run: (m, type) =>
-					type === PDF_TYPE ? documentPdf(ctx, def, second, query, clock.now()) : ok(getItem(ctx, def, second, query)),
+					type === PDF_TYPE
+						? documentPdf(ctx, def, second, query, clock.now())
+						: cachedRead(ctx, `${first}/${second}?${query}`, () => getItem(ctx, def, second, query)),
 			});
 		if (n === 3 && first === 'attachments' && third === 'file')
 			return { methods: ['GET'], ownAccept: true, run: () => attachmentFile(ctx, second, headers) };

@@ -20,7 +20,11 @@ function mergeHeaders(...sources) {
  * @param {Record<string, string>} [headers]
  */
 function sendJson(res, status, body, headers = {}) {
-	const payload = Buffer.from(JSON.stringify(body), 'utf8');
+	sendJsonPayload(res, status, Buffer.from(JSON.stringify(body), 'utf8'), headers);
+}
+
+/** @param {import('node:http').ServerResponse} res @param {number} status @param {Buffer} payload JSON @param {Record<string, string>} [headers] */
+function sendJsonPayload(res, status, payload, headers = {}) {
 	res.writeHead(status, mergeHeaders(headers, { 'Content-Type': JSON_TYPE, 'Content-Length': String(payload.length) }));
 	res.end(payload);
 }
@@ -68,6 +72,7 @@ function redirect(res, location) {
  * @property {unknown} [json]
  * @property {import('node:stream').Readable} [stream]
  * @property {Buffer} [bytes]
+ * @property {Buffer} [payload] JSON already serialised (`json` parses it)
  */
 
 /**
@@ -78,6 +83,8 @@ function redirect(res, location) {
  */
 async function sendApiResult(res, result) {
 	const headers = result.headers ?? {};
+	// A cached read carries the bytes it was serialised to once.
+	if (result.payload !== undefined) return sendJsonPayload(res, result.status, result.payload, headers);
 	if (result.json !== undefined) return sendJson(res, result.status, result.json, headers);
 	if (result.bytes !== undefined) {
 		res.writeHead(

@@ -369,6 +369,8 @@ function createWrites({ dataset, clock }) {
 		const record = mapInput(w, current, input, def.definition);
 		if ('updated_at' in record) record.updated_at = formatInstant(w.now);
 		ctx.biz.settings = { ...ctx.biz.settings, [def.name]: record };
+		// A change of the business like any other: what was read before it is not read again from caches.
+		ctx.touch(def.name);
 		return { status: op.status, json: singletonRecord(ctx, def) };
 	}
 
