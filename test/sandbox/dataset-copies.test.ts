@@ -152,17 +152,12 @@ const base = { scale: 20, seed: 'copies-of-books', clock: still };
 
 const wide = { ...base, businesses: 4, scaleAllBusinesses: true };
 
-test.each([
-	// Books seeded for `base`, sent another way: a copy takes the options of its own dataset.
-	[
-		'amounts as strings, after datasets of numbers',
-		base,
-		{ ...base, amounts: 'string', trialBalanceAmounts: 'number' },
-	],
-	['four businesses, each at scale', wide, wide],
-] as const)('a dataset built after others serves what a freshly seeded one serves: %s', async (_, before, options) => {
-	buildDataset(before);
-	buildDataset(before);
+test('a dataset built after others serves what a freshly seeded one serves, every record of every business', async () => {
+	// Its books are those seeded for the datasets before it, which sent numbers: a copy takes the
+	// options of its own dataset.
+	const options = { ...wide, amounts: 'string', trialBalanceAmounts: 'number' } as const;
+	buildDataset(wide);
+	buildDataset(wide);
 	expect(differences(await servedBy(buildDataset(options)), await servedBy(seedDataset(options)))).toEqual([]);
 });
 
