@@ -161,6 +161,24 @@ test('a dataset built after others serves what a freshly seeded one serves, ever
 	expect(differences(await servedBy(buildDataset(options)), await servedBy(seedDataset(options)))).toEqual([]);
 });
 
+/** What tells books seeded with other options apart: the ids, how many invoices and attachments each business has. */
+const shapeOf = (dataset: Dataset) =>
+	dataset.businesses.map((b) => [b.id, dataset.count(b.id, 'sales_invoices'), dataset.count(b.id, 'attachments')]);
+
+test.each([
+	['scale', { scale: 21 }],
+	['seed', { seed: 'other-books' }],
+	['businesses', { businesses: 4 }],
+	['scaleAllBusinesses', { scaleAllBusinesses: true }],
+	['bigAttachmentMiB', { bigAttachmentMiB: 1 }],
+])('books seeded with another %s are not copied for a dataset', (_, change) => {
+	buildDataset(base);
+	buildDataset(base);
+	const options = { ...base, ...change };
+	expect(shapeOf(buildDataset(options))).toEqual(shapeOf(seedDataset(options)));
+	expect(shapeOf(buildDataset(options))).not.toEqual(shapeOf(seedDataset(base)));
+});
+
 test('datasets share nothing: a changed dataset is seen by none built before or after it', async () => {
 	const fresh = await heldBy(seedDataset(base));
 	const readBefore = buildDataset(base);
