@@ -9,25 +9,68 @@ const { COUNTRY_GROUPS } = require('./code-lists');
 const { BY_NAME, TABLE, availableIn } = require('./collections');
 const { seedTimeline, deletedShare } = require('./kinds/common');
 const { balances } = require('./kinds/ledger');
+const { createCopier } = require('./copy');
+
+/** What `biz` derives from the books and recomputes on demand: a copy of the books starts without it. */
+const DERIVED = new Set([
+	'balanceCache',
+	'listCache',
+	'searchCache',
+	'settlersCache',
+	'transactionTotals',
+	'transactionOrigins',
+	'writeTemplates',
+]);
+
+/**
+ * A copy of a business's `biz` sharing nothing with it: its arrays (transactions, postings) are
+ * copied on first use, caches are left to be recomputed, and hooks bound to a context (functions)
+ * are bound again by the kinds (`def.bind`).
+ * @param {object} biz @param {ReturnType<typeof createCopier>} copy
+ */
+function copyBiz(biz, copy) {
+	const twin = {};
+	for (const [key, value] of Object.entries(biz)) {
+		if (DERIVED.has(key) || typeof value === 'function') continue;
+		if (!Array.isArray(value)) {
+			twin[key] = copy(value);
+			continue;
+		}
+		Object.defineProperty(twin, key, {
+			configurable: true,
+			enumerable: true,
+			get() {
+				const own = copy(value);
+				Object.defineProperty(twin, key, { value: own, writable: true, configurable: true, enumerable: true });
+				return own;
+			},
+		});
+	}
+	return twin;
+}
 
 /**
  * One business's data and the helpers its kinds use to reach each other. Collections are seeded
  * on first use, so a kind simply asks for the rows it depends on.
- * @param {{ biz: object, seed: string, codec: ReturnType<import('./ids').createIdCodec>, options: { scale: number, bigAttachmentMiB: number, scaleAllBusinesses: boolean } }} deps
+ *
+ * `origin`: the seeded books this context is a copy of (`ctx.copy`), never changed afterwards.
+ * A collection is copied from them when first asked for, so a copy costs only what it uses.
+ * @param {{ biz: object, seed: string, codec: ReturnType<import('./ids').createIdCodec>, options: { scale: number, bigAttachmentMiB: number, scaleAllBusinesses: boolean }, origin?: { stores: Map<string, object>, generation: number, copy: ReturnType<typeof createCopier> } }} deps
  */
-function createBusinessContext({ biz, seed, codec, options }) {
-	/** @type {Map<string, { rows: object[]|null, version: number, codes: Map<string, number>|null, seeding: boolean }>} */
+function createBusinessContext({ biz, seed, codec, options, origin }) {
+	/** @type {Map<string, { rows: object[]|null, version: number, codes: Map<string, number>|null, seeding: boolean, from: object|null }>} */
 	const stores = new Map();
 	const cache = new Map();
 	// Bumped by any change in this business: list and search caches key on it, since a list can
 	// depend on other collections (a contact_id filter, a contact's name in an invoice search).
-	let generation = 0;
+	let generation = origin?.generation ?? 0;
 
 	const store = (name) => {
 		let s = stores.get(name);
 		if (!s) {
 			if (!BY_NAME.has(name)) throw new Error(`unknown collection ${name}`);
-			s = { rows: null, version: 0, codes: null, seeding: false };
+			const from = origin?.stores.get(name);
+			s = { rows: null, version: from?.version ?? 0, codes: null, seeding: false, from: from?.rows ? from : null };
 			stores.set(name, s);
 		}
 		return s;
@@ -87,12 +130,19 @@ function createBusinessContext({ biz, seed, codec, options }) {
 		rows(name) {
 			const s = store(name);
 			if (s.rows) return s.rows;
+			if (s.from) {
+				s.rows = origin.copy(s.from.rows);
+				s.codes = s.from.codes && new Map(s.from.codes);
+				s.from = null;
+				return s.rows;
+			}
 			if (s.seeding) throw new Error(`${name} depends on itself while seeding`);
 			s.seeding = true;
 			const def = BY_NAME.get(name);
 			s.rows = seedRows(def);
 			if (def.idKind === 'code') s.codes = new Map(s.rows.map((row, i) => [row.code, i]));
 			s.seeding = false;
+			def.bind?.(ctx);
 			return s.rows;
 		},
 		version: (name) => store(name).version,
@@ -220,6 +270,25 @@ function createBusinessContext({ biz, seed, codec, options }) {
 		},
 
 		liveCount,
+
+		/**
+		 * A context of its own over a copy of these books, with `options` (amounts, trial balance
+		 * amounts: what only changes how records are sent). The books copied from must not change
+		 * afterwards: seeded books kept for copying only (sandbox/data/index.js).
+		 * @param {object} twinOptions
+		 */
+		copy(twinOptions) {
+			const copy = createCopier();
+			const twin = createBusinessContext({
+				biz: copyBiz(biz, copy),
+				seed,
+				codec,
+				options: twinOptions,
+				origin: { stores, generation, copy },
+			});
+			for (const [name, s] of stores) if (s.rows) BY_NAME.get(name).bind?.(twin);
+			return twin;
+		},
 	};
 	return ctx;
 }

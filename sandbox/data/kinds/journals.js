@@ -351,12 +351,14 @@ const txRow = (t, tx) => ({
 const transactions = {
 	seed(ctx) {
 		ctx.rows('ledger_entries');
-		const rows = ctx.biz.transactions.map(txRow).sort((a, b) => a.created - b.created || a.tx - b.tx);
+		return ctx.biz.transactions.map(txRow).sort((a, b) => a.created - b.created || a.tx - b.tx);
+	},
+	/** Once seeded (or copied), the list follows transactions booked later (writes, test hooks). */
+	bind(ctx) {
 		ctx.biz.afterPost = (tx) => {
-			rows.push(txRow(ctx.biz.transactions[tx], tx));
+			ctx.rows('transactions').push(txRow(ctx.biz.transactions[tx], tx));
 			ctx.touch('transactions');
 		};
-		return rows;
 	},
 	idOf: (ctx, index) => ctx.pseudoId('transactions', ctx.rows('transactions')[index].tx),
 	findId(ctx, id) {
