@@ -15,11 +15,22 @@ function createReadCache() {
 	/** @type {Map<string, { generation: number, entries: Map<string, Buffer>, bytes: number }>} */
 	const byBusiness = new Map();
 
+	function keep(cache, key, payload) {
+		for (const [oldest, bytes] of cache.entries) {
+			if (cache.bytes + payload.length <= MAX_BYTES) break;
+			cache.entries.delete(oldest);
+			cache.bytes -= bytes.length;
+		}
+		cache.entries.set(key, payload);
+		cache.bytes += payload.length;
+	}
+
 	/**
 	 * @param {object} ctx the business's context
 	 * @param {string} key what, besides the business, decides the answer (route and query)
 	 * @param {() => unknown} read renders the answer's JSON
-	 * @returns {{ status: 200, payload: Buffer, json: unknown }} `json`: parsed from the bytes on first access, for this answer alone
+	 * @returns {{ status: 200, payload: Buffer, json: unknown }} the answer: `payload` for the HTTP
+	 *   server, serialised (and kept) when first asked for; `json` for an in-process caller, its own
 	 */
 	return function cachedRead(ctx, key, read) {
 		const generation = ctx.generation();
@@ -28,30 +39,38 @@ function createReadCache() {
 			cache = { generation, entries: new Map(), bytes: 0 };
 			byBusiness.set(ctx.biz.id, cache);
 		}
-		let payload = cache.entries.get(key);
-		if (payload === undefined) {
-			payload = Buffer.from(JSON.stringify(read()), 'utf8');
-			for (const [oldest, bytes] of cache.entries) {
-				if (cache.bytes + payload.length <= MAX_BYTES) break;
-				cache.entries.delete(oldest);
-				cache.bytes -= bytes.length;
-			}
-			cache.entries.set(key, payload);
-			cache.bytes += payload.length;
-		}
-		return jsonAnswer(payload);
+		const kept = cache.entries.get(key);
+		if (kept !== undefined) return answer({ payload: kept });
+		// Rendered now: the JSON is this caller's; the HTTP server asks for its bytes before anything
+		// can change it, in-process callers never do, so only what was sent is kept.
+		const json = read();
+		return answer({
+			json,
+			serialise: () => {
+				const payload = Buffer.from(JSON.stringify(json), 'utf8');
+				if (cache === byBusiness.get(ctx.biz.id)) keep(cache, key, payload);
+				return payload;
+			},
+		});
 	};
 }
 
-/** An answer the server sends as these bytes; an in-process caller gets a parsed copy of its own. */
-function jsonAnswer(payload) {
+/**
+ * A 200 answer with either its JSON or its bytes, the other made from it when asked for (once).
+ * @param {{ json?: unknown, payload?: Buffer, serialise?: () => Buffer }} parts
+ */
+function answer({ json, payload, serialise }) {
 	return {
 		status: 200,
-		payload,
+		get payload() {
+			const value = payload ?? serialise();
+			Object.defineProperty(this, 'payload', { value, writable: true, enumerable: true });
+			return value;
+		},
 		get json() {
-			const json = JSON.parse(payload.toString('utf8'));
-			Object.defineProperty(this, 'json', { value: json, writable: true, enumerable: true });
-			return json;
+			const value = json ?? JSON.parse(payload.toString('utf8'));
+			Object.defineProperty(this, 'json', { value, writable: true, enumerable: true });
+			return value;
 		},
 	};
 }
