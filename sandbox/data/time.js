@@ -26,8 +26,19 @@ function formatDay(day) {
 	return text;
 }
 
-/** @param {number|null|undefined} ms @returns {string|null} like the service: 2024-03-01T10:15:42Z */
-const formatInstant = (ms) => (ms == null ? null : `${new Date(ms).toISOString().slice(0, 19)}Z`);
+const twoDigits = (n) => (n < 10 ? `0${n}` : `${n}`);
+
+/**
+ * @param {number|null|undefined} ms @returns {string|null} like the service: 2024-03-01T10:15:42Z
+ * (every record sent formats two or three: its day comes from formatDay's memo, the time of day
+ * from arithmetic, a third of the cost of a Date)
+ */
+function formatInstant(ms) {
+	if (ms == null) return null;
+	const day = Math.floor(ms / DAY_MS);
+	const second = Math.floor((ms - day * DAY_MS) / 1000);
+	return `${formatDay(day)}T${twoDigits(Math.floor(second / 3600))}:${twoDigits(Math.floor(second / 60) % 60)}:${twoDigits(second % 60)}Z`;
+}
 
 /** @param {number} ms */
 const wholeSecond = (ms) => Math.floor(ms / 1000) * 1000;
