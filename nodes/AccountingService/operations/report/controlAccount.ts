@@ -68,6 +68,7 @@ export async function readControlAccount(
 			show_balance_details: true,
 			from_date: LEDGER_BEGINNING,
 			to_date: asAt,
+			exclude_deleted_entries: true,
 			attributes: 'nominal_code,name,is_control_account,control_name',
 		},
 		business,
