@@ -22,6 +22,10 @@ export interface ReportPeriod extends DateRange {
 const yearName = (to: string) => `FY${to.slice(0, 4)}`;
 
 /** The unit of the split that holds `day`: a calendar month, a financial quarter or year. */
+/** Which quarter (1 to 4) of its financial year a financial quarter is: it starts 0, 3, 6 or 9 months in. */
+const quarterNumber = (quarter: DateRange, year: DateRange) =>
+	[0, 1, 2, 3].findIndex((step) => addMonths(year.from, step * 3) === quarter.from) + 1;
+
 function unitOf(
 	split: Exclude<SplitBy, 'none'>,
 	day: string,
@@ -34,8 +38,7 @@ function unitOf(
 	const year = financialYear(day, yearEnd!);
 	if (split === 'year') return { ...year, name: yearName(year.to) };
 	const quarter = financialQuarter(day, yearEnd!);
-	const number = [0, 1, 2, 3].findIndex((step) => addMonths(year.from, step * 3) === quarter.from) + 1;
-	return { ...quarter, name: `${yearName(year.to)}-Q${number}` };
+	return { ...quarter, name: `${yearName(year.to)}-Q${quarterNumber(quarter, year)}` };
 }
 
 /** Months a range touches, counted before any request: the bound on how many periods it can give. */
@@ -145,8 +148,7 @@ function lastYearRange(range: DateRange, yearEnd: string | undefined): DateRange
 	if (unit === 'quarter') {
 		const year = financialYear(range.from, yearEnd!);
 		const yearBefore = financialYear(addDays(year.from, -1), yearEnd!);
-		const quarter = [0, 1, 2, 3].find((step) => addMonths(year.from, step * 3) === range.from) ?? 0;
-		return financialQuarter(addMonths(yearBefore.from, quarter * 3), yearEnd!);
+		return financialQuarter(addMonths(yearBefore.from, (quarterNumber(range, year) - 1) * 3), yearEnd!);
 	}
 	const months = monthsAfterDayBefore(range);
 	if (months !== undefined) {
