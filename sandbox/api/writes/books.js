@@ -64,8 +64,11 @@ function syncOpen(ctx, space, index, now) {
 		return;
 	}
 	const item = rows[at];
-	if (open === (item.deleted === null)) return;
+	// An open item follows its document's contact: an invoice moved to another customer is owed by it.
+	const moved = open && item.contact !== doc.contact;
+	if (open === (item.deleted === null) && !moved) return;
 	item.deleted = open ? null : now;
+	item.contact = doc.contact;
 	item.updated = now;
 	ctx.touch('unallocated_artefacts');
 }
