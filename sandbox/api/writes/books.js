@@ -26,7 +26,11 @@ const sideBit = (side) => (side === 'sales' ? CUSTOMER : VENDOR);
  */
 const book = (ctx, transaction) => post(ctx, transaction);
 
-/** Marks the postings of a transaction deleted: they stop counting in balances and the trial balance. */
+/**
+ * Marks the postings of a transaction deleted: they stop counting in balances and the trial
+ * balance; the transaction itself is deleted with them (gone from /transactions, listed under
+ * `deleted_since`), as the books no longer hold it.
+ */
 function unbook(ctx, tx, now) {
 	if (tx === undefined || tx < 0) return;
 	for (const p of ctx.biz.postings) {
@@ -36,6 +40,13 @@ function unbook(ctx, tx, now) {
 		}
 	}
 	ctx.touch('ledger_entries');
+	const transactions = ctx.rows('transactions');
+	const row = transactions[lookup(transactions, (candidate) => candidate.tx).get(tx) ?? -1];
+	if (row && row.deleted === null) {
+		row.deleted = now;
+		row.updated = now;
+		ctx.touch('transactions');
+	}
 }
 
 /** Whether a payable row still has money open, as /unallocated_artefacts lists it. */

@@ -373,7 +373,7 @@ const transactions = {
 		return {
 			...stamps(row),
 			date: formatDay(row.date),
-			deleted: false,
+			deleted: row.deleted !== null,
 			reference: origin ? ctx.displayedAs(origin[0], origin[1]).slice(0, 255) : null,
 			total,
 			total_in_transaction_currency: total,
