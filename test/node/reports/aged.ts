@@ -53,10 +53,14 @@ describe('Report → Aged Debtors and Aged Creditors', () => {
 			// refunds, and the allocations.
 			expect(requests.filter((path) => !/[?&]page=/.test(path)).length).toBe(1 + 1 + 4 + 1 + 2 + 1);
 			expect(requests.every((path) => !/^\/\w+\/[0-9a-f]{32}/.test(path))).toBe(true);
-			// The control account's balance counts what the ledger does: deleted entries left out.
+			// The control account's balance counts what the ledger does: deleted entries left out; and
+			// it is asked for among the attributes, which choose what the service exposes.
 			const balanceReads = requests.filter((path) => path.includes('show_balance_details=true'));
 			expect(balanceReads.length).toBeGreaterThan(0);
 			expect(balanceReads.filter((path) => !path.includes('exclude_deleted_entries=true'))).toEqual([]);
+			expect(
+				balanceReads.filter((path) => !/[?&]attributes=[^&]*balance_details/.test(decodeURIComponent(path))),
+			).toEqual([]);
 
 			const expected = new Map<string, Record<string, number>>();
 			const balances = await openOpeningBalances(env, business, side, asAt);

@@ -69,7 +69,7 @@ export async function readControlAccount(
 			from_date: LEDGER_BEGINNING,
 			to_date: asAt,
 			exclude_deleted_entries: true,
-			attributes: 'nominal_code,name,is_control_account,control_name',
+			attributes: 'nominal_code,name,is_control_account,control_name,balance_details',
 		},
 		business,
 		...parameters.requestScope(),
