@@ -29,11 +29,18 @@ function contactRecord(ctx, index) {
 
 const follow = (contact) => ({ created: contact.created, updated: contact.updated, deleted: contact.deleted });
 
+/**
+ * The contact whose sub-id names a seeded address or person: the one it was seeded under
+ * (`idContact`, kept when an update moves it to another contact), so its id never changes.
+ */
+const idContactOf = (row) => row.idContact ?? row.contact;
+const partKey = (row) => idContactOf(row) * 8 + row.sub;
+
 /** A contact's sub-id decoded back to a row of this collection, or -1. */
 const bySubId = (name) => (ctx, id) => {
 	const d = ctx.decode(id);
 	if (!d || d.space !== 'contacts') return -1;
-	return lookup(ctx.rows(name), (row) => row.contact * 8 + row.sub).get(d.index * 8 + d.sub) ?? -1;
+	return lookup(ctx.rows(name), partKey).get(d.index * 8 + d.sub) ?? -1;
 };
 
 const addresses = {
@@ -47,7 +54,7 @@ const addresses = {
 	},
 	idOf: (ctx, index) => {
 		const row = ctx.rows('addresses')[index];
-		return ctx.subId('contacts', row.contact, row.sub);
+		return ctx.subId('contacts', idContactOf(row), row.sub);
 	},
 	findId: bySubId('addresses'),
 	displayedAs: (row, ctx) => address(ctx, ctx.rows('contacts')[row.contact].at, { id: 'x' }).displayed_as,
@@ -75,8 +82,7 @@ const contactPersons = {
 	seed(ctx) {
 		const rng = ctx.rng('contact_persons');
 		const rows = [];
-		const addressOf = (contact, sub) =>
-			lookup(ctx.rows('addresses'), (row) => row.contact * 8 + row.sub).get(contact * 8 + sub);
+		const addressOf = (contact, sub) => lookup(ctx.rows('addresses'), partKey).get(contact * 8 + sub);
 		ctx.rows('contacts').forEach((contact, i) => {
 			const customer = (contact.types & CUSTOMER) !== 0;
 			rows.push({ contact: i, sub: MAIN_PERSON, address: addressOf(i, MAIN_ADDRESS), ...follow(contact) });
@@ -103,7 +109,7 @@ const contactPersons = {
 	},
 	idOf: (ctx, index) => {
 		const row = ctx.rows('contact_persons')[index];
-		return ctx.subId('contacts', row.contact, row.sub);
+		return ctx.subId('contacts', idContactOf(row), row.sub);
 	},
 	findId: bySubId('contact_persons'),
 	displayedAs: (row, ctx) => {
@@ -140,4 +146,9 @@ const contactPersons = {
 	},
 };
 
-module.exports = { addresses, contactPersons, contactRecord };
+module.exports = {
+	idContactOf,
+	addresses,
+	contactPersons,
+	contactRecord,
+};

@@ -3,6 +3,7 @@
 const { asciiLetters } = require('../../../data/words');
 const { COUNTRY_GROUPS } = require('../../../data/code-lists');
 const { CUSTOMER, VENDOR } = require('../../../data/kinds/contacts');
+const { idContactOf } = require('../../../data/kinds/contact-details');
 const { cents } = require('../books');
 const { codeKey, codeTaken } = require('../unique-codes');
 
@@ -209,6 +210,9 @@ const contacts = {
 	deletable: (w) => (w.ctx.contactInUse(w.rowIndex) ? 'it has transactions' : null),
 };
 
+/** A seeded address or person moved to another contact keeps the id it was seeded under. */
+const keptIdContact = (old) => (old && !old.minted ? idContactOf(old) : undefined);
+
 /** Addresses created on their own (a contact's further addresses, a bank account's address). */
 const addresses = {
 	build(w, record) {
@@ -226,7 +230,7 @@ const addresses = {
 		if (input.contact_id !== undefined || !old) record.contact = contact >= 0 ? ctx.ref('contacts', contact) : null;
 		if (input.bank_account_id !== undefined || !old)
 			record.bank_account = bank >= 0 ? ctx.ref('bank_accounts', bank) : null;
-		Object.assign(w.draft, { contact, bank, sub: old?.sub ?? 0 });
+		Object.assign(w.draft, { contact, bank, sub: old?.sub ?? 0, idContact: keptIdContact(old) });
 	},
 	label: (w, record) => addressLabel(record),
 	/** Editing a contact's own address edits what the contact shows (the rows render from it). */
@@ -248,7 +252,7 @@ const contactPersons = {
 		if (contact < 0) problems.add('address_id', 'address_id must be an address of a contact');
 		if (problems.size) return;
 		for (const key of ['is_main_contact', 'is_preferred_contact']) if (record[key] === null) record[key] = false;
-		Object.assign(w.draft, { contact, address, name: record.name, sub: old?.sub ?? 0 });
+		Object.assign(w.draft, { contact, address, name: record.name, sub: old?.sub ?? 0, idContact: keptIdContact(old) });
 	},
 	label: (w, record) => record.name,
 	beforeUpdate(w, row, record) {
