@@ -4,18 +4,21 @@
 const MAX_BYTES = 16 * 1024 * 1024;
 
 /**
- * The GET answers of a business's lists and records, kept as the JSON bytes sent until anything in
- * that business changes (its generation: every write and test hook bumps it). Clients read the
- * same pages again and again — a report per parameter, a test checking what the node read — and
- * rendering a page of records and serialising it is most of what the sandbox spends on a read.
- * Nothing here depends on the clock, the caller or another business, so the bytes are exactly
- * what a fresh rendering would give.
+ * The GET answers of a business's lists and records, kept as the JSON bytes sent until that
+ * business's records change (its generation: every write of a record, a settings object or the
+ * books, and every record hook, bumps it; the business's own record and the user are never
+ * cached). Clients read the same pages again and again — a report per parameter, a test checking
+ * what the node read — and rendering a page of records and serialising it is most of what the
+ * sandbox spends on a read. Nothing here depends on the clock, the caller or another business, so
+ * the bytes are exactly what a fresh rendering would give.
  */
 function createReadCache() {
 	/** @type {Map<string, { generation: number, entries: Map<string, Buffer>, bytes: number }>} */
 	const byBusiness = new Map();
 
 	function keep(cache, key, payload) {
+		// Two reads of the same page at once both render it; the first kept is as good as the second.
+		if (cache.entries.has(key)) return;
 		for (const [oldest, bytes] of cache.entries) {
 			if (cache.bytes + payload.length <= MAX_BYTES) break;
 			cache.entries.delete(oldest);
