@@ -26,17 +26,19 @@ describe('Compare With on a financial year around 28/29 February', () => {
 		expect(comparisonRange(thisYear, 'previousPeriod', '2024-02-28')).toEqual(lastYear);
 	});
 
-	it('Same Period Last Year of a quarter of a year ending on 30 May is the same quarter a year before, 28 February 2024 included', () => {
+	it('Same Period Last Year of a quarter of a year ending on 30 May is the same quarter a year before, 29 February 2024 included', () => {
 		const refuse = (problem: string): never => {
 			throw new Error(problem);
 		};
 		const quarters = splitRange(financialYear('2024-06-15', '2023-05-30'), 'quarter', '2023-05-30', refuse);
 		const quartersBefore = splitRange(financialYear('2023-06-15', '2023-05-30'), 'quarter', '2023-05-30', refuse);
 		expect(quarters[2].name).toBe('FY2025-Q3');
-		expect(quartersBefore[2]).toMatchObject({ name: 'FY2024-Q3', from: '2023-11-30', to: '2024-02-28' });
+		// Quarters end on the 30th, or on the last day of a shorter month: 30 Aug, 30 Nov, 29 Feb, 30 May.
+		expect(quartersBefore[2]).toMatchObject({ name: 'FY2024-Q3', from: '2023-12-01', to: '2024-02-29' });
+		expect(quarters[2]).toMatchObject({ from: '2024-12-01', to: '2025-02-28' });
 		expect(comparisonRange(quarters[2], 'samePeriodLastYear', '2023-05-30')).toEqual({
-			from: '2023-11-30',
-			to: '2024-02-28',
+			from: '2023-12-01',
+			to: '2024-02-29',
 		});
 	});
 });

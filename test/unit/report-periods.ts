@@ -117,9 +117,13 @@ describe('quarters cover every financial year with no gap and no overlap', () =>
 	});
 
 	it('a year starting on 29 February: its last quarter ends on the day before the next year starts', () => {
+		// The year ends 28 February 2025, its month's last day: its quarters end on month ends.
 		const books = { yearEnd: '2024-02-28' };
-		expect(periodRange('thisQuarter', '2025-02-28', books, refuse)).toEqual({ from: '2024-11-29', to: '2025-02-28' });
-		expect(periodRange('lastQuarter', '2025-03-01', books, refuse)).toEqual({ from: '2024-11-29', to: '2025-02-28' });
-		expect(periodRange('lastQuarter', '2025-05-31', books, refuse)).toEqual({ from: '2024-11-29', to: '2025-02-28' });
+		expect(periodRange('thisQuarter', '2024-02-29', books, refuse)).toEqual({ from: '2024-02-29', to: '2024-05-31' });
+		expect(periodRange('thisQuarter', '2025-02-28', books, refuse)).toEqual({ from: '2024-12-01', to: '2025-02-28' });
+		expect(periodRange('lastQuarter', '2025-03-01', books, refuse)).toEqual({ from: '2024-12-01', to: '2025-02-28' });
+		expect(periodRange('lastQuarter', '2025-05-31', books, refuse)).toEqual({ from: '2024-12-01', to: '2025-02-28' });
+		// A year ending on 28 February of a leap year (not its month's last day): quarters end on the 28th.
+		expect(periodRange('thisQuarter', '2027-11-30', books, refuse)).toEqual({ from: '2027-11-29', to: '2028-02-28' });
 	});
 });

@@ -15,26 +15,27 @@ const utc = (year: number, monthIndex: number, date: number) => new Date(Date.UT
 const lastDate = (year: number, monthIndex: number) => utc(year, monthIndex + 1, 0).getUTCDate();
 const dayAfter = (day: string) => text(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000));
 
-/** The stored year end's day and month; whether it is its month's last day (then every year end is). */
-function yearEndOf(stored: string) {
-	const [year, month, date] = stored.split('-').map(Number);
-	return { monthIndex: month - 1, date, endsMonth: date === lastDate(year, month - 1) };
+/** The year's last day: on the stored year end's day and month, or its month's last day if the stored one was. */
+function yearEndIn(stored: string, year: number): string {
+	const [storedYear, month, date] = stored.split('-').map(Number);
+	const last = lastDate(year, month - 1);
+	return text(utc(year, month - 1, date === lastDate(storedYear, month - 1) ? last : Math.min(date, last)));
 }
 
-/** The day a period of the year ends in a month: the year end's day, or the month's last day. */
-function endIn(stored: string, year: number, monthIndex: number): string {
-	const end = yearEndOf(stored);
-	const shifted = utc(year, monthIndex, 1);
-	const [y, m] = [shifted.getUTCFullYear(), shifted.getUTCMonth()];
-	const last = lastDate(y, m);
-	return text(utc(y, m, end.endsMonth ? last : Math.min(end.date, last)));
+/** The day a quarter ends in a month: the year end's day, or the month's last day (see the top). */
+function quarterEndIn(yearEnd: string, back: number): string {
+	const [year, month, date] = yearEnd.split('-').map(Number);
+	const endsMonth = date === lastDate(year, month - 1);
+	const first = utc(year, month - 1 - back, 1);
+	const last = lastDate(first.getUTCFullYear(), first.getUTCMonth());
+	return text(utc(first.getUTCFullYear(), first.getUTCMonth(), endsMonth ? last : Math.min(date, last)));
 }
 
-/** The four quarters of the financial year that ends in `endYear`, with the year's first day. */
+/** The four quarters of the financial year that ends in `endYear`. */
 function expectedQuarters(stored: string, endYear: number) {
-	const { monthIndex } = yearEndOf(stored);
-	const start = dayAfter(endIn(stored, endYear - 1, monthIndex));
-	const ends = [9, 6, 3, 0].map((back) => endIn(stored, endYear, monthIndex - back));
+	const yearEnd = yearEndIn(stored, endYear);
+	const start = dayAfter(yearEndIn(stored, endYear - 1));
+	const ends = [9, 6, 3, 0].map((back) => quarterEndIn(yearEnd, back));
 	return ends.map((to, index) => ({ from: index === 0 ? start : dayAfter(ends[index - 1]), to }));
 }
 

@@ -65,20 +65,35 @@ export function financialYear(day: string, yearEnd: string): DateRange {
 }
 
 /**
- * The quarter of the financial year that holds `day`: three months from the year's start, and so
- * on; the fourth ends with the year, so that a year starting on 29 February (or on a day some
- * months lack) is covered with no gap and no overlap.
+ * The last days of the four quarters of the financial year ending on `yearEnd`: 9, 6, 3 and 0
+ * months before it, on the year end's day of the month, or on the month's last day when the year
+ * end is its month's last day or the month is shorter (a year ending 30 June: 30 September,
+ * 31 December, 31 March, 30 June; ending 30 January: 30 April, 30 July, 30 October, 30 January).
  */
-export function financialQuarter(day: string, yearEnd: string): DateRange {
-	const packed = packDay(day);
-	const year = packedFinancialYear(packed, yearEndDay(yearEnd));
+function quarterEnds(yearEnd: PackedDay): PackedDay[] {
+	const endsMonth = addDaysPacked(yearEnd, 1) % 100 === 1;
+	const firstOfItsMonth = yearEnd - (yearEnd % 100) + 1;
+	return [9, 6, 3, 0].map((back) => {
+		const first = addMonthsPacked(firstOfItsMonth, -back);
+		// addMonthsPacked keeps a day within its month: the 31st of a 30-day month is its 30th.
+		return endsMonth ? addDaysPacked(addMonthsPacked(first, 1), -1) : addMonthsPacked(first - 1 + (yearEnd % 100), 0);
+	});
+}
+
+/** The four quarters of the financial year that holds `day`, in order. */
+export function financialQuarters(day: string, yearEnd: string): DateRange[] {
+	const year = packedFinancialYear(packDay(day), yearEndDay(yearEnd));
 	let from = year.from;
-	for (let quarter = 1; quarter < 4; quarter++) {
-		const next = addMonthsPacked(year.from, quarter * 3);
-		if (packed < next) return { from: unpackDay(from), to: unpackDay(addDaysPacked(next, -1)) };
-		from = next;
-	}
-	return { from: unpackDay(from), to: unpackDay(year.to) };
+	return quarterEnds(year.to).map((to) => {
+		const quarter = { from: unpackDay(from), to: unpackDay(to) };
+		from = addDaysPacked(to, 1);
+		return quarter;
+	});
+}
+
+/** The quarter of the financial year that holds `day` (see quarterEnds). */
+export function financialQuarter(day: string, yearEnd: string): DateRange {
+	return financialQuarters(day, yearEnd).find((quarter) => day <= quarter.to)!;
 }
 
 function yearEndOf(books: Books, refuse: Refuse): string {

@@ -1,6 +1,6 @@
 import type { Refuse } from '../helpers/values';
 import { addDays, addMonths, daysBetween, firstOfMonth } from './calendar';
-import { financialQuarter, financialYear, type DateRange } from './period';
+import { financialQuarter, financialQuarters, financialYear, type DateRange } from './period';
 
 /** How a report's range is cut into periods, in date order. */
 export const SPLITS = ['none', 'month', 'quarter', 'year'] as const;
@@ -21,11 +21,11 @@ export interface ReportPeriod extends DateRange {
 /** Financial years are named by the calendar year they end in: FY2025 ends in 2025. */
 const yearName = (to: string) => `FY${to.slice(0, 4)}`;
 
-/** The unit of the split that holds `day`: a calendar month, a financial quarter or year. */
-/** Which quarter (1 to 4) of its financial year a financial quarter is: it starts 0, 3, 6 or 9 months in. */
-const quarterNumber = (quarter: DateRange, year: DateRange) =>
-	[0, 1, 2, 3].findIndex((step) => addMonths(year.from, step * 3) === quarter.from) + 1;
+/** Which quarter (1 to 4) of its financial year a financial quarter is. */
+const quarterNumber = (quarter: DateRange, yearEnd: string) =>
+	financialQuarters(quarter.from, yearEnd).findIndex((candidate) => candidate.from === quarter.from) + 1;
 
+/** The unit of the split that holds `day`: a calendar month, a financial quarter or year. */
 function unitOf(
 	split: Exclude<SplitBy, 'none'>,
 	day: string,
@@ -38,7 +38,7 @@ function unitOf(
 	const year = financialYear(day, yearEnd!);
 	if (split === 'year') return { ...year, name: yearName(year.to) };
 	const quarter = financialQuarter(day, yearEnd!);
-	return { ...quarter, name: `${yearName(year.to)}-Q${quarterNumber(quarter, year)}` };
+	return { ...quarter, name: `${yearName(year.to)}-Q${quarterNumber(quarter, yearEnd!)}` };
 }
 
 /** Months a range touches, counted before any request: the bound on how many periods it can give. */
@@ -146,9 +146,8 @@ function lastYearRange(range: DateRange, yearEnd: string | undefined): DateRange
 	const unit = financialUnitOf(range, yearEnd);
 	if (unit === 'year') return financialYear(addDays(range.from, -1), yearEnd!);
 	if (unit === 'quarter') {
-		const year = financialYear(range.from, yearEnd!);
-		const yearBefore = financialYear(addDays(year.from, -1), yearEnd!);
-		return financialQuarter(addMonths(yearBefore.from, (quarterNumber(range, year) - 1) * 3), yearEnd!);
+		const yearBefore = financialYear(addDays(financialYear(range.from, yearEnd!).from, -1), yearEnd!);
+		return financialQuarters(yearBefore.to, yearEnd!)[quarterNumber(range, yearEnd!) - 1];
 	}
 	const months = monthsAfterDayBefore(range);
 	if (months !== undefined) {
