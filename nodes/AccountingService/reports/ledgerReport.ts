@@ -73,18 +73,23 @@ export function layLedgerColumns(
 		if (step.kind === 'section') for (const type of step.types) sectionOfType.set(type, step);
 	}
 	const outside = new Set(layout.outside);
-	// Each account once, in the order the columns first give it, with its balance in every column.
+	// Each account once, with its balance in every column, in the chart's order: every column lists
+	// every account as the service orders them, moved or not, so an account that moved only in a
+	// later or a compared period takes its place in the chart, as in a report of one period.
+	const chartPlace = new Map<string, number>();
 	const byKey = new Map<string, { account: AccountBalance; balances: Array<AccountBalance | undefined> }>();
 	columns.forEach((accounts, column) => {
 		for (const account of accounts) {
-			if (account.debits === account.credits) continue;
 			const key = accountKey(account);
+			if (!chartPlace.has(key)) chartPlace.set(key, chartPlace.size);
+			if (account.debits === account.credits) continue;
 			const entry = byKey.get(key) ?? { account, balances: new Array(columns.length).fill(undefined) };
 			entry.balances[column] = account;
 			byKey.set(key, entry);
 		}
 	});
-	const entries = [...byKey.values()];
+	const place = (entry: { account: AccountBalance }) => chartPlace.get(accountKey(entry.account))!;
+	const entries = [...byKey.values()].sort((a, b) => place(a) - place(b));
 	const bySection = new Map<string, typeof entries>();
 	const unplacedEntries: typeof entries = [];
 	for (const entry of entries) {
