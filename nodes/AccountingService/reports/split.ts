@@ -158,6 +158,24 @@ function lastYearRange(range: DateRange, yearEnd: string | undefined): DateRange
 }
 
 /**
+ * The period a period of a report is compared with. A Balance Sheet's period is a day, its last:
+ * under Previous Period it is compared with the end of the month, quarter or year before its own,
+ * whatever day the range starts on (1 to 30 November's column, as at 30 November, beside 31 October).
+ */
+export function periodComparison(
+	period: ReportPeriod,
+	split: SplitBy,
+	compare: Exclude<CompareWith, 'none'>,
+	yearEnd: string | undefined,
+	asAt: boolean,
+): DateRange {
+	if (asAt && compare === 'previousPeriod' && split !== 'none') {
+		return previousRange(unitOf(split, period.from, yearEnd), yearEnd);
+	}
+	return comparisonRange(period, compare, yearEnd);
+}
+
+/**
  * The period a period is compared with. With the business's year end, a whole financial year or
  * quarter is compared with the financial year or quarter before, or the same one a year before.
  */

@@ -13,7 +13,7 @@ import { resourceOperation } from '../define';
 import type { OptionText } from '../types';
 import { readBooks, todayOf } from './books';
 import { readLedgerPlan } from './ledgerDays';
-import { ledgerItems, ledgerOutputOf, type LedgerShape } from './ledgerItems';
+import { ledgerItems, ledgerOutputOf, rangesOf, type LedgerShape } from './ledgerItems';
 import { balanceSheetDayProperties, ledgerOutputProperty, profitAndLossDayProperties } from './ledgerProperties';
 
 /**
@@ -116,7 +116,7 @@ function ledgerReport(definition: LedgerReportDefinition) {
 			return await acrossBusinesses.call(this, parameters, async (business) => {
 				const books = await readBooks.call(this, parameters, business);
 				const plan = days.settle(books, today);
-				const ranges = [...plan.periods, ...(plan.comparisons ?? [])].map(definition.readRange);
+				const ranges = rangesOf(output, { shape, plan }).map(definition.readRange);
 				const read = await readBalancesOf.call(this, parameters, business, ranges);
 				return ledgerItems(this, output, {
 					shape,

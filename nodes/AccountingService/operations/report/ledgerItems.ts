@@ -115,18 +115,37 @@ function periodRows(figures: LedgerFigures, index: number): IDataObject[] {
 	}));
 }
 
+/** Whether the Table has a total column: a Profit and Loss of several periods. */
+const hasTotalColumn = (figures: Pick<LedgerFigures, 'shape' | 'plan'>) =>
+	figures.shape.ofSales && figures.plan.periods.length > 1;
+
+/**
+ * Every range whose balances the items need: each period and its comparison, and, for a Table's
+ * total column under Compare With, the whole range's comparison (read once, like any other).
+ */
+export function rangesOf(output: LedgerOutput, figures: Pick<LedgerFigures, 'shape' | 'plan'>): DateRange[] {
+	const { plan } = figures;
+	const whole = output === 'table' && hasTotalColumn(figures) && plan.wholeComparison ? [plan.wholeComparison] : [];
+	return [...plan.periods, ...(plan.comparisons ?? []), ...whole];
+}
+
 /**
  * The sheet a person reads: one row per account, then the subtotal and total rows, in report
- * order; its label, then one column per period, named by it; a Profit and Loss's total column;
- * each followed by its comparison, change and change-percent columns under Compare With; last the
- * row's kind, section, nominal code and ledger account id.
+ * order; its label, then one column per period, named by it; a Profit and Loss's total column,
+ * compared with the whole range's comparison (the range before it, or a year before), not the sum
+ * of the periods' comparisons, which overlap or leave gaps; each followed by its comparison, change
+ * and change-percent columns under Compare With; last the row's kind, section, nominal code and
+ * ledger account id.
  */
 function table(figures: LedgerFigures): IDataObject[] {
 	const { plan, shape } = figures;
 	const comparisons = plan.comparisons ?? [];
+	const totalColumn = hasTotalColumn(figures);
+	const wholeComparison = totalColumn ? plan.wholeComparison : null;
 	const report = layLedgerColumns(shape.layout, [
 		...plan.periods.map((period) => figures.balancesOf(period)),
 		...comparisons.map((range) => figures.balancesOf(range)),
+		...(wholeComparison ? [figures.balancesOf(wholeComparison)] : []),
 	]);
 	const count = plan.periods.length;
 	const cell = (name: string, now: number, earlier: number | undefined): IDataObject => {
@@ -147,8 +166,8 @@ function table(figures: LedgerFigures): IDataObject[] {
 				cell(period.name, line.amounts[index], plan.comparisons ? line.amounts[count + index] : undefined),
 			),
 		);
-		if (shape.ofSales && count > 1) {
-			const earlier = plan.comparisons ? sum(line.amounts.slice(count)) : undefined;
+		if (totalColumn) {
+			const earlier = wholeComparison ? line.amounts[2 * count] : undefined;
 			Object.assign(row, cell('total', sum(line.amounts.slice(0, count)), earlier));
 		}
 		// What a person reads first: the label, then the figures; what a formula or a join needs after.
