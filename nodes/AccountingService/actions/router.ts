@@ -43,7 +43,14 @@ const answerWordsOf = (resource: string) => {
 			recordOf: (json: IDataObject) => json[key] ?? json.id,
 		};
 	}
-	if (resource === 'report') return { plural: 'rows', narrow: 'the first entry holds the report’s totals' };
+	if (resource === 'report') {
+		// A report answers each period's summary (a row without a row_type) before its rows: all are kept.
+		return {
+			plural: 'rows',
+			narrow: 'the first entry holds the report’s totals',
+			kept: (json: IDataObject) => json.row_type === undefined,
+		};
+	}
 	return { plural: 'rows', narrow: 'narrow the question (a shorter period)' };
 };
 

@@ -47,6 +47,11 @@ export interface AnswerBounds {
 	 * it, or where it gives nothing, every row is a record of its own.
 	 */
 	recordOf?: (json: IDataObject) => unknown;
+	/**
+	 * Whether a leading row is given whatever the limit (a report's summaries, one per period, before
+	 * its account rows): the limit leaves out only rows after them, so every period's figures survive.
+	 */
+	kept?: (json: IDataObject) => boolean;
 }
 
 /** The rows of each record in turn, without their empty columns. */
@@ -71,19 +76,21 @@ const sizeOf = (item: INodeExecutionData) => JSON.stringify(item.json).length + 
  * A tool's answer: the records' rows without empty columns, as many whole records as fit in
  * `maxCharacters` of JSON text, and, when records were left out (by the limit or by the size), a
  * last item that says how many and how to narrow the question; that note counts within the limit
- * too. Records are counted as the list counts them, not as rows. The first record is always
- * given, however large.
+ * too. Records are counted as the list counts them, not as rows. The first record, and the leading
+ * rows `kept` names, are always given, however large.
  */
 export function boundedAnswer(items: ListedItems, bounds: AnswerBounds): INodeExecutionData[] {
 	const records = recordsOf(items, bounds.recordOf);
 	const total = Math.max(items.listTotal ?? 0, records.length);
 	const sizes = records.map((rows) => rows.reduce((sum, row) => sum + sizeOf(row), 0));
+	let kept = 0;
+	while (kept < records.length && bounds.kept?.(records[kept][0].json)) kept++;
 	// The brackets of the JSON list.
 	let characters = 2;
 	let shown = 0;
-	while (shown < records.length && (shown === 0 || characters + sizes[shown] <= bounds.maxCharacters)) {
-		characters += sizes[shown++];
-	}
+	// The kept rows and the first record are given however large; then whole records while they fit.
+	while (shown < Math.min(records.length, Math.max(kept, 1))) characters += sizes[shown++];
+	while (shown < records.length && characters + sizes[shown] <= bounds.maxCharacters) characters += sizes[shown++];
 	const last = items[items.length - 1];
 	const noteOf = (count: number): INodeExecutionData => ({
 		json: {
@@ -92,6 +99,8 @@ export function boundedAnswer(items: ListedItems, bounds: AnswerBounds): INodeEx
 		...(last?.pairedItem !== undefined ? { pairedItem: last.pairedItem } : {}),
 	});
 	if (shown >= total) return records.flat();
-	while (shown > 1 && characters + sizeOf(noteOf(shown)) > bounds.maxCharacters) characters -= sizes[--shown];
+	while (shown > Math.max(1, kept) && characters + sizeOf(noteOf(shown)) > bounds.maxCharacters) {
+		characters -= sizes[--shown];
+	}
 	return [...records.slice(0, shown).flat(), noteOf(shown)];
 }
