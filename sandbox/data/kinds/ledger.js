@@ -175,9 +175,10 @@ const ledgerEntries = {
 		for (const name of ctx.postingSources) ctx.rows(name);
 		const created = wholeSecond(SEED_START + 8 * 3_600_000);
 		const capital = ctx.biz.openingCapital;
+		// Sage dates opening balances the day before the accounts start date, as the other opening records.
 		post(ctx, {
 			type: 'JOURNAL',
-			day: dayOf(SEED_START),
+			day: dayOf(SEED_START) - 1,
 			created,
 			label: 'Opening balances',
 			legs: [
