@@ -80,6 +80,21 @@ function periodsOf(from: string, to: string, split: 'month' | 'quarter' | 'year'
 const netProfitOf = (ledger: Ledger, from: string, to: string) =>
 	creditMinusDebit(ledger, INCOME_AND_EXPENSES, from, to);
 
+/** Every entry up to the day, in one pass: assets (debit − credit), liabilities, equity and profit (credit − debit). */
+function positionAt(ledger: Ledger, day: string) {
+	const position = { assets: 0, liabilities: 0, equity: 0, profit: 0 };
+	for (const entry of ledger.entries) {
+		if (entry.date > day) continue;
+		const type = ledger.typeOf.get(entry.account)!;
+		const credit = entry.credit - entry.debit;
+		if (ASSETS.includes(type)) position.assets -= credit;
+		else if (LIABILITIES.includes(type)) position.liabilities += credit;
+		else if (type === 'EQUITY') position.equity += credit;
+		else if (INCOME_AND_EXPENSES.includes(type)) position.profit += credit;
+	}
+	return position;
+}
+
 describe('trends over random ranges of the books', () => {
 	it('the months of a range add up to the range: each month and the whole, net profit and sales', async () => {
 		await fc.assert(
@@ -122,11 +137,7 @@ describe('trends over random ranges of the books', () => {
 				const periods = periodsOf(from, to, by, YEAR_END_MONTH[key]);
 				expect(items.map((item) => item.as_at)).toEqual(periods.map((period) => period.to));
 				for (const item of items) {
-					const day = item.as_at as string;
-					const assets = -creditMinusDebit(ledger, ASSETS, '', day);
-					const liabilities = creditMinusDebit(ledger, LIABILITIES, '', day);
-					const equity = creditMinusDebit(ledger, ['EQUITY'], '', day);
-					const profit = netProfitOf(ledger, '', day);
+					const { assets, liabilities, equity, profit } = positionAt(ledger, item.as_at as string);
 					expect(assets).toBe(liabilities + equity + profit);
 					expect(
 						['total_assets', 'total_liabilities', 'equity', 'profit_to_date'].map((name) => cents(item[name])),
@@ -134,7 +145,7 @@ describe('trends over random ranges of the books', () => {
 					expect(cents(item.net_assets)).toBe(cents(item.total_equity));
 				}
 			}),
-			{ numRuns: 15 },
+			{ numRuns: 12 },
 		);
 	});
 
@@ -174,7 +185,7 @@ describe('trends over random ranges of the books', () => {
 				expect(cents(netProfit['total compared'])).toBe(netProfitOf(ledger, before.from, before.to));
 				expect(cents(netProfit['total change'])).toBe(cents(netProfit.total) - cents(netProfit['total compared']));
 			}),
-			{ numRuns: 15 },
+			{ numRuns: 12 },
 		);
 	});
 });
