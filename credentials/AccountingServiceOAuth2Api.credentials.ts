@@ -78,7 +78,7 @@ export class AccountingServiceOAuth2Api implements ICredentialType {
 				{
 					name: 'Read Only',
 					value: 'readonly',
-					description: 'Read data only; updates are refused by the service',
+					description: 'Read data only; writes are refused. Connect again after changing the scope.',
 				},
 			],
 			default: 'full_access',

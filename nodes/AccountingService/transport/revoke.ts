@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE, newerStoredTokens, renewalUnderWay } from './credential';
 import { toServiceError } from './errors';
+import { refuseRevokeWithoutFullAccess } from './scope';
 
 /** The app's own keys and endpoints: the revoke endpoint authenticates the app by them, in the form body. */
 interface App {
@@ -106,6 +107,7 @@ async function renewWith(context: IExecuteFunctions, app: App, token: string): P
  * current one stays valid for the rest of its 300 seconds.
  */
 export async function revokeRefreshToken(this: IExecuteFunctions, itemIndex: number): Promise<Revocation> {
+	await refuseRevokeWithoutFullAccess(this, itemIndex);
 	await renewalUnderWay(this);
 	const { app, refreshToken } = await storedCredential(this, itemIndex);
 	if (!refreshToken) {

@@ -14,6 +14,7 @@ import {
 	type RequestContext,
 } from './credential';
 import { toServiceError, withBodyRead } from './errors';
+import { refuseWriteWithoutFullAccess } from './scope';
 import {
 	DEFAULT_RETRY_POLICY,
 	askedWaitMs,
@@ -61,6 +62,7 @@ export function repeatSafetyOfRequest(request: Pick<ApiRequest, 'method' | 'body
  * replace. Failures become the service's error (errors.ts), never n8n's, which carries the token.
  */
 export async function send(context: RequestContext, request: ApiRequest, renewal: Renewal): Promise<RawResponse> {
+	await refuseWriteWithoutFullAccess(context, request);
 	const safety = repeatSafetyOfRequest(request);
 	const policy = request.retry ?? DEFAULT_RETRY_POLICY;
 	const perMinute = request.pace?.perMinute ?? DEFAULT_READ_PACE.perMinute;

@@ -8,7 +8,7 @@ import {
 	type Business,
 } from '../../AccountingService/actions/acrossBusinesses';
 import { runItems } from '../../AccountingService/actions/itemRunner';
-import { loadPosition } from './storedPosition';
+import { hasPosition } from './storedPosition';
 import { newestRows, pollBusiness, watchingKey, type Settings } from './pollChanges';
 
 /**
@@ -107,7 +107,7 @@ export async function pollAllBusinesses(
 		context.logger.warn(`Sage Accounting Trigger: ${message}; its changes are read again next poll`);
 		const before = kept[business.id] ?? {};
 		if (before.failing !== message) rows.push(errorRow(business, message));
-		const positioned = loadPosition(before, forBusiness(settings, business).watching) !== undefined;
+		const positioned = hasPosition(before, forBusiness(settings, business).watching);
 		next[business.id] = {
 			...before,
 			failing: message,

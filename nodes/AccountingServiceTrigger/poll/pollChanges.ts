@@ -34,6 +34,7 @@ import {
 import { readListPage, readNewest, readServiceTime, readWindow, type Watch, type WindowRead } from './readChanges';
 import { pollAllBusinesses } from './allBusinesses';
 import { loadPosition, storePosition, type Loaded } from './storedPosition';
+import { refuseUnfollowable } from './storedPositionCheck';
 
 /** What each output item says happened to its record. */
 export type ChangeType = 'created' | 'updated' | 'deleted';
@@ -87,13 +88,13 @@ export async function pollBusiness(
 	staticData: IDataObject,
 	startedAt?: number,
 ): Promise<BusinessPoll> {
-	let stored = loadPosition(staticData, settings.watching);
+	let stored = loadPosition(staticData, settings.watching, context);
 	if (!stored) {
 		const started = await start(context, settings, staticData, startedAt);
 		if ('serverTime' in started) {
 			if (startedAt === undefined) return { rows: [], serverTime: started.serverTime };
 			// Started late: what changed since `startedAt` is new to it, and this poll outputs it.
-			stored = loadPosition(staticData, settings.watching) as Loaded;
+			stored = loadPosition(staticData, settings.watching, context) as Loaded;
 		} else stored = { ...started, business: null };
 	}
 
@@ -103,6 +104,7 @@ export async function pollBusiness(
 		storePosition(staticData, settings.watching, read.business, startAt(read.serverTime, read));
 		return { rows: [], serverTime: read.serverTime };
 	}
+	refuseUnfollowable(context.getNode(), stored, read.serverTime, settings.startDate);
 	const { emit, next } = advance(stored.position, read);
 	const fromFeed = emit.map((change) => ({
 		record: change.record,

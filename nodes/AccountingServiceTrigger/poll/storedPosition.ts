@@ -1,7 +1,8 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { Backfill } from './backfill';
 import type { Position } from './position';
+import { refusedPosition, shapeProblem } from './storedPositionCheck';
 
 /**
  * The position as kept in the workflow's static data (`getWorkflowStaticData('node')`), the only
@@ -41,34 +42,19 @@ export interface Loaded {
 	backfill: Backfill | null;
 }
 
-const time = (value: unknown) => Date.parse(String(value));
+const time = (value: string) => Date.parse(value);
 
-const FIELDS: ReadonlyArray<Backfill['field']> = ['updated_at', 'created_at', 'deleted_at'];
-
-function loadBackfill(stored: StoredBackfill | undefined): Backfill | null | undefined {
-	if (!stored) return null;
-	const before = time(stored.before);
-	const from = stored.from === null ? null : time(stored.from);
-	const reached = stored.reached === undefined ? undefined : time(stored.reached);
-	const then = loadBackfill(stored.then);
-	const valid =
-		FIELDS.includes(stored.field) &&
-		Number.isFinite(before) &&
-		(from === null || Number.isFinite(from)) &&
-		(reached === undefined || Number.isFinite(reached)) &&
-		Number.isInteger(stored.page) &&
-		Array.isArray(stored.anchors) &&
-		then !== undefined;
-	if (!valid) return undefined;
+/** A backfill the shape check let through (storedPositionCheck.ts), with its times as numbers. */
+function loadBackfill(stored: StoredBackfill): Backfill {
 	return {
 		field: stored.field,
-		from,
-		before,
+		from: stored.from === null ? null : time(stored.from),
+		before: time(stored.before),
 		page: stored.page,
-		anchors: stored.anchors.map(String),
-		...(reached === undefined ? {} : { reached }),
-		...(Array.isArray(stored.handed) ? { handed: stored.handed.map(String) } : {}),
-		...(then ? { then } : {}),
+		anchors: stored.anchors,
+		...(stored.reached === undefined ? {} : { reached: time(stored.reached) }),
+		...(stored.handed ? { handed: stored.handed } : {}),
+		...(stored.then ? { then: loadBackfill(stored.then) } : {}),
 	};
 }
 
@@ -86,24 +72,39 @@ function storedBackfill(backfill: Backfill): StoredBackfill {
 	};
 }
 
-/** The stored position for what the node watches now, or undefined when it must start over. */
-export function loadPosition(staticData: IDataObject, watching: string): Loaded | undefined {
-	const stored = staticData[KEY] as Partial<StoredPosition> | undefined;
-	if (!stored || stored.version !== 2 || stored.watching !== watching) return undefined;
-	const since = time(stored.since);
-	if (!Number.isFinite(since) || typeof stored.seen !== 'object' || stored.seen === null) return undefined;
-	const backfill = loadBackfill(stored.backfill);
-	if (backfill === undefined) return undefined;
-	const seen = new Map<string, number>();
-	for (const [id, at] of Object.entries(stored.seen)) {
-		if (Number.isFinite(time(at))) seen.set(id, time(at));
+/**
+ * The stored position for what the node watches now, or undefined when it must start over: there
+ * is none, or it belongs to other settings (`watching`). One of these settings that is not exactly
+ * what storePosition writes is refused (storedPositionCheck.ts), never followed nor replaced.
+ * Something in its place that names no settings at all is replaced, with a warning in n8n's log.
+ */
+export function loadPosition(
+	staticData: IDataObject,
+	watching: string,
+	context: Pick<IPollFunctions, 'getNode' | 'logger'>,
+): Loaded | undefined {
+	const stored = staticData[KEY];
+	if (stored === undefined) return undefined;
+	const named = typeof stored === 'object' && stored !== null && typeof (stored as IDataObject).watching === 'string';
+	if (!named) {
+		context.logger.warn(
+			'Sage Accounting Trigger: the stored position names no settings of this trigger (edited or imported); starting over',
+		);
+		return undefined;
 	}
-	const versions = new Map<string, string>();
-	const storedVersions = typeof stored.versions === 'object' && stored.versions !== null ? stored.versions : {};
-	for (const [id, version] of Object.entries(storedVersions)) {
-		if (seen.has(id) && typeof version === 'string') versions.set(id, version);
-	}
-	return { position: { since, seen, versions }, business: stored.business ?? null, backfill };
+	if ((stored as IDataObject).watching !== watching) return undefined;
+	const problem = shapeProblem(stored as IDataObject);
+	if (problem) throw refusedPosition(context.getNode(), problem);
+	const valid = stored as unknown as StoredPosition;
+	const seen = new Map(Object.entries(valid.seen).map(([id, at]) => [id, time(at)]));
+	const versions = new Map(Object.entries(valid.versions ?? {}).filter(([id]) => seen.has(id)));
+	const backfill = valid.backfill ? loadBackfill(valid.backfill) : null;
+	return { position: { since: time(valid.since), seen, versions }, business: valid.business, backfill };
+}
+
+/** Whether a position of these settings is stored, whether or not it can be followed. */
+export function hasPosition(staticData: IDataObject, watching: string): boolean {
+	return (staticData[KEY] as IDataObject | undefined)?.watching === watching;
 }
 
 /**

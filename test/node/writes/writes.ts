@@ -598,7 +598,9 @@ describe('nothing duplicated', () => {
 });
 
 describe('refusals', () => {
-	it('under a readonly credential: the service’s 403, clear, and nothing written', async () => {
+	// A credential that says it is Read Only is refused before sending (read-only-scope.ts). Where
+	// nothing tells the node (a token response without its scopes), the service still refuses.
+	it('a readonly token the credential cannot tell: the service’s 403, clear, and nothing written', async () => {
 		const connected = await connectCredential({
 			endpoints: env.urls,
 			client: env.sandbox.client,
@@ -606,8 +608,13 @@ describe('refusals', () => {
 			scope: 'readonly',
 			consent: async (url) => await consent(url, { decision: 'allow' }),
 		});
+		const { scopes: _granted, ...tokenData } = connected.data.oauthTokenData as IDataObject;
 		const store = new CredentialStore();
-		const credential = store.add({ type: 'accountingServiceOAuth2Api', name: 'Read only', data: connected.data });
+		const credential = store.add({
+			type: 'accountingServiceOAuth2Api',
+			name: 'Read only',
+			data: { ...connected.data, scope: 'full_access', oauthTokenData: tokenData },
+		});
 		const before = await totalOf('/sales_invoices');
 		const result = await runWorkflow({
 			store,
