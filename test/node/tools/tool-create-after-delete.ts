@@ -23,9 +23,12 @@ const createCustomer = {
 const call = { tool: 'create_customer', arguments: { name: 'Agent Made Ltd' } };
 const named = async (name: string) =>
 	(
-		(await env.fetchDirect(`/contacts?search=${encodeURIComponent(name.split(' ')[0])}&items_per_page=200`)).body
-			.$items as IDataObject[]
-	).filter((contact) => contact.displayed_as === name || contact.name === name);
+		(
+			await env.fetchDirect(
+				`/contacts?search=${encodeURIComponent(name.split(' ')[0])}&attributes=name&items_per_page=200`,
+			)
+		).body.$items as IDataObject[]
+	).filter((contact) => contact.name === name);
 
 describe('an agent’s create after the record it made was deleted', () => {
 	it('the same call makes a new customer, and its repeat answers with that one', async () => {
