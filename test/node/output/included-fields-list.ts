@@ -41,7 +41,7 @@ const fieldsProperties = (properties: readonly INodeProperties[]): INodeProperti
 		...(property.type === 'collection' ? fieldsProperties((property.options ?? []) as INodeProperties[]) : []),
 	]);
 
-describe('the Column Names or IDs list', () => {
+describe('the Fields list', () => {
 	it('every collection: its rows’ names but the key, from the table, with no request and no credential', async () => {
 		const position = env.sandbox.log.entries().length;
 		for (const row of COLLECTIONS) {
