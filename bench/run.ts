@@ -29,6 +29,7 @@ import {
 } from './editor-load';
 import { documentPdfMarkdown, measureDocumentPdf, type DocumentPdfRow } from './document-pdf';
 import { median, memoryWorker as worker, MiB, timed, machineDescription, measuredAlone } from './measure';
+import { measureWriteRequests, WRITE_REQUESTS_HEADING, writeRequestsMarkdown } from './write-requests';
 import { measurePerItem, perItemMarkdown, perItemProblems, type PerItem } from './per-item';
 import { measureOutputShapes, outputShapesMarkdown, type OutputShapeRow } from './output-shapes';
 import {
@@ -117,10 +118,10 @@ const onlyArgument = process.argv.indexOf('--only');
 const only = onlyArgument > 0 ? process.argv[onlyArgument + 1] : undefined;
 if (
 	only !== undefined &&
-	!['pdf', 'output', 'tool', 'items', 'reports', 'trends', 'businesses', 'editor'].includes(only)
+	!['pdf', 'output', 'tool', 'items', 'writes', 'reports', 'trends', 'businesses', 'editor'].includes(only)
 ) {
 	console.error(
-		`--only takes pdf (the Download PDF section), output (the Output section), tool (the AI tool section), items (the per-item section), reports (the Report section), trends (the twelve-month trend section), businesses (the All Businesses section) or editor (the editor with and without the package), not ${String(only)}`,
+		`--only takes pdf (the Download PDF section), output (the Output section), tool (the AI tool section), items (the per-item section), writes (requests per row of Create and Create or Update), reports (the Report section), trends (the twelve-month trend section), businesses (the All Businesses section) or editor (the editor with and without the package), not ${String(only)}`,
 	);
 	process.exit(2);
 }
@@ -162,6 +163,11 @@ async function main() {
 		const perItem = await measurePerItemOperations();
 		warn(perItemProblems(perItem, { ratios: !smoke }));
 		replaceSection('per-item', PER_ITEM_HEADING, perItemMarkdown(perItem, true));
+		return;
+	}
+	if (only === 'writes') {
+		const writes = await measureWriteRequests(smoke ? 3 : 12, console.log);
+		replaceSection('Write requests', WRITE_REQUESTS_HEADING, writeRequestsMarkdown(writes));
 		return;
 	}
 	if (only === 'reports') {

@@ -62,7 +62,7 @@ export interface SandboxConnection {
  * What a user does the first time: signs in, starts a workflow, finds the node by searching
  * "Sage", looks at its actions, adds "Get many sales invoices", opens the Resource list, looks at
  * the business list (served by the sandbox through the node's list search), chooses Output:
- * Select Included Fields and a few columns from its Fields list, opens a new credential, points
+ * Select Included Fields and a few columns from its Column Names or IDs list, opens a new credential, points
  * it at the sandbox and connects it through n8n's own OAuth2 flow (PKCE, the consent page in a
  * popup); then the custom API call: the credential's HTTP Request entry in the node panel and
  * the node it adds; an imported example; last a new node creating a sales invoice, its Fields
@@ -142,8 +142,8 @@ export async function captureEditor(
 		await shoot('n8n-business-list.png', 'Business field, From List, read from the sandbox');
 		await page.keyboard.press('Escape');
 
-		stage = 'Output: Select Included Fields, the Fields list open';
-		// Taller, so the list opens below Fields and Output stays in sight above it.
+		stage = 'Output: Select Included Fields, the Column Names or IDs list open';
+		// Taller, so the list opens below Column Names or IDs and Output stays in sight above it.
 		await page.setViewportSize(TALL);
 		await chooseOption(page, 'output', 'Select Included Fields');
 		await page
@@ -160,7 +160,7 @@ export async function captureEditor(
 		await settle(page);
 		await shoot(
 			'n8n-select-included-fields.png',
-			`Output: Select Included Fields, its Fields list open with ${INCLUDED_FIELDS.join(', ')} chosen (no credential needed)`,
+			`Output: Select Included Fields, its Column Names or IDs list open with ${INCLUDED_FIELDS.join(', ')} chosen (no credential needed)`,
 		);
 		await page.keyboard.press('Escape');
 		await page.setViewportSize(WIDE);
@@ -396,7 +396,7 @@ async function dragPanelsTo(page: Page, x: number): Promise<void> {
 	await page.mouse.up();
 }
 
-/** The columns the Fields screenshot chooses, in this order: a sheet's everyday header. */
+/** The columns the Column Names or IDs screenshot chooses, in this order: a sheet's everyday header. */
 const INCLUDED_FIELDS = ['invoice_number', 'contact_name', 'due_date', 'total_amount'];
 
 /** An option of a node's Options parameter chosen from its list. */

@@ -4,7 +4,7 @@ import { findCollection } from '../collections/table';
 import { includedFieldNames } from '../output/includedFields';
 
 /**
- * The Fields list of Select Included Fields for the chosen resource, from the collection table:
+ * The Column Names or IDs list of Select Included Fields for the chosen resource, from the collection table:
  * answered in n8n's backend without a request to the service, so it opens with no credential.
  */
 export async function getIncludedFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

@@ -19,7 +19,7 @@ export const BUSINESS_ID = 'business_id';
 
 /**
  * The record's API v2 id, which Show Legacy ID asks the service for: not among the columns to
- * choose (Fields), added right after the key whenever that option is on.
+ * choose (Column Names or IDs), added right after the key whenever that option is on.
  */
 export const LEGACY_ID = 'legacy_id';
 
@@ -27,7 +27,7 @@ export interface IncludedFields {
 	fields: readonly string[];
 }
 
-/** The names Fields offers for a collection: its Simplified columns but the key, then its lines'. */
+/** The names Column Names or IDs offers for a collection: its Simplified columns but the key, then its lines'. */
 export function includedFieldNames(row: CollectionDefinition): string[] {
 	const shape = shapeOf(row);
 	const names = shape.columns.map((column) => column.name).filter((name) => name !== shape.key);
@@ -35,20 +35,18 @@ export function includedFieldNames(row: CollectionDefinition): string[] {
 	return [...names, BUSINESS_ID];
 }
 
-/** The chosen names, checked against what the collection offers: an expression or an older workflow can give anything. */
+/**
+ * The chosen names, checked against what the collection offers: an expression, a model's ✨
+ * argument or an older workflow can give anything. Text is names separated by commas, or a JSON
+ * list of names (as a model often writes a list).
+ */
 export function readIncludedFields(
 	row: CollectionDefinition,
 	value: unknown,
 	refuse: (problem: string) => never,
 ): IncludedFields {
 	const allowed = includedFieldNames(row);
-	const chosen =
-		typeof value === 'string'
-			? value
-					.split(',')
-					.map((name) => name.trim())
-					.filter(Boolean)
-			: value;
+	const chosen = typeof value === 'string' ? namesInText(value) : value;
 	if (!Array.isArray(chosen) || chosen.length === 0) {
 		refuse(`choose at least one of the ${row.plural.toLowerCase()}' columns: ${allowed.join(', ')}`);
 	}
@@ -60,6 +58,20 @@ export function readIncludedFields(
 	}
 	const key = shapeOf(row).key;
 	return { fields: [...new Set(chosen as string[])].filter((name) => name !== key) };
+}
+
+function namesInText(text: string): unknown {
+	if (/^\s*\[/.test(text)) {
+		try {
+			return JSON.parse(text) as unknown;
+		} catch {
+			// Not JSON: read as names separated by commas; the check names whatever is not a column.
+		}
+	}
+	return text
+		.split(',')
+		.map((name) => name.trim())
+		.filter(Boolean);
 }
 
 /** Where each chosen column's value comes from. */
@@ -129,22 +141,25 @@ export function includedRowsOf(
 	};
 }
 
-/** The method that answers the Fields list from the collection table: no request, no credential. */
+/** The method that answers the Column Names or IDs list from the collection table: no request, no credential. */
 export const INCLUDED_FIELDS_METHOD = 'getIncludedFields';
 
 /**
- * Fields: shown when Output is Select Included Fields. One property for every collection, its
+ * Column Names or IDs: shown when Output is Select Included Fields. Not "Fields", which in a write
+ * form is the resource mapper; n8n's rule for a loaded list asks for "Names or IDs", and the
+ * description says an ID is the column's name, which is what a model's ✨ argument named after the
+ * label (Column_Names_or_IDs) must give. One property for every collection, its
  * list loaded by `getIncludedFields` from the collection table when it opens rather than sent in
  * the description: 85 collections' names, copied per read, write and trigger, were three quarters
  * of the description every editor downloads (docs/development.md, "The description's weight").
  */
 export const includedFieldsProperty: INodeProperties = {
-	displayName: 'Field Names or IDs',
+	displayName: 'Column Names or IDs',
 	name: INCLUDED_FIELDS,
 	type: 'multiOptions',
 	typeOptions: { loadOptionsMethod: INCLUDED_FIELDS_METHOD, loadOptionsDependsOn: ['resource'] },
 	default: [],
 	description:
-		'The columns each row holds, in this order, after the record’s ID: the names a Simplified row has; a line’s columns (line_…) give one row per line. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		'The columns each row holds, in this order, after the record’s ID: the names a Simplified row has; a line’s columns (line_…) give one row per line. A column’s ID is its name (invoice_number, total_amount). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	displayOptions: { show: { output: [INCLUDED_FIELDS] } },
 };

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, IPollFuncti
 import { NodeApiError, NodeOperationError, type JsonObject } from 'n8n-workflow';
 
 import { processState } from '../state';
+import { DEFAULT_RETRY_POLICY, isRepeatable, retryDelayMs } from './retry';
 
 export const CREDENTIAL_TYPE = 'accountingServiceOAuth2Api';
 
@@ -133,17 +134,20 @@ export function credentialKey(context: RequestContext): string {
  * Makes sure the tokens are newer than those whose refresh token was `used`: waits for the
  * renewal under way for this credential, or finds the stored tokens already renewed (by another
  * execution), or renews once with n8n's own helper. Afterwards the context's credential view is
- * the stored one. Throws when the service refuses the renewal (the credential needs reconnecting).
+ * the stored one. Throws when the service refuses the renewal (the credential needs reconnecting),
+ * or stays busy through the retries. `failedFirst`: the renewal n8n itself just tried, inside a
+ * request it signed, failed so; the first call here waits as a retry of it would.
  */
 export async function renewOnce(
 	context: RequestContext,
 	used: unknown,
 	withN8n: () => Promise<unknown> = async () => await n8nRefresh(context),
+	failedFirst?: unknown,
 ): Promise<void> {
 	const key = credentialKey(context);
 	let renewal = processState.renewals.get(key);
 	if (!renewal) {
-		renewal = renew(context, used, withN8n).finally(() => processState.renewals.delete(key));
+		renewal = renew(context, used, withN8n, failedFirst).finally(() => processState.renewals.delete(key));
 		processState.renewals.set(key, renewal);
 	}
 	try {
@@ -158,16 +162,67 @@ async function n8nRefresh(context: RequestContext): Promise<void> {
 	await (context.helpers as Helpers).refreshOAuth2Token!.call(context as IExecuteFunctions, CREDENTIAL_TYPE);
 }
 
-async function renew(context: RequestContext, used: unknown, withN8n: () => Promise<unknown>): Promise<void> {
-	const stored = await rereadCredential(context);
-	// Another execution (or an earlier renewal of this one) already stored newer tokens.
-	if (stored.refreshToken !== undefined && stored.refreshToken !== used) return;
-	try {
-		await withN8n();
-	} catch (error) {
-		if (await lostRefreshRace(context, stored, error)) return;
-		throw renewalRefused(context, error);
+/**
+ * Renews, asking the token endpoint again while it answers that it did not process the call —
+ * 429 or 503 (with its Retry-After, within Max Wait), or a 502, 504 or dropped connection, whose
+ * outcome is unknown — with the transport's retry policy, on the process clock, as any request.
+ * The refresh token is single use; a repeat never spends it twice: before each call the stored
+ * credential is read again, and when another execution stored newer tokens meanwhile, those are
+ * used and this refresh token is not sent again. After an unknown outcome a repeat either is the
+ * first call the service processes, or is refused (`invalid_grant`) because the lost answer spent
+ * the token; the tokens of that answer reached no one, so the credential needed reconnecting
+ * either way (docs/reliability.md). A refusal is never repeated.
+ */
+async function renew(
+	context: RequestContext,
+	used: unknown,
+	withN8n: () => Promise<unknown>,
+	failedFirst?: unknown,
+): Promise<void> {
+	let failed = failedFirst;
+	for (let retries = failed === undefined ? 0 : 1; ; retries++) {
+		const stored = await rereadCredential(context);
+		if (failed !== undefined) {
+			const wait = renewalRetryDelayMs(failed, stored.baseUrl, retries);
+			if (wait === undefined) throw renewalRefused(context, failed);
+			await processState.clock.sleep(wait);
+		}
+		const current = failed === undefined ? stored : await rereadCredential(context);
+		// Another execution (or an earlier renewal of this one) already stored newer tokens.
+		if (current.refreshToken !== undefined && current.refreshToken !== used) return;
+		try {
+			await withN8n();
+			return;
+		} catch (error) {
+			if (await anotherExecutionRenewed(context, current, error)) return;
+			failed = error;
+		}
 	}
+}
+
+/** The wait before retry number `retry` of a renewal that failed so; undefined: not to be repeated. */
+function renewalRetryDelayMs(failure: unknown, baseUrl: string, retry: number): number | undefined {
+	const asked = tokenEndpointFailure(failure, baseUrl);
+	if (asked === undefined) return undefined;
+	return retryDelayMs(asked, retry, DEFAULT_RETRY_POLICY, Math.random, 'read', processState.clock.now());
+}
+
+/**
+ * The token endpoint's part of a failure, as retry.ts reads failures; undefined when the failure
+ * is not the token endpoint's (the API's own answer to a request n8n signed, an n8n error).
+ * n8n's OAuth client turns a 429 whose body names an OAuth error (`temporarily_unavailable`)
+ * into an error without its status and headers: it counts as a 503 without Retry-After.
+ */
+function tokenEndpointFailure(error: unknown, baseUrl: string): unknown {
+	type Link = { code?: unknown; body?: { error?: unknown }; config?: { url?: unknown }; cause?: Link };
+	for (let link = error as Link | undefined, depth = 0; link && depth < 5; link = link.cause, depth++) {
+		if (link.code === 'EAUTH' && typeof link.body?.error === 'string') {
+			return link.body.error === 'temporarily_unavailable' ? { response: { status: 503, headers: {} } } : link;
+		}
+		const url = link.config?.url;
+		if (typeof url === 'string' && !url.startsWith(`${baseUrl}/`)) return link;
+	}
+	return undefined;
 }
 
 /**
@@ -178,6 +233,21 @@ async function renew(context: RequestContext, used: unknown, withN8n: () => Prom
 export const WINNER_WRITE_WAITS_MS = [50, 100, 200, 400, 800];
 
 /**
+ * After n8n's own renewal failed inside a request it signed (send.ts, renewal `n8n`): whether the
+ * request may be repeated with tokens stored since. The token endpoint was busy (429, 503, a lost
+ * answer): this module renews, retrying as `renew` does, and then it may; or another execution
+ * won the race to renew (anotherExecutionRenewed). A renewal that stays busy throws its error.
+ */
+export async function lostRefreshRace(context: RequestContext, used: CredentialView, error: unknown): Promise<boolean> {
+	const busy = tokenEndpointFailure(error, used.baseUrl);
+	if (busy !== undefined && isRepeatable(busy, 'read')) {
+		await renewOnce(context, used.refreshToken, undefined, error);
+		return true;
+	}
+	return await anotherExecutionRenewed(context, used, error);
+}
+
+/**
  * n8n up to 2.27 (all of 1.x) lets parallel executions renew the same credential at once; with
  * single-use refresh tokens all but one get `invalid_grant`. When the stored refresh token has
  * changed since this execution read it, another execution won that race: repeat once with its tokens.
@@ -185,7 +255,11 @@ export const WINNER_WRITE_WAITS_MS = [50, 100, 200, 400, 800];
  * says the same words as 2.27 on a refusal: the node cannot tell them apart, and waits on all.
  * Only a refused renewal waits: a credential that is really dead fails 1.55 s later.
  */
-export async function lostRefreshRace(context: RequestContext, used: CredentialView, error: unknown): Promise<boolean> {
+async function anotherExecutionRenewed(
+	context: RequestContext,
+	used: CredentialView,
+	error: unknown,
+): Promise<boolean> {
 	const text =
 		error instanceof Error ? `${error.message} ${String((error as { description?: unknown }).description ?? '')}` : '';
 	// n8n 1.x and 2.x before 2.27: the refusal is @n8n/client-oauth2's AuthError (code EAUTH; as

@@ -1,4 +1,4 @@
-// The Fields list of Select Included Fields as the editor gets it: not in the description, but
+// The Column Names or IDs list of Select Included Fields as the editor gets it: not in the description, but
 // from the node's loadOptions method, answered by n8n's backend from the collection table with
 // no request to the service and no credential. Every collection's list on reads, writes and the
 // trigger, the same names the rows have.

@@ -202,12 +202,12 @@ describe('Output → Select Included Fields', () => {
 		[
 			'nothing chosen',
 			[],
-			/Invalid "Field Names or IDs": choose at least one of the sales invoices' columns: displayed_as, invoice_number, /,
+			/Invalid "Column Names or IDs": choose at least one of the sales invoices' columns: displayed_as, invoice_number, /,
 		],
 		[
 			'a name the collection does not have',
 			['invoice_number', 'customer'],
-			/Invalid "Field Names or IDs": "customer" is not a column of sales invoices; allowed: .*contact_name.*line_description.*business_id$/,
+			/Invalid "Column Names or IDs": "customer" is not a column of sales invoices; allowed: .*contact_name.*line_description.*business_id$/,
 		],
 		[
 			'an expression giving names as text, one unknown',
@@ -215,7 +215,7 @@ describe('Output → Select Included Fields', () => {
 			/"total" is not a column of sales invoices/,
 		],
 	])(
-		'%s: refused naming Field Names or IDs and the allowed names, before any request',
+		'%s: refused naming Column Names or IDs and the allowed names, before any request',
 		async (_case, fields, message) => {
 			const position = env.sandbox.log.entries().length;
 			const result = await env.runNode(getMany('fields', { fields: fields as INodeParameters['fields'] }));

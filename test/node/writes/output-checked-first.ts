@@ -23,7 +23,7 @@ const CASES: Array<[string, (ids: { contact: string; invoice: string }) => IData
 			fields: defineBelow({ name: 'Never Created Ltd', contact_type_ids: ['CUSTOMER'] }),
 			options: NO_FIELDS,
 		}),
-		/Invalid "Field Names or IDs": choose at least one/,
+		/Invalid "Column Names or IDs": choose at least one/,
 	],
 	[
 		'Update with an unknown field',
@@ -34,7 +34,7 @@ const CASES: Array<[string, (ids: { contact: string; invoice: string }) => IData
 			fields: defineBelow({ notes: 'Never written' }),
 			options: UNKNOWN_FIELD,
 		}),
-		/Invalid "Field Names or IDs": "colour" is not a column of contacts/,
+		/Invalid "Column Names or IDs": "colour" is not a column of contacts/,
 	],
 	[
 		'Create or Update with no Fields',
@@ -49,7 +49,7 @@ const CASES: Array<[string, (ids: { contact: string; invoice: string }) => IData
 			},
 			options: NO_FIELDS,
 		}),
-		/Invalid "Field Names or IDs": choose at least one/,
+		/Invalid "Column Names or IDs": choose at least one/,
 	],
 	[
 		'Delete with an Output the collection does not offer',
@@ -59,7 +59,7 @@ const CASES: Array<[string, (ids: { contact: string; invoice: string }) => IData
 	[
 		'Release with no Fields',
 		({ invoice }) => ({ resource: 'salesInvoice', operation: 'release', id: byId(invoice), options: NO_FIELDS }),
-		/Invalid "Field Names or IDs": choose at least one/,
+		/Invalid "Column Names or IDs": choose at least one/,
 	],
 ];
 

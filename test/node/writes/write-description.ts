@@ -232,9 +232,10 @@ describe('special writes', () => {
 			[...idempotent].sort(),
 		);
 		const invoiceOptions = withKey.find((property) => shownFor(property, 'salesInvoice', 'create'))!;
+		// In the order of their labels: Column Names or IDs (fields), Contact Given By, …
 		expect((invoiceOptions.options as INodeProperties[]).map((value) => value.name)).toEqual([
-			'contactGivenBy',
 			'fields',
+			'contactGivenBy',
 			'idempotencyKey',
 			'ledgerAccountsGivenBy',
 			'lineItemsGivenBy',

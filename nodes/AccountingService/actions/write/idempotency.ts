@@ -88,4 +88,11 @@ function canonicalJson(value: unknown): string {
 	return JSON.stringify(value) ?? 'null';
 }
 
+/**
+ * The id after the service answered `id` with an earlier record (`replayed`) that is gone or no
+ * longer the one meant: derived from both, so two executions (or two calls of a model) that meet
+ * the same earlier record still make one new record.
+ */
+export const nextIdempotencyId = (id: string, replayed: unknown): string => digest(`${id}\n${String(replayed)}`);
+
 const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { forgetNodeRunReads, oncePerNodeRun } from '../../state';
 import { apiRequest, apiRequestAllItems, type ApiRequest, type ApiResponse } from '../../transport';
 import type { RetryPolicy } from '../../transport/retry';
+import { keyText } from './keyText';
 
 /**
  * What a write reads before it is sent — the records a contact's reference or e-mail, an item code
@@ -71,7 +72,7 @@ export async function recordsWhere(
 	scope: LookupScope,
 ): Promise<Candidates> {
 	const attributes = [lookup.attribute, ...(lookup.alsoAsk ?? [])].join(',');
-	const key = readKey(business, lookup.path, lookup.attribute, JSON.stringify(lookup.value), attributes);
+	const key = readKey(business, lookup.path, lookup.attribute, JSON.stringify(keyText(lookup.value)), attributes);
 	const found = await oncePerNodeRun(this, 'lookups', key, async () => {
 		const response = await apiRequestAllItems.call(this, {
 			path: lookup.path,
@@ -85,7 +86,7 @@ export async function recordsWhere(
 }
 
 /**
- * The business's ledger accounts by nominal code: the service cannot search them, so all of
+ * The business's ledger accounts by nominal code as keys are compared (keyText.ts): the service cannot search them, so all of
  * them are read (`attributes=nominal_code`, every page) once per node run and business.
  */
 export async function ledgerAccountsByNominalCode(
@@ -103,7 +104,7 @@ export async function ledgerAccountsByNominalCode(
 		const byCode = new Map<string, IDataObject[]>();
 		for (const account of response.body as IDataObject[]) {
 			if (account.nominal_code === undefined || account.nominal_code === null) continue;
-			const code = String(account.nominal_code).trim();
+			const code = keyText(account.nominal_code);
 			byCode.set(code, [...(byCode.get(code) ?? []), account]);
 		}
 		return byCode;

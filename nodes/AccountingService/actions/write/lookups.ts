@@ -4,6 +4,7 @@ import type { WriteSchema } from '../../collections/types';
 import type { ParameterReader } from '../parameters';
 import { elementWord } from './attributes';
 import { ledgerAccountsByNominalCode, recordsWhere, searchTermOf, type LookupScope } from './lookupQueries';
+import { keyText, listed, sameKey } from './keyText';
 import { ITEM_DEFAULT_ATTRIBUTES, rememberItemRecord } from './lineDefaults';
 import type { CheckedRecord } from './record';
 
@@ -11,6 +12,7 @@ import type { CheckedRecord } from './record';
  * Values given the way people name things — a contact's reference or e-mail, a product's item
  * code, a ledger account's nominal code — looked up to the IDs the service takes. Only when the
  * user says so in the operation's options: an ID is never guessed to be a code, nor a code an ID.
+ * Keys are matched by one rule everywhere (keyText.ts).
  */
 
 export const CONTACT_GIVEN_BY = ['id', 'reference', 'email'] as const;
@@ -75,7 +77,6 @@ const LINE_ITEMS: Array<{ attribute: string; noun: string; path: string }> = [
 	{ attribute: 'service_id', noun: 'service', path: '/services' },
 ];
 
-const exactly = (found: unknown, wanted: string) => typeof found === 'string' && found.trim() === wanted;
 const anyFound = () => true;
 
 /**
@@ -126,7 +127,7 @@ export async function withLookedUpIds(
 						value,
 						query,
 						// The service's e-mail filter matches any contact person's address, the main one or not.
-						same: byEmail ? anyFound : exactly,
+						same: byEmail ? anyFound : sameKey,
 					},
 					business,
 					scope,
@@ -165,7 +166,7 @@ export async function withLookedUpIds(
 									attribute: 'item_code',
 									value,
 									query: { search },
-									same: exactly,
+									same: sameKey,
 									alsoAsk: ITEM_DEFAULT_ATTRIBUTES,
 								},
 								business,
@@ -186,7 +187,7 @@ export async function withLookedUpIds(
 					value: account,
 					noun: 'ledger account',
 					by: 'the nominal code',
-					find: async () => (await ledgerAccountsByNominalCode.call(this, business, scope)).get(account) ?? [],
+					find: async () => (await ledgerAccountsByNominalCode.call(this, business, scope)).get(keyText(account)) ?? [],
 					assign: (found) => (line.ledger_account_id = String(found.id)),
 				});
 			}
@@ -204,7 +205,7 @@ export async function withLookedUpIds(
 				parameters,
 				lookup,
 				matches.length
-					? `${matches.length} ${lookup.noun}s have ${lookup.by} "${lookup.value}"; give the ID of the one meant`
+					? `${matches.length} ${lookup.noun}s have ${lookup.by} "${lookup.value}": ${listed(matches)}; give the ID of the one meant`
 					: `no ${lookup.noun} has ${lookup.by} "${lookup.value}"`,
 			);
 		}

@@ -5,6 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NATURAL_KEYS } from '../../collections/overlay';
 import type { CollectionDefinition } from '../../collections/table';
 import type { WriteField } from '../../collections/types';
+import { keyText } from './keyText';
 
 /**
  * A contact's e-mail is not an attribute of its create or update: it is its main contact
@@ -27,31 +28,14 @@ export const upsertShorthands = (row: CollectionDefinition): readonly WriteField
 export const naturalKeysOf = (row: CollectionDefinition): readonly string[] => NATURAL_KEYS[row.resource] ?? [];
 
 /**
- * What is compared of a key: its text without surrounding spaces, in lower case. Spaces around a
- * value come from typing and spreadsheets, never mean another record. Case is ignored for
- * references and codes as for e-mail addresses: the service's search and e-mail filter ignore it,
- * and a code that differs only in case is meant as the same record far more often than not; two
- * records that differ only in case then count as two matches, and nothing is written.
- */
-export const keyText = (value: unknown): string => String(value).trim().toLowerCase();
-
-export const sameKey = (stored: unknown, wanted: unknown): boolean =>
-	stored !== undefined && stored !== null && keyText(stored) === keyText(wanted);
-
-/**
  * The `idempotency_id` of the create when no record has the key: the same resource, column and
- * key (as compared) give the same id, so two executions that both find nothing and both create
- * make one record (the service answers the second POST with the first's answer). 32 hex digits.
+ * key (as compared, keyText.ts) give the same id, so two executions that both find nothing and
+ * both create make one record (the service answers the second POST with the first's answer). The
+ * id outlives the record it made (7 days): a later create of the key meets that record, which is
+ * read back and, when it is gone or no longer has the key, created anew (createOnce.ts). 32 hex digits.
  */
 export const upsertIdempotencyId = (row: CollectionDefinition, column: string, value: unknown): string =>
 	digest(['upsert', row.resource, column, keyText(value)]);
-
-/**
- * The id after the service answered `id` with an earlier record (`replayed`) that is gone or no
- * longer has the key: derived from both, so two executions that meet the same earlier record
- * still make one new record.
- */
-export const nextIdempotencyId = (id: string, replayed: unknown): string => digest([id, String(replayed)]);
 
 const digest = (parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32);
 

@@ -4,7 +4,7 @@ import { hasFilter, isSearchable, type CollectionDefinition } from '../../collec
 import { apiRequest, apiRequestAllItems } from '../../transport';
 import type { ApiRequest } from '../../transport/types';
 import { searchTermOf } from './lookupQueries';
-import { sameKey } from './upsertKeys';
+import { sameKey } from './keyText';
 
 /**
  * The list query that narrows the records to those that may have the key: the list's filter named
@@ -53,4 +53,23 @@ export async function currentRecord(
 	if (read.status === 'fulfilled') return read.value.body;
 	if (String((read.reason as { httpCode?: unknown } | null)?.httpCode) === '404') return undefined;
 	throw read.reason;
+}
+
+/**
+ * Whether a record the service holds has the key now: its own attribute compared as keys are
+ * (keyText.ts), or, where the list has a filter named after the key (a contact's `email`, which
+ * any of its contact persons' addresses meets), that filter still finds it.
+ */
+export async function hasKeyNow(
+	this: IExecuteFunctions,
+	row: CollectionDefinition,
+	column: string,
+	value: string | number,
+	stored: IDataObject,
+	business: string | undefined,
+	scope: Pick<ApiRequest, 'itemIndex' | 'retry' | 'pace'>,
+): Promise<boolean> {
+	if (!hasFilter(row, column)) return !(column in stored) || sameKey(stored[column], value);
+	const holders = await recordsWithKey.call(this, row, column, value, business, scope);
+	return holders.some((record) => record.id === stored.id);
 }

@@ -7,7 +7,10 @@ import { withItemDefaults } from '../../actions/write/lineDefaults';
 import { withLookedUpIds } from '../../actions/write/lookups';
 import { checkedRecord, withTaxAmounts } from '../../actions/write/record';
 import { contentDifferences } from '../../actions/write/replay';
-import { recordNoun, withArticle } from '../../collections/wording';
+import { answeredFromMemory, createOnce } from '../../actions/write/createOnce';
+import { listed } from '../../actions/write/keyText';
+import { currentRecord } from '../../actions/write/upsertMatch';
+import { lower, recordNoun, withArticle } from '../../collections/wording';
 import { byShape } from '../../descriptions/blocks';
 import { writeRequest } from '../../actions/write/lookupQueries';
 import { collectionOperation } from '../define';
@@ -43,19 +46,41 @@ export const create = collectionOperation({
 			await withLookedUpIds.call(this, checked, business, parameters);
 			await withItemDefaults.call(this, checked, business, parameters);
 			const record = await withTaxAmounts.call(this, checked, business, parameters);
-			const response = await writeRequest.call(this, row.path, {
-				method: 'POST',
-				path: `/${row.path}`,
-				body: { [checked.schema.wrapper]: idempotency ? { ...record, idempotency_id: idempotency.id } : record },
-				business,
-				...scope,
+			const post = async (id?: string) =>
+				await writeRequest.call(this, row.path, {
+					method: 'POST',
+					path: `/${row.path}`,
+					body: { [checked.schema.wrapper]: id ? { ...record, idempotency_id: id } : record },
+					business,
+					...scope,
+				});
+			if (!idempotency) {
+				const response = await post();
+				return recordItems(row, [response.body], { output, business: response.business });
+			}
+			// The service answers an idempotency_id it has seen (a model's repeated call, the key
+			// again, n8n's Retry On Fail) with the record it made then: that record is read back, the
+			// output is what it holds now, and when it was deleted the create is made anew.
+			const { response, stored } = await createOnce({
+				id: idempotency.id,
+				post,
+				ownAnswer: (answer) => !answeredFromMemory(answer),
+				current: async (answered) => await currentRecord.call(this, row, answered, business, scope),
+				stillMeant: async () => true,
+				gaveUp: (last) => {
+					throw new NodeOperationError(
+						this.getNode(),
+						`The service kept answering this create with ${lower(row.plural)} made earlier that are gone (last: ${listed([last])}); nothing new was created`,
+						{ itemIndex, description: 'The service remembers a create for 7 days.' },
+					);
+				},
 			});
 			// The service answers a key used before with the record it made then, whatever this create carries.
-			const differences = idempotency?.key === undefined ? [] : contentDifferences(record, response.body);
+			const differences = idempotency.key === undefined ? [] : contentDifferences(record, response.body);
 			if (differences.length) {
 				throw new NodeOperationError(
 					this.getNode(),
-					`Idempotency Key "${idempotency!.key}" already created ${withArticle(row.singular)} with other values (${String(response.body.displayed_as ?? '')}, ${String(response.body.id)}): ${differences.slice(0, 5).join('; ')}${differences.length > 5 ? `; and ${differences.length - 5} more` : ''}; nothing new was written`,
+					`Idempotency Key "${idempotency.key}" already created ${withArticle(row.singular)} with other values (${String(response.body.displayed_as ?? '')}, ${String(response.body.id)}): ${differences.slice(0, 5).join('; ')}${differences.length > 5 ? `; and ${differences.length - 5} more` : ''}; nothing new was written`,
 					{
 						itemIndex,
 						description:
@@ -63,9 +88,6 @@ export const create = collectionOperation({
 					},
 				);
 			}
-			return recordItems(row, [response.body], {
-				output,
-				business: response.business,
-			});
+			return recordItems(row, [stored ?? response.body], { output, business: response.business });
 		},
 });

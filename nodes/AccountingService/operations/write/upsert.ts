@@ -2,11 +2,12 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { recordItems } from '../../actions/output';
-import { currentRecord, recordsWithKey } from '../../actions/write/upsertMatch';
+import { answeredFromMemory, createOnce } from '../../actions/write/createOnce';
+import { listed } from '../../actions/write/keyText';
+import { currentRecord, hasKeyNow, recordsWithKey } from '../../actions/write/upsertMatch';
 import { contentDifferences } from '../../actions/write/replay';
-import { naturalKeysOf, nextIdempotencyId, sameKey, upsertIdempotencyId } from '../../actions/write/upsertKeys';
+import { naturalKeysOf, upsertIdempotencyId } from '../../actions/write/upsertKeys';
 import { upsertRequest } from '../../actions/write/upsertRecord';
-import { hasFilter } from '../../collections/table';
 import { lower, spoken, withArticle } from '../../collections/wording';
 import { writeRequest } from '../../actions/write/lookupQueries';
 import { collectionOperation } from '../define';
@@ -17,13 +18,6 @@ const upsertFields = fieldsMapper(
 	'upsert',
 	'The record’s attributes, named as the service names them, and the column to match on. Keys are compared without surrounding spaces and ignoring case (“ cust01 ” finds CUST01). No record with the key: one is created (the attributes a create needs are then required). One: it is updated with the attributes set here. More than one: nothing is written.',
 );
-
-/** Creates answered with earlier records that are gone, before the item fails: each a deletion within the service's 7 days. */
-const MAX_REPLAYS = 5;
-
-/** "2 contacts have reference "C01": 5e1… (Acme Ltd), 7a2… (Acme Trading)". */
-const listed = (records: IDataObject[]) =>
-	records.map((record) => `${String(record.id)} (${String(record.displayed_as ?? '')})`).join(', ');
 
 /**
  * Create or Update: finds the record by a key people use (a contact's reference or e-mail, an item
@@ -86,34 +80,34 @@ export const upsert = collectionOperation({
 				const response = await create();
 				return outputOf(response.body, response.business, 'created');
 			}
-			let id = upsertIdempotencyId(row, column, value);
-			for (let attempt = 1; ; attempt++) {
-				const response = await create(id);
-				const answered = response.body;
-				// The service answers a repeated idempotency_id with its first answer for 7 days: what it
-				// answered is read back, so the output names a record that exists, has the key, and holds these values.
-				const stored = await currentRecord.call(this, row, answered, business, scope);
-				if (stored && (hasFilter(row, column) || !(column in stored) || sameKey(stored[column], value))) {
-					if (!contentDifferences(record, stored).length) return outputOf(answered, response.business, 'created');
-					// Another execution created the key's record at the same moment with other values: these are applied to it.
-					const updated = await writeRequest.call(this, row.path, {
-						method: 'PUT',
-						path: `/${row.path}/${encodeURIComponent(String(stored.id))}`,
-						body: { [schema.wrapper]: request.update(stored) },
-						business,
-						...scope,
-					});
-					return outputOf(updated.body, updated.business, 'updated');
-				}
-				if (attempt >= MAX_REPLAYS) {
+			const { response, stored } = await createOnce({
+				id: upsertIdempotencyId(row, column, value),
+				post: create,
+				// The service answers a repeated idempotency_id with its first answer for 7 days: an
+				// answer from memory, or one holding other values (another execution created the key
+				// at the same moment), is read back, so the output names a record that exists and has the key.
+				ownAnswer: (answer) => !answeredFromMemory(answer) && !contentDifferences(record, answer.body).length,
+				current: async (answered) => await currentRecord.call(this, row, answered, business, scope),
+				stillMeant: async (held) => await hasKeyNow.call(this, row, column, value, held, business, scope),
+				gaveUp: (last) => {
 					throw new NodeOperationError(
 						this.getNode(),
-						`The service kept answering with ${lower(row.plural)} created earlier for ${column} "${String(value).trim()}" that are gone or no longer have it (last: ${listed([answered])}); nothing new was created`,
+						`The service kept answering with ${lower(row.plural)} created earlier for ${column} "${String(value).trim()}" that are gone or no longer have it (last: ${listed([last])}); nothing new was created`,
 						{ itemIndex, description: 'The service remembers a create for 7 days. Create this one with Create.' },
 					);
-				}
-				// That earlier record is deleted, or its key changed since: the key's record is created anew.
-				id = nextIdempotencyId(id, answered.id);
+				},
+			});
+			if (!stored || !contentDifferences(record, stored).length) {
+				return outputOf(stored ?? response.body, response.business, 'created');
 			}
+			// Another execution created the key's record with other values: these are applied to it.
+			const updated = await writeRequest.call(this, row.path, {
+				method: 'PUT',
+				path: `/${row.path}/${encodeURIComponent(String(stored.id))}`,
+				body: { [schema.wrapper]: request.update(stored) },
+				business,
+				...scope,
+			});
+			return outputOf(updated.body, updated.business, 'updated');
 		},
 });
