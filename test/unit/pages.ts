@@ -55,11 +55,14 @@ describe('the cost of a read while the list holds still', () => {
 		[20_000, undefined, 102],
 		[20_000, 150, 1],
 		[20_000, 450, 5],
-	])('%i records, limit %p: %i requests (its pages, and two asking what changed when there are several)', (total, limit, requests) => {
-		expect(requestsOfStillRead(total, limit)).toBe(requests);
-		const pages = lastPage(total, limit);
-		expect(requests).toBeLessThanOrEqual(pages === 1 ? 1 : Math.ceil(Math.min(total, limit ?? total) / 200) + 2);
-	});
+	])(
+		'%i records, limit %p: %i requests (its pages, and two asking what changed when there are several)',
+		(total, limit, requests) => {
+			expect(requestsOfStillRead(total, limit)).toBe(requests);
+			const pages = lastPage(total, limit);
+			expect(requests).toBeLessThanOrEqual(pages === 1 ? 1 : Math.ceil(Math.min(total, limit ?? total) / 200) + 2);
+		},
+	);
 });
 
 describe('the change feeds of a collection come from the OpenAPI’s table', () => {

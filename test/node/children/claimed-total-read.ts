@@ -22,12 +22,21 @@ async function main() {
 		const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? 1);
 		const items = Array.from({ length: 200 }, (_, index) => ({ id: `r${(page - 1) * 200 + index}` }));
 		res.writeHead(200, { 'content-type': 'application/json', date: new Date().toUTCString() });
-		res.end(JSON.stringify({ $total: claimed, $page: page, $next: null, $back: null, $itemsPerPage: 200, $items: items }));
+		res.end(
+			JSON.stringify({ $total: claimed, $page: page, $next: null, $back: null, $itemsPerPage: 200, $items: items }),
+		);
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 	const context = {
-		getNode: () => ({ id: 'n', name: 'Accounting Service', type: 'x', typeVersion: 1, position: [0, 0], parameters: {} }),
+		getNode: () => ({
+			id: 'n',
+			name: 'Accounting Service',
+			type: 'x',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		}),
 		getCredentials: async () => ({ baseUrl, oauthTokenData: { access_token: 'a', refresh_token: 'r' } }),
 		helpers: {
 			httpRequestWithAuthentication: async (_type: string, options: IHttpRequestOptions) => {

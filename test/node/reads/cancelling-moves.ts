@@ -12,7 +12,9 @@ const env = useConnectedSandbox({ scale: 300 }, { fresh: true });
 type Request = { method: string; path: string; query: string };
 const isInvoiceRead = (request: Request) => request.method === 'GET' && request.path === '/sales_invoices';
 const isPage = (request: Request, page: number) =>
-	isInvoiceRead(request) && /items_per_page=200/.test(request.query) && new RegExp(`(^|&)page=${page}(&|$)`).test(request.query);
+	isInvoiceRead(request) &&
+	/items_per_page=200/.test(request.query) &&
+	new RegExp(`(^|&)page=${page}(&|$)`).test(request.query);
 
 /** Runs `edit` as page 2 is requested, and `remove` at the next request to the list after it. */
 function editThenDelete(sandbox: ConnectedSandbox['sandbox'], edit: () => void, remove: () => void) {

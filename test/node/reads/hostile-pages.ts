@@ -17,10 +17,17 @@ const GIVE_UP_AFTER = 60;
 
 async function readAllFrom(answer: HostileAnswer) {
 	const hostile = await startHostileList(env, (request) =>
-		request.number > GIVE_UP_AFTER ? { status: 400, body: [{ $severity: 'error', $message: 'gave up' }] } : answer(request),
+		request.number > GIVE_UP_AFTER
+			? { status: 400, body: [{ $severity: 'error', $message: 'gave up' }] }
+			: answer(request),
 	);
 	try {
-		const result = await hostile.runNode({ resource: 'salesInvoice', operation: 'getAll', returnAll: true, output: 'raw' });
+		const result = await hostile.runNode({
+			resource: 'salesInvoice',
+			operation: 'getAll',
+			returnAll: true,
+			output: 'raw',
+		});
 		return { result, requests: hostile.requests.filter((path) => path.includes('/sales_invoices')) };
 	} finally {
 		await hostile.close();
@@ -57,7 +64,9 @@ describe('a `$next` that does not lead to the end', () => {
 		// One record a page (the service's own page size), `$total` 3: three pages, one more at most.
 		const { result, requests } = await readAllFrom(({ query }) => {
 			const page = Number(query.get('page') ?? 1);
-			return { body: listEnvelope([record(`r${page}`)], 3, `/sales_invoices?items_per_page=200&page=${page + 1}`, page) };
+			return {
+				body: listEnvelope([record(`r${page}`)], 3, `/sales_invoices?items_per_page=200&page=${page + 1}`, page),
+			};
 		});
 		expect(result.error?.message).toMatch(/\/sales_invoices/);
 		expect(result.error?.message).toMatch(/\$total/);
@@ -67,7 +76,8 @@ describe('a `$next` that does not lead to the end', () => {
 	it('a `$next` that ends: the same service read whole, as before', async () => {
 		const { result, requests } = await readAllFrom(({ query }) => {
 			// Asked what changed since the read began: nothing.
-			if (query.has('updated_or_created_since') || query.has('deleted_since')) return { body: listEnvelope([], 0, null) };
+			if (query.has('updated_or_created_since') || query.has('deleted_since'))
+				return { body: listEnvelope([], 0, null) };
 			const page = Number(query.get('page') ?? 1);
 			const next = page < 3 ? `/sales_invoices?items_per_page=200&page=${page + 1}` : null;
 			return { body: listEnvelope([record(`r${page}`)], 3, next, page) };
@@ -83,7 +93,13 @@ describe('a `$total` no list can have', () => {
 	it.each([2e11, 1e12])('$total %d: a clear error naming the list, a small heap, no second page', (claimed) => {
 		const child = spawnSync(
 			process.execPath,
-			['--max-old-space-size=160', '--import', 'tsx', join(__dirname, '../children/claimed-total-read.ts'), String(claimed)],
+			[
+				'--max-old-space-size=160',
+				'--import',
+				'tsx',
+				join(__dirname, '../children/claimed-total-read.ts'),
+				String(claimed),
+			],
 			{ encoding: 'utf8', timeout: 60_000 },
 		);
 		expect(child.status).toBe(0);

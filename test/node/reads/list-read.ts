@@ -317,7 +317,9 @@ describe('pace, 429 and renewal', () => {
 		);
 		expect(startedDuringPause).toEqual([]);
 		// Read again once (and once more by the second reading a list without change feeds takes).
-		expect(later.filter((request) => request.path === limited.path).map((request) => request.status)).toEqual([200, 200]);
+		expect(later.filter((request) => request.path === limited.path).map((request) => request.status)).toEqual([
+			200, 200,
+		]);
 	});
 
 	it.each([true, false])(
