@@ -99,7 +99,7 @@ async function freshBusiness(options: Parameters<typeof startSandboxProcess>[0])
 	}
 }
 
-/** The node's Return All against a business of its own, checked: every record once, ⌈N/200⌉ pages and a record beside each boundary. */
+/** The node's Return All against a business of its own, checked: every record once, ⌈N/200⌉ pages and two requests asking what changed. */
 async function measureNode(records: number, latencyMs: number, requestOptions: Record<string, number>) {
 	const { sandbox, connected } = await freshBusiness({ scale: records, latencyMs });
 	try {

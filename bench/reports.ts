@@ -294,7 +294,7 @@ async function recordsOf(
 	return new Map(expected.map((read, index) => [listKey(read.collection, read.query), totals[index]]));
 }
 
-/** A list's requests: its pages and a record beside each boundary between two (transport/read.ts). */
+/** A list's requests: its pages and, for several, two asking what changed meanwhile (transport/read.ts). */
 const pagesOf = (records: number | undefined) => (records === undefined ? 1 : requestsOfStillRead(records));
 
 /**

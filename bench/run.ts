@@ -246,7 +246,7 @@ async function main() {
 		};
 		await runN8nHelperOnly();
 
-		// Every page, and one record read again beside each boundary between two (transport/read.ts).
+		// Every page, and two requests asking what changed meanwhile (transport/read.ts).
 		const pages = Math.ceil(SIZES.compare / 200);
 		const expectedRequests = requestsOfStillRead(SIZES.compare);
 		const nodeTimes: number[] = [];
@@ -286,7 +286,7 @@ async function main() {
 		note('  ratio node / n8n helper alone', `${(nodeMs / helperMs).toFixed(2)}×`, 'what the node itself adds');
 		note(
 			'  requests made by the node',
-			`${expectedRequests} (= ⌈N/200⌉ pages + one record beside each of their ${pages - 1} boundaries)`,
+			`${expectedRequests} (= ⌈N/200⌉ = ${pages} pages + 2 asking what changed)`,
 			'goal ⌈N/200⌉ pages',
 		);
 

@@ -1,17 +1,18 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { changeFeedOf, changesSince, nothingChangedSince } from './changeCheck';
 import type { RequestContext } from './credential';
 import {
-	boundaries,
-	decidePass,
-	joinFollowedPages,
-	edgeOf,
+	implausibleTotal,
 	lastPage,
-	pageRead,
-	range,
+	MAX_READINGS,
+	MAX_RECORDS,
+	pagesAllowedByTotal,
 	Records,
-	type Pass,
+	sameReading,
+	withRecordsSeenBefore,
+	type Reading,
 } from './pages';
 import { send, type RawResponse } from './send';
 import {
@@ -30,17 +31,25 @@ import {
  *
  * - **Pages.** The first page alone (it gives `$total`), then the remaining pages addressed
  *   directly (`page=N&items_per_page=200`, the request's filters, search and sort kept), several at
- *   once. At one request at a time the read follows `$next` exactly as before.
+ *   once. At one request at a time, or when the service makes its pages smaller than asked, the
+ *   read follows `$next`.
+ * - **Bounds.** Nothing is allocated by a number the service claims: a `$total` above
+ *   MAX_RECORDS (pages.ts) stops the read before a second request, pages are requested as
+ *   they come, and `$next` is followed no further than `$total` and the page size allow, never
+ *   to a link already followed. Each stop is an error naming the list.
+ * - **A list that changes while it is read.** Between two page reads another user may create,
+ *   edit, delete or void records, and records slide across a page boundary. After the pages, one
+ *   request to each of the collection's change feeds (`updated_or_created_since`,
+ *   `deleted_since`, since the first page's `Date` less the stamps' resolution: changeCheck.ts)
+ *   says whether anything changed during the reading: if nothing did, the pages are the list as
+ *   it stood — two requests however many pages, none for a list of one page. If anything did,
+ *   or the collection has no feed, the list is read again, until a reading sees no change or two
+ *   readings in a row agree (pages.ts, `sameReading`), at most MAX_READINGS, else an error
+ *   naming the list. The read is then `moved`.
  * - **Pace.** Every page takes its turn in the business's budget (send.ts, state.ts): a read that
  *   fits the budget runs at full concurrency, a larger one waits only when the window is full.
  *   A 429 holds every waiting request of the business until its `Retry-After` has passed; the
  *   page that met it is read again.
- * - **Order and completeness.** Pages are put together in page order, records deduplicated by
- *   `id`. After the pages, the record beside each boundary between two pages is read again (one
- *   record each): a deletion and a creation, or an edit that moves a record in a sorted list,
- *   keep `$total` and still slide records across a boundary. When `$total` changes between pages
- *   or a boundary moved, the read is `moved` and re-reads from the page before the first one
- *   that moved (pages.ts decides which).
  * - **Tokens.** The read looks at each answer's status itself (`ignoreHttpStatusErrors`), so n8n
  *   never renews inside one of several parallel requests: a 401 waits for one renewal of the
  *   credential (credential.ts), shared by every request of the read and every execution of this
@@ -72,136 +81,180 @@ export async function apiRequestAllItems(
 class ListRead {
 	private readonly pace: ReadPace;
 
-	/** Answers so far. */
-	private answers = 0;
+	/** The list, for errors: its path without the query. */
+	private readonly list: string;
 
 	constructor(
 		private readonly context: RequestContext,
 		private readonly request: ApiRequest,
 	) {
 		this.pace = request.pace ?? DEFAULT_READ_PACE;
+		this.list = request.path.split('?')[0];
 	}
 
 	/** One page, through faults: retried per the request's policy, a 401 renewed once (send.ts). */
 	async page(
 		path: string,
 		qs: IDataObject | undefined,
-	): Promise<{ response: ApiResponse<IDataObject>; envelope: ListEnvelope; arrived: number }> {
+	): Promise<{ response: ApiResponse<IDataObject>; envelope: ListEnvelope }> {
 		return this.envelopeOf(path, await send(this.context, { ...this.request, path, qs }, 'transport'));
 	}
 
 	/**
-	 * Every page: the first alone, the rest `concurrency` at a time (or following `$next` at 1).
-	 * When the pages do not fit together (a `$total` moved, a page came back as another one),
-	 * the read re-reads from the page before the first that moved, and accepts a re-read once it
-	 * holds still and overlaps what was accepted before: a record present for the whole read
-	 * keeps its place relative to the others, so if one record of the re-read is among the
-	 * accepted pages, every record before it is too (see README, "Get Many and limits").
+	 * Every record (or the first `limit`): readings of the list until one is known to be the list
+	 * as it stood — one that saw no change, or one that agrees with the reading before it — with
+	 * the records only earlier readings saw (pages.ts, `withRecordsSeenBefore`).
 	 */
 	async all(limit?: number): Promise<ListResponse> {
 		const firstSize = limit === undefined ? MAX_PAGE_SIZE : Math.min(limit, MAX_PAGE_SIZE);
-		const first = await this.page(this.request.path, { ...this.request.qs, items_per_page: firstSize });
-		const total = first.envelope.$total;
-		const answer = (body: IDataObject[], moved: boolean): ListResponse => ({
-			body: limit === undefined ? body : body.slice(0, limit),
-			headers: first.response.headers,
-			business: first.response.business,
-			total,
-			moved,
-		});
-		if (firstSize < MAX_PAGE_SIZE) return answer(first.envelope.$items, false);
-
-		let pass: Pass = { start: 1, pages: new Map([[1, pageRead(1, first.envelope, first.arrived)]]) };
-		if (first.envelope.$items.length < Math.min(MAX_PAGE_SIZE, total)) {
-			// The service made its pages smaller than asked: only its own `$next` links address them.
-			await this.followNext(first.envelope, pass, limit);
-			const { items, moved } = joinFollowedPages(pass, total, limit);
-			return answer(items, moved);
-		}
-		if (this.pace.concurrency <= 1) await this.followNext(first.envelope, pass, limit);
-		else await this.readPages(range(2, lastPage(total, limit)), pass);
-		await this.readEdges(pass);
-
-		const records = new Records();
+		const first = await this.reading(firstSize, limit);
+		const earlier: IDataObject[][] = [];
+		const answer = (reading: Reading, moved: boolean): ListResponse => {
+			const records = withRecordsSeenBefore(reading.records, earlier);
+			return {
+				body: limit === undefined ? records : records.slice(0, limit),
+				headers: first.headers,
+				business: first.business,
+				total: first.total,
+				moved,
+			};
+		};
+		let reading: Reading = first;
+		let previous: Reading | undefined;
 		let moved = false;
-		let accepted: Set<string> | undefined;
-		for (let repairs = 0; ; repairs++) {
-			const decision = decidePass(pass, { accepted, repairs }, limit);
-			moved ||= decision.moved;
-			if (decision.restart) records.clear();
-			for (const page of decision.accept) records.add(page.items);
-			if (!decision.reread) break;
-			accepted = decision.accepted;
-			pass = { start: decision.reread.from, pages: new Map() };
-			await this.readPages(range(decision.reread.from, decision.reread.to), pass);
-			await this.readEdges(pass);
+		for (let readings = 1; ; readings++) {
+			// One page is one answer: nothing can slide across a boundary it does not have.
+			if (reading.pages === 1 && !reading.unsteady) return answer(reading, moved);
+			const still = reading.unsteady ? false : await this.sawNoChange(reading);
+			if (still === true) return answer(reading, moved);
+			if (previous) {
+				if (sameReading(previous, reading)) return answer(reading, moved);
+				moved = true;
+			}
+			if (still === false) moved = true;
+			if (readings === MAX_READINGS) throw this.refuse(`kept changing during ${MAX_READINGS} readings in a row`);
+			previous = reading;
+			earlier.push(reading.records);
+			reading = await this.reading(firstSize, limit);
 		}
-		return answer(records.list(), moved);
 	}
 
-	/** At one request at a time: the service's `$next` links, as the read always did. */
-	private async followNext(first: ListEnvelope, pass: Pass, limit: number | undefined): Promise<void> {
+	/**
+	 * Asks the collection's change feeds whether anything changed since `reading` started:
+	 * true or false; undefined where the collection has no feed or the answer no readable `Date`.
+	 */
+	private async sawNoChange(reading: Reading): Promise<boolean | undefined> {
+		const feed = changeFeedOf(this.request.path);
+		const since = changesSince(reading.date);
+		if (!feed || since === undefined) return undefined;
+		const fetch = async (query: IDataObject) => (await this.page(this.list, query)).envelope;
+		const ownList = { query: this.request.qs ?? {}, total: reading.total };
+		return await nothingChangedSince(fetch, feed, since, ownList, this.pace.concurrency > 1);
+	}
+
+	/** One reading of the list: the first page, then the rest several at once or by `$next`. */
+	private async reading(
+		firstSize: number,
+		limit: number | undefined,
+	): Promise<Reading & { headers: ApiResponse<IDataObject>['headers']; business?: string }> {
+		const first = await this.page(this.request.path, { ...this.request.qs, items_per_page: firstSize });
+		const total = this.plausibleTotal(first.envelope.$total);
+		const pages = new Map<number, ListEnvelope>([[1, first.envelope]]);
+		let followed = false;
+		if (firstSize === MAX_PAGE_SIZE) {
+			if (first.envelope.$items.length < Math.min(MAX_PAGE_SIZE, total) || this.pace.concurrency <= 1) {
+				// The service made its pages smaller than asked, or one request at a time: its own links.
+				followed = true;
+				await this.followNext(first.envelope, pages, limit);
+			} else await this.readPages(2, lastPage(total, limit), pages);
+		}
+		const records = new Records();
+		let unsteady = false;
+		for (let page = 1; page <= pages.size; page++) {
+			const envelope = pages.get(page)!;
+			records.add(envelope.$items);
+			const expected = Math.min(firstSize, Math.max(0, total - (page - 1) * MAX_PAGE_SIZE));
+			const served = typeof envelope.$page !== 'number' || envelope.$page === page;
+			if (envelope.$total !== total || (!followed && (!served || envelope.$items.length < expected))) unsteady = true;
+		}
+		const list = records.list();
+		if (followed && limit === undefined && list.length !== total) unsteady = true;
+		return {
+			records: limit === undefined ? list : list.slice(0, limit),
+			pages: pages.size,
+			date: headerValue(first.response.headers, 'date'),
+			total,
+			unsteady,
+			headers: first.response.headers,
+			business: first.response.business,
+		};
+	}
+
+	/**
+	 * The service's `$next` links, one after the other: never one already followed, and no more
+	 * pages than the largest `$total` seen fills at the service's page size (the first page's).
+	 */
+	private async followNext(first: ListEnvelope, pages: Map<number, ListEnvelope>, limit: number | undefined) {
+		const followed = new Set<string>();
+		const pageSize = first.$items.length;
+		let largestTotal = first.$total;
 		let next = first.$next;
 		let count = first.$items.length;
 		for (let page = 2; next && (limit === undefined || count < limit); page++) {
-			const { envelope, arrived } = await this.page(next, undefined);
-			pass.pages.set(page, pageRead(page, envelope, arrived));
+			if (followed.has(next)) throw this.refuse(`has a $next link that leads back to a page already read (${next})`);
+			if (page > pagesAllowedByTotal(largestTotal, pageSize)) {
+				throw this.refuse(
+					`has $next links past page ${page - 1}, more than its $total of ${largestTotal} records at ${pageSize} a page allows`,
+				);
+			}
+			followed.add(next);
+			const { envelope } = await this.page(next, undefined);
+			largestTotal = Math.max(largestTotal, this.plausibleTotal(envelope.$total));
 			count += envelope.$items.length;
+			if (count > MAX_RECORDS) throw this.refuse(`holds more than the ${MAX_RECORDS} records a read accepts`);
+			pages.set(page, envelope);
 			next = envelope.$next;
 		}
 	}
 
-	/** Reads `pages` into the pass, `concurrency` at a time, started in page order; the first failure fails the read. */
-	private async readPages(pages: number[], pass: Pass): Promise<void> {
-		await this.inTurn(pages, async (page) => {
-			const { envelope, arrived } = await this.page(this.request.path, {
-				...this.request.qs,
-				items_per_page: MAX_PAGE_SIZE,
-				page,
-			});
-			pass.pages.set(page, pageRead(page, envelope, arrived));
-		});
-	}
-
-	/**
-	 * After every page of the pass: the one record beside each boundary between two of its pages
-	 * (`items_per_page=1`), so that pages.ts can tell whether records slid across a boundary while
-	 * the pass read. A list that held still costs one small request per boundary.
-	 */
-	private async readEdges(pass: Pass): Promise<void> {
-		const edges = new Map<number, string | null>();
-		await this.inTurn(boundaries(pass), async (page) => {
-			const { place } = edgeOf(pass, page)!;
-			const { envelope } = await this.page(this.request.path, { ...this.request.qs, items_per_page: 1, page: place });
-			const served = typeof envelope.$page !== 'number' || envelope.$page === place;
-			const id = envelope.$items[0]?.id;
-			edges.set(page, served && typeof id === 'string' ? id : null);
-		});
-		pass.edges = edges;
-	}
-
-	/** Runs `work` for each of `keys`, `concurrency` at a time, started in order; the first failure fails them all. */
-	private async inTurn<T>(keys: T[], work: (key: T) => Promise<void>): Promise<void> {
-		let next = 0;
+	/** Reads pages `from`..`to` into `pages`, `concurrency` at a time, started in page order; the first failure fails the read. */
+	private async readPages(from: number, to: number, pages: Map<number, ListEnvelope>): Promise<void> {
+		let next = from;
 		let failed: { error: unknown } | undefined;
 		const worker = async () => {
-			while (!failed && next < keys.length) {
-				const key = keys[next++];
+			while (!failed && next <= to) {
+				const page = next++;
 				try {
-					await work(key);
+					const qs = { ...this.request.qs, items_per_page: MAX_PAGE_SIZE, page };
+					pages.set(page, (await this.page(this.request.path, qs)).envelope);
 				} catch (error) {
 					failed ??= { error };
 				}
 			}
 		};
-		await Promise.all(Array.from({ length: Math.min(this.pace.concurrency, keys.length) }, worker));
+		await Promise.all(Array.from({ length: Math.min(this.pace.concurrency, to - from + 1) }, worker));
 		if (failed) throw failed.error;
+	}
+
+	/** A `$total` as a count of records the read accepts, else an error naming the list. */
+	private plausibleTotal(total: unknown): number {
+		const why = implausibleTotal(total);
+		if (why) throw this.refuse(`was answered with a $total of ${String(total)}, which ${why}`);
+		return total as number;
+	}
+
+	private refuse(what: string): NodeOperationError {
+		return new NodeOperationError(this.context.getNode(), `The list ${this.list} ${what}`, {
+			itemIndex: this.request.itemIndex,
+			description:
+				'The service answered out of contract, or the list kept changing. Run the workflow again; if it persists, narrow the read with filters.',
+		});
 	}
 
 	private envelopeOf(
 		path: string,
 		response: RawResponse,
-	): { response: ApiResponse<IDataObject>; envelope: ListEnvelope; arrived: number } {
+	): { response: ApiResponse<IDataObject>; envelope: ListEnvelope } {
 		const envelope = response.body as ListEnvelope;
 		if (!Array.isArray(envelope?.$items) || typeof envelope.$total !== 'number') {
 			throw new NodeOperationError(
@@ -213,7 +266,6 @@ class ListRead {
 			);
 		}
 		return {
-			arrived: ++this.answers,
 			response: {
 				body: response.body as IDataObject,
 				headers: response.headers,

@@ -22,8 +22,10 @@ const ids = (json: IDataObject[]) => json.map((item) => item.id as string);
 const pageOf = (path: string) => Number(/[?&]page=(\d+)/.exec(path)?.[1] ?? 1);
 const invoiceRequests = (sandbox: ConnectedSandbox, position: number) =>
 	sandbox.apiRequestsSince(position).filter((entry: LogEntry) => entry.path.startsWith('/sales_invoices'));
-/** The one-record reads beside each boundary, after the pages (transport/read.ts), told from the pages. */
+/** The two requests after the pages that ask what changed during the read (transport/changeCheck.ts). */
 const isEndCheck = (entry: LogEntry) => /[?&]items_per_page=1(&|$)/.test(entry.path);
+/** Nothing changed in the sandbox within the stamps' resolution before the next read: earlier tests' changes are older. */
+const quietSeconds = (sandbox: ConnectedSandbox) => sandbox.sandbox.clock.advance(2);
 const pageRequests = (sandbox: ConnectedSandbox, position: number) =>
 	invoiceRequests(sandbox, position).filter((entry) => !isEndCheck(entry));
 const transportClock = () => processState.clock;
@@ -53,10 +55,11 @@ function getAll(requestOptions: IDataObject, extra: IDataObject = {}): INodePara
 
 describe('complete and in the service’s order', () => {
 	it.each([1, 3, 5])(
-		'at Concurrent Requests %i: every record once, in order, in ⌈N/200⌉ pages and one record beside each boundary',
+		'at Concurrent Requests %i: every record once, in order, in ⌈N/200⌉ pages and two requests asking what changed meanwhile',
 		async (concurrency) => {
 			const expected = await env.allIdsDirect('/sales_invoices');
 			const pages = Math.ceil(expected.length / 200);
+			quietSeconds(env);
 			const position = env.sandbox.log.entries().length;
 			const result = await env.runNode(getAll({ concurrentRequests: concurrency }));
 			expect(result.error).toBeUndefined();
@@ -64,13 +67,20 @@ describe('complete and in the service’s order', () => {
 
 			const paths = pageRequests(env, position).map((entry) => entry.path);
 			expect(paths).toHaveLength(pages);
-			// Then one record beside each boundary between two pages.
-			const edges = invoiceRequests(env, position)
+			// Then one record of each change feed since the first page's Date less a second, without the read's query.
+			const firstDate = Date.parse(String(invoiceRequests(env, position)[0].at));
+			const checks = invoiceRequests(env, position)
 				.slice(pages)
-				.map((entry) => Number(/^\/sales_invoices\?items_per_page=1&page=(\d+)$/.exec(entry.path)?.[1]));
-			expect(edges.map((place) => Math.round(place / 200)).sort((a, b) => a - b)).toEqual(
-				Array.from({ length: pages - 1 }, (_, index) => index + 1),
-			);
+				.map((entry) => new URL(entry.path, 'http://x').searchParams);
+			expect(checks.map((query) => [...query.keys()].sort())).toEqual([
+				['items_per_page', 'updated_or_created_since'],
+				['deleted_since', 'items_per_page'],
+			]);
+			const since = Date.parse(checks[0].get('updated_or_created_since')!);
+			expect(since).toBe(Date.parse(checks[1].get('deleted_since')!));
+			expect(firstDate - since).toBeGreaterThanOrEqual(1000);
+			expect(firstDate - since).toBeLessThan(2000);
+			expect(invoiceRequests(env, position)).toHaveLength(pages + 2);
 			expect(paths[0]).toBe('/sales_invoices?items_per_page=200');
 			if (concurrency === 1) {
 				// One page after the other, following the service's own `$next` links, as before.
@@ -303,6 +313,7 @@ describe('faults mid-read', () => {
 	it('a 429: that page is read again once its Retry-After has passed, every record once, in order', async () => {
 		const expected = await env.allIdsDirect('/sales_invoices');
 		env.sandbox.faults.inject({ kind: '429', retryAfter: 1, skip: 4, pathPrefix: '/sales_invoices' });
+		quietSeconds(env);
 		const position = env.sandbox.log.entries().length;
 		const started = transportClock().now();
 		const result = await env.runNode(getAll({ concurrentRequests: 3 }));
@@ -322,6 +333,7 @@ describe('faults mid-read', () => {
 	it('a dropped connection: that page is read again, every record once, in order', async () => {
 		const expected = await env.allIdsDirect('/sales_invoices');
 		env.sandbox.faults.inject({ kind: 'reset', skip: 5, pathPrefix: '/sales_invoices' });
+		quietSeconds(env);
 		const position = env.sandbox.log.entries().length;
 		const result = await env.runNode(getAll({ concurrentRequests: 3, maxRetries: 2, maxWaitSeconds: 1 }));
 		expect(result.error).toBeUndefined();

