@@ -50,6 +50,8 @@ export interface Settings {
 	output: Output;
 	/** Business → All Businesses: every business the account reaches, each with its own position. */
 	allBusinesses: boolean;
+	/** The columns every row begins with: the business's, under All Businesses. */
+	leading?: IDataObject;
 }
 
 /**
@@ -237,6 +239,7 @@ function toRows(
 			[lines && type === 'deleted' ? { ...record, [lines]: [] } : record],
 			settings.output,
 			() => ({ change_type: type, ...(isIncludedFields(settings.output) ? { [BUSINESS_ID]: business ?? null } : {}) }),
+			settings.leading,
 		),
 	);
 }
