@@ -305,6 +305,7 @@ export function acrossBusinessesMarkdown(measured: AcrossBusinesses, standalone 
 	].join('\n');
 	const names = (side ?? measured.ways[0]).perBusiness.map((count) => count.name).join(' / ');
 	const when = standalone ? measuredAlone('businesses') : '';
+	const run = `### ${nodeRun()}\n\n${when.trim() ? `${when.trim()}\n\n` : ''}${table}\n`;
 	return (
 		`## All Businesses: four businesses side by side against one after another (4 × ${records} sales invoices, ${measured.latencyMs} ms per answer)\n\n` +
 		`Get Many of the sales invoices with Return All, default Output, through n8n-core's \`WorkflowExecute\` with the ` +
@@ -323,6 +324,29 @@ export function acrossBusinessesMarkdown(measured: AcrossBusinesses, standalone 
 		`${DEFAULT_CONCURRENCY}⌉ rounds; side by side one such read after the list of businesses, one after another ` +
 		`four. **CPU**: user and system time of the bench's process (n8n-core and the node; the sandbox runs in its own) ` +
 		`during the read: side by side, the rows of up to 12 pages a round are parsed and shaped on the one event loop, ` +
-		`which delays the next requests' start. Goal: side by side ≥ 3× as fast, no 429.${when}\n\n${table}\n`
+		`which delays the next requests' start. Goal: side by side ≥ 3× as fast, no 429, under Node 20 (the engine of ` +
+		`n8n 1.x; from a shell whose \`node\` is 20: \`node_modules/.bin/tsx bench/run.ts --only businesses\`) and ` +
+		`Node 24 alike: V8 11 is slow to copy rows of a hundred columns, so the node sets the business columns as it ` +
+		`shapes each row. One table per Node major version; a run replaces its own version's.\n\n${run}`
 	);
+}
+
+/** The heading of one Node version's runs in the section. */
+const nodeRun = (version = process.version) => `Node ${version.replace(/^v/, '').split('.')[0]}`;
+
+/**
+ * The section measured now, with the tables of the other Node major versions kept from the section
+ * as it stands in RESULTS.md (`current`), in the order of their versions.
+ */
+export function withOtherNodeRuns(section: string, current: string): string {
+	const runsOf = (text: string) =>
+		text
+			.split(/\n(?=### Node \d+\n)/)
+			.slice(1)
+			.map((block) => ({ major: Number(/^### Node (\d+)/.exec(block)?.[1]), block: block.trimEnd() }));
+	const measured = runsOf(section);
+	const kept = runsOf(current).filter((run) => !measured.some((each) => each.major === run.major));
+	const runs = [...measured, ...kept].sort((a, b) => a.major - b.major);
+	const head = section.split(/\n(?=### Node \d+\n)/)[0].trimEnd();
+	return `${head}\n\n${runs.map((run) => run.block).join('\n\n')}\n`;
 }

@@ -16,6 +16,7 @@ import { accountingServiceNode, probeNode, runWorkflow } from '../test/harness';
 import {
 	acrossBusinessesMarkdown,
 	acrossBusinessesProblems,
+	withOtherNodeRuns,
 	measureAcrossBusinesses,
 	type AcrossBusinesses,
 } from './across-businesses';
@@ -196,7 +197,12 @@ async function main() {
 	if (only === 'businesses') {
 		const across = await measureAcrossBusinessRuns();
 		warn(acrossBusinessesProblems(across, { ratio: !smoke }));
-		replaceSection('All Businesses', ACROSS_BUSINESSES_HEADING, acrossBusinessesMarkdown(across, true));
+		const section = acrossBusinessesMarkdown(across, true);
+		replaceSection(
+			'All Businesses',
+			ACROSS_BUSINESSES_HEADING,
+			withOtherNodeRuns(section, currentSection(ACROSS_BUSINESSES_HEADING)),
+		);
 		return;
 	}
 	const sandbox = await startSandboxProcess({
@@ -544,7 +550,7 @@ function writeResults(
 			`${toolAnswersMarkdown(tool)}\n` +
 			`${perItemMarkdown(perItem)}\n` +
 			`${reportsMarkdown(reports)}\n` +
-			acrossBusinessesMarkdown(across) +
+			withOtherNodeRuns(acrossBusinessesMarkdown(across), currentSection(ACROSS_BUSINESSES_HEADING)) +
 			currentSection(EDITOR_HEADING),
 	);
 	console.log('\nWrote bench/RESULTS.md');

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { listed, type ListedItems } from '../tool/answer';
@@ -29,6 +29,25 @@ export async function listBusinesses(
 
 /** The columns every item read under All Businesses starts with. */
 export const businessColumns = (business: Business) => ({ business_id: business.id, business_name: business.name });
+
+/**
+ * A business's read: `business` its id (undefined: the lead), `leading` the columns its items
+ * begin with under All Businesses. A read that shapes its rows sets them first as it makes each
+ * row and says so (`led`); the items of any other read are copied with the columns put in front.
+ */
+export type BusinessRead = (business: string | undefined, leading?: IDataObject) => Promise<INodeExecutionData[]>;
+
+/** Items whose rows begin with the `leading` columns they were read with. */
+export type LedItems = INodeExecutionData[] & { led?: true };
+
+export const led = <T extends INodeExecutionData[]>(items: T): T & LedItems =>
+	Object.assign(items, { led: true as const });
+
+/** The items with the business's columns first: as they came when the read set them, else copied. */
+function withColumns(items: LedItems, columns: IDataObject): INodeExecutionData[] {
+	if (items.led) return items;
+	return items.map((item) => ({ ...item, json: { ...columns, ...item.json } }));
+}
 
 /**
  * The error of one business's read, a new one whose message says which business it is. The
@@ -63,7 +82,7 @@ function namedError(context: IExecuteFunctions, error: unknown, business: Busine
 export async function acrossBusinesses(
 	this: IExecuteFunctions,
 	parameters: ParameterReader,
-	read: (business: string | undefined) => Promise<INodeExecutionData[]>,
+	read: BusinessRead,
 ): Promise<INodeExecutionData[]> {
 	const scope = parameters.businesses();
 	if (!scope.all) return await read(scope.id);
@@ -73,7 +92,7 @@ export async function acrossBusinesses(
 	const outcomes = await runItems({
 		count: businesses.length,
 		concurrency: BUSINESSES_AT_ONCE,
-		run: async (index) => await read(businesses[index].id),
+		run: async (index) => await read(businesses[index].id, businessColumns(businesses[index])),
 		stopOnFailure: !continueOnFail,
 	});
 
@@ -89,7 +108,8 @@ export async function acrossBusinesses(
 			items.push({ json: { ...columns, error: error.message } });
 			continue;
 		}
-		items.push(...outcome.value.map((item) => ({ ...item, json: { ...columns, ...item.json } })));
+		// One push per item: spreading a business's tens of thousands of items as arguments can overflow the stack.
+		for (const item of withColumns(outcome.value, columns)) items.push(item);
 		total += (outcome.value as ListedItems).listTotal ?? outcome.value.length;
 	}
 	return listed(items, total);

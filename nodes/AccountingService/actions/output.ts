@@ -24,6 +24,8 @@ export interface RecordOutput {
 	legacyId?: boolean;
 	/** The node's own fields for every item (the upsert's `operation`). */
 	added?: IDataObject;
+	/** The columns every item begins with (a business's, under All Businesses). */
+	leading?: IDataObject;
 }
 
 /** The items of records of a collection, in the chosen output, with the node's own fields added. */
@@ -41,5 +43,5 @@ export function recordItems(
 		...how.added,
 		...(withBusiness ? { business_id: how.business ?? null } : {}),
 	});
-	return shapeRecords(row, records, how.output, added).map((json) => ({ json }));
+	return shapeRecords(row, records, how.output, added, how.leading).map((json) => ({ json }));
 }

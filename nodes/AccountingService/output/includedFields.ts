@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { CollectionDefinition } from '../collections/table';
 import { attributesOf, type Column } from './columns';
-import { fill, lineEntries, type Cell } from './rows';
+import { fill, lineEntries, startingWith, type Cell } from './rows';
 import { LINE_NUMBER, shapeOf } from './shape';
 
 /**
@@ -113,17 +113,18 @@ export function includedAttributes(row: CollectionDefinition, output: IncludedFi
 export function includedRowsOf(
 	row: CollectionDefinition,
 	output: IncludedFields,
-): (record: IDataObject, added: IDataObject) => IDataObject[] {
+): (record: IDataObject, added: IDataObject, leading?: IDataObject) => IDataObject[] {
 	const selection = selectionOf(row, output);
 	const key = selection.key ? [selection.key] : [];
 	const recordColumns = [...selection.record.values()];
 	const lineColumns = [...selection.line.values()];
 	const shape = shapeOf(row);
-	return (record, added) => {
+	return (record, added, leading = {}) => {
 		const keyed = fill({}, record, key);
 		const documentValues = fill({}, record, recordColumns);
 		const inOrder = (lineValues: IDataObject, lineNumber: Cell): IDataObject => {
-			const result: IDataObject = { ...keyed, ...(LEGACY_ID in added ? { [LEGACY_ID]: added[LEGACY_ID] } : {}) };
+			const result = Object.assign(startingWith(leading), keyed);
+			if (LEGACY_ID in added) result[LEGACY_ID] = added[LEGACY_ID];
 			for (const name of output.fields) {
 				if (name === BUSINESS_ID) result[name] = (added[BUSINESS_ID] as Cell | undefined) ?? null;
 				else if (name === LINE_NUMBER) result[name] = lineNumber;

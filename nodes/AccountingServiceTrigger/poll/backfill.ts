@@ -6,16 +6,20 @@ import type { IDataObject } from 'n8n-workflow';
  * records stays within the business's request budget and keeps its place across polls.
  *
  * The backfill and the change feed split the records between them by `updated_at` (`created_at`
- * when the trigger watches new records only): a record
- * changed before `before` is the backfill's, one changed at or after it the feed's (the feed
- * reads from `before`). A record that changes while the backfill runs therefore comes once, from
- * the feed, as it is then; one the backfill already gave comes again from the feed only because
- * it changed. Records created meanwhile are appended to the list and are the feed's; a deletion
- * moves the records after it one place back, onto a page that may have been read already, so
- * the backfill finds its place again by the IDs of the last page it read. Within a poll, after
- * each page it reads again the last record of the page before: found elsewhere, records slid
- * back across that boundary meanwhile (a deletion, with or without a creation keeping `$total`),
- * and it reads that page again for the records after its anchors.
+ * when the trigger watches new records only): a record changed before `before` is the backfill's,
+ * one changed at or after it the feed's (the feed reads from `before`). A record that changes
+ * while the backfill runs therefore comes once, from the feed, as it is then; one the backfill
+ * already gave comes again from the feed only because it changed.
+ *
+ * The list moves under the backfill both ways. A record leaving it before the backfill's place (a
+ * deletion) moves the records after it back, onto a page that may have been read already; one
+ * entering it before the place (an old record deleted, in the list of deletions) moves them
+ * forward, onto a page not read yet. The backfill keeps its place by the IDs of the last page it
+ * read (its anchors): each poll finds the last anchor still listed, looking the way the list's
+ * creation order says when the list moved by more than a page, reads on from there, and never
+ * outputs an anchor again. Within a poll, after each page it reads again the last record of the
+ * page before, and finds its place again when that is another record. Records entering the list
+ * meanwhile changed after `before`: they are the feed's.
  */
 
 /** The largest page the service gives. */
@@ -66,15 +70,6 @@ export interface BackfillStep {
 
 const idOf = (record: IDataObject) => String(record.id);
 
-/** The items after the last of `known` on the page, or undefined when none of them is there. */
-function itemsAfter(items: IDataObject[], known: readonly string[]): IDataObject[] | undefined {
-	const ids = new Set(known);
-	for (let index = items.length - 1; index >= 0; index--) {
-		if (ids.has(idOf(items[index]))) return items.slice(index + 1);
-	}
-	return undefined;
-}
-
 /** Whether the backfill outputs the record: changed before the feed's start, and since A Date. */
 function isBackfills(record: IDataObject, backfill: Backfill): boolean {
 	const changed = Date.parse(String(record[backfill.field] ?? ''));
@@ -88,7 +83,9 @@ function isBackfills(record: IDataObject, backfill: Backfill): boolean {
  */
 export async function backfillStep(backfill: Backfill, readPage: ReadPage, limit: number): Promise<BackfillStep> {
 	const read: IDataObject[] = [];
-	const taken = new Set<string>();
+	// The last page read was output by the poll before: records sliding forward bring its records
+	// onto the next page.
+	const taken = new Set<string>(backfill.anchors);
 	const take = (items: IDataObject[]) => {
 		for (const item of items) {
 			if (taken.has(idOf(item))) continue;
@@ -97,37 +94,105 @@ export async function backfillStep(backfill: Backfill, readPage: ReadPage, limit
 		}
 	};
 
-	let page = backfill.page;
-	let anchors = backfill.anchors;
-	if (page >= 1 && anchors.length) {
-		// Deletions since the last poll may have moved records back onto the pages read before.
-		for (let at = page; ; at--) {
-			const again = await readPage(at);
-			const after = itemsAfter(again.items, anchors);
-			if (after || at === 1) {
-				// Every record the last page held is gone: start over from the first page rather than lose any.
-				take(after ?? again.items);
-				page = at;
-				anchors = again.items.map(idOf);
-				if (again.last) return finish(read, backfill, null);
-				break;
-			}
-		}
+	let place: Place = { page: backfill.page, anchors: backfill.anchors, reached: backfill.reached };
+	const moveTo = (found: Found) => {
+		take(found.after);
+		place = {
+			page: found.page,
+			anchors: found.items.map(idOf),
+			reached: createdAt(found.items.at(-1)) ?? place.reached,
+		};
+	};
+	if (place.page >= 1 && place.anchors.length) {
+		// Since the last poll, records may have left the list before its place or entered it.
+		const found = await locate(readPage, place);
+		moveTo(found);
+		if (found.last) return finish(read, backfill, null);
 	}
 
 	// At least one page further each poll, whatever the re-read above gave.
 	for (let pages = 0; pages === 0 || read.length < limit; pages++) {
-		const next = await readPage(page + 1);
-		if (page >= 1 && (await movedSince(readPage, page, anchors))) {
-			const again = await readPage(page);
-			take(itemsAfter(again.items, anchors) ?? again.items);
+		const next = await readPage(place.page + 1);
+		if (place.page >= 1 && (await movedSince(readPage, place.page, place.anchors))) {
+			const found = await locate(readPage, place);
+			const from = place.page;
+			moveTo(found);
+			if (found.last) return finish(read, backfill, null);
+			// Moved by more than a page: the pages after its new place are read again.
+			if (found.page !== from) continue;
 		}
 		take(next.items);
-		page += 1;
-		anchors = next.items.map(idOf);
+		place = {
+			page: place.page + 1,
+			anchors: next.items.map(idOf),
+			reached: createdAt(next.items.at(-1)) ?? place.reached,
+		};
 		if (next.last) return finish(read, backfill, null);
 	}
-	return finish(read, backfill, { ...backfill, page, anchors, reached: createdAt(read.at(-1)) ?? backfill.reached });
+	return finish(read, backfill, { ...backfill, ...place });
+}
+
+/** Where the backfill stands: the last page it read, that page's IDs, and its last record's `created_at`. */
+type Place = Pick<Backfill, 'page' | 'anchors' | 'reached'>;
+
+/** The page that holds the backfill's place now, and its records after that place. */
+interface Found {
+	page: number;
+	items: IDataObject[];
+	after: IDataObject[];
+	last: boolean;
+}
+
+/**
+ * Finds the backfill's place in the list as it is now: the last of its anchors still listed. A
+ * record leaving the list before it moves it back; one entering the list before it (an old
+ * record deleted, in the list of deletions) moves it forward; by more than a page, no anchor is
+ * on the page it was on, and the list's creation order says which way to look. When every anchor
+ * has left the list, the place is where records created after `reached` begin.
+ */
+async function locate(readPage: ReadPage, place: Place): Promise<Found> {
+	let way: -1 | 1 | undefined;
+	let at = place.page;
+	for (;;) {
+		const page = await readPage(at);
+		const index = lastIndexOf(page.items, place.anchors);
+		if (index >= 0) return { page: at, items: page.items, after: page.items.slice(index + 1), last: page.last };
+		const towards = wayTo(page.items, place.reached);
+		const turned = way !== undefined && towards !== way;
+		const end = (towards === -1 && at === 1) || (towards === 1 && page.last);
+		if (towards === undefined || turned || end) {
+			const after = page.items.filter((record) => !readBefore(record, place));
+			return { page: at, items: page.items, after, last: page.last };
+		}
+		way = towards;
+		at += way;
+	}
+}
+
+function lastIndexOf(items: IDataObject[], known: readonly string[]): number {
+	const ids = new Set(known);
+	for (let index = items.length - 1; index >= 0; index--) if (ids.has(idOf(items[index]))) return index;
+	return -1;
+}
+
+/**
+ * Which way the records created at `reached` lie from a page that holds none of the anchors:
+ * forward when all its records are older, back when all are newer (or `reached` is unknown: a
+ * position stored before it was kept, read back to the first page as it was then).
+ */
+function wayTo(items: IDataObject[], reached: number | undefined): -1 | 1 | undefined {
+	if (reached === undefined) return -1;
+	const times = items.map(createdAt);
+	if (times.length && times.every((at) => at !== undefined && at < reached)) return 1;
+	if (times.every((at) => at === undefined || at > reached)) return -1;
+	return undefined;
+}
+
+/** Whether the backfill read the record before its place, by the list's creation order. */
+function readBefore(record: IDataObject, place: Place): boolean {
+	const created = createdAt(record);
+	if (created === undefined || place.reached === undefined) return false;
+	return created < place.reached || (created === place.reached && place.anchors.includes(idOf(record)));
 }
 
 const createdAt = (record: IDataObject | undefined) => {

@@ -51,6 +51,8 @@ export interface Settings {
 	output: Output;
 	/** Business → All Businesses: every business the account reaches, each with its own position. */
 	allBusinesses: boolean;
+	/** The columns every row begins with: the business's, under All Businesses. */
+	leading?: IDataObject;
 }
 
 /**
@@ -160,7 +162,10 @@ async function start(
 		const read = await readWindows(context, settings, serverTime - OVERLAP_MS);
 		// A record stamped between the start and the end of this read is not counted as already there.
 		const readingMs = now - serverTime + performance.now() - reading;
-		storePosition(staticData, settings.watching, read.business, startAt(serverTime, read, readingMs));
+		// The window opens at `serverTime`, however long ago a business that could not be read then
+		// should have started: its read's own clock would close the minutes in between.
+		const position = startAt(serverTime, { ...read, serverTime }, readingMs);
+		storePosition(staticData, settings.watching, read.business, position);
 		return { serverTime: now };
 	}
 	const windowStart = serverTime - OVERLAP_MS;
@@ -236,6 +241,7 @@ function toRows(
 			[lines && type === 'deleted' ? { ...record, [lines]: [] } : record],
 			settings.output,
 			() => ({ change_type: type, ...(isIncludedFields(settings.output) ? { [BUSINESS_ID]: business ?? null } : {}) }),
+			settings.leading,
 		),
 	);
 }

@@ -25,32 +25,32 @@ const getMany = (extra: INodeParameters = {}): INodeParameters => ({
 });
 
 describe('All Businesses on reads', () => {
-	it.each(['simplified', 'raw'])(
-		'Get Many (%s): the union of each business’s read, grouped in the service’s order',
-		async (output) => {
-			const listed = ((await env.fetchDirect('/businesses')).body.$items as IDataObject[]).map(
-				(business) => business.id,
-			);
-			const each: Array<{ business: Business; rows: IDataObject[] }> = [];
-			for (const business of businesses()) {
-				const result = await env.runNode(getMany({ business: byId(business), output }));
-				each.push({ business, rows: result.json(NODE) });
-			}
+	it.each<[string, INodeParameters]>([
+		['simplified', { output: 'simplified' }],
+		['raw', { output: 'raw' }],
+		['lines', { output: 'lines' }],
+		['simplified, Include Business', { output: 'simplified', options: { includeBusiness: true } }],
+	])('Get Many (%s): the union of each business’s read, grouped in the service’s order', async (_, output) => {
+		const listed = ((await env.fetchDirect('/businesses')).body.$items as IDataObject[]).map((business) => business.id);
+		const each: Array<{ business: Business; rows: IDataObject[] }> = [];
+		for (const business of businesses()) {
+			const result = await env.runNode(getMany({ business: byId(business), ...output }));
+			each.push({ business, rows: result.json(NODE) });
+		}
 
-			const result = await env.runNode(getMany({ business: ALL, output }));
+		const result = await env.runNode(getMany({ business: ALL, ...output }));
 
-			expect(result.error).toBeUndefined();
-			const rows = result.json(NODE);
-			const ordered = listed.map((id) => each.find((entry) => entry.business.id === id)!);
-			expect(rows).toEqual(
-				ordered.flatMap(({ business, rows: theirs }) =>
-					theirs.map((row) => ({ business_id: business.id, business_name: business.name, ...row })),
-				),
-			);
-			for (const row of rows) expect(Object.keys(row).slice(0, 2)).toEqual(['business_id', 'business_name']);
-			expect(new Set(rows.map((row) => row.business_id)).size).toBe(3);
-		},
-	);
+		expect(result.error).toBeUndefined();
+		const rows = result.json(NODE);
+		const ordered = listed.map((id) => each.find((entry) => entry.business.id === id)!);
+		expect(rows).toEqual(
+			ordered.flatMap(({ business, rows: theirs }) =>
+				theirs.map((row) => ({ business_id: business.id, business_name: business.name, ...row })),
+			),
+		);
+		for (const row of rows) expect(Object.keys(row).slice(0, 2)).toEqual(['business_id', 'business_name']);
+		expect(new Set(rows.map((row) => row.business_id)).size).toBe(3);
+	});
 
 	it('Select Included Fields keeps the business columns first; Limit counts per business', async () => {
 		const result = await env.runNode({

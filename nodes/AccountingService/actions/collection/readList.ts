@@ -4,7 +4,7 @@ import type { CollectionDefinition } from '../../collections/table';
 import { apiRequestAllItems } from '../../transport';
 import { listed } from '../../tool/answer';
 import { attributesFor } from '../../output/output';
-import { acrossBusinesses } from '../acrossBusinesses';
+import { acrossBusinesses, led } from '../acrossBusinesses';
 import { recordItems } from '../output';
 import type { ParameterReader } from '../parameters';
 
@@ -24,7 +24,7 @@ export async function readList(
 	const attributes = attributesFor(row, output);
 	if (attributes !== undefined) query.attributes = attributes;
 	const filters = parameters.filters(row);
-	return await acrossBusinesses.call(this, parameters, async (business) => {
+	return await acrossBusinesses.call(this, parameters, async (business, leading) => {
 		const response = await apiRequestAllItems.call(
 			this,
 			{ path: `/${row.path}`, qs: { ...filters, ...query, ...extraQuery }, business, ...parameters.requestScope() },
@@ -35,7 +35,8 @@ export async function readList(
 			business: response.business,
 			includeBusiness,
 			legacyId: query.show_legacy_id === true,
+			leading,
 		});
-		return listed(items, response.total);
+		return led(listed(items, response.total));
 	});
 }
