@@ -111,9 +111,18 @@ export function agedBooks(env: ConnectedSandbox, side: Side) {
 			},
 		});
 
+	/** The control account's live ledger entries up to the end of the day. */
+	const controlEntries = async (day: string) =>
+		await allRecords(
+			env,
+			`/ledger_entries?ledger_account_id=${await controlAccount()}&to_date=${day}&attributes=date,debit,credit,contact,deleted`,
+			{},
+		);
+
 	return {
 		side,
 		operation: rules.operation,
+		invoicePath: rules.invoice[0],
 		async contact() {
 			return (
 				await postDirect(env, '/contacts', {
@@ -150,27 +159,9 @@ export function agedBooks(env: ConnectedSandbox, side: Side) {
 				},
 			}),
 
-		/**
-		 * What the ledger says as at the end of the day, in cents, positive when owed (to the business
-		 * for customers, by it for suppliers): the control account's balance and each contact's part.
-		 */
-		async ledgerAsAt(day: string) {
-			const entries = await allRecords(
-				env,
-				`/ledger_entries?ledger_account_id=${await controlAccount()}&to_date=${day}&attributes=date,debit,credit,contact,deleted`,
-				{},
-			);
-			const byContact = new Map<string, number>();
-			let control = 0;
-			for (const entry of entries) {
-				if (entry.deleted === true || (entry.date as string) > day) continue;
-				const owed = rules.sign * (cents(entry.debit) - cents(entry.credit));
-				control += owed;
-				const contact = (entry.contact as IDataObject | null)?.id as string | undefined;
-				if (contact) byContact.set(contact, (byContact.get(contact) ?? 0) + owed);
-			}
-			return { control, byContact };
-		},
+		/** What the ledger says as at the end of the day (ledgerOn). */
+		ledgerAsAt: async (day: string) => ledgerOn(await controlEntries(day), day, side),
+		controlEntries,
 
 		/** The report as at the day: each contact's total and the total row, in cents. */
 		async reportAsAt(asAt: string, extra: INodeParameters = {}) {
@@ -211,3 +202,20 @@ export function agedBooks(env: ConnectedSandbox, side: Side) {
 }
 
 export type AgedBooks = ReturnType<typeof agedBooks>;
+
+/**
+ * What the control account's entries say as at the end of the day, in cents, positive when owed
+ * (to the business for customers, by it for suppliers): the account's balance and each contact's part.
+ */
+export function ledgerOn(entries: readonly IDataObject[], day: string, side: Side) {
+	const byContact = new Map<string, number>();
+	let control = 0;
+	for (const entry of entries) {
+		if (entry.deleted === true || (entry.date as string) > day) continue;
+		const owed = SIDES[side].sign * (cents(entry.debit) - cents(entry.credit));
+		control += owed;
+		const contact = (entry.contact as IDataObject | null)?.id as string | undefined;
+		if (contact) byContact.set(contact, (byContact.get(contact) ?? 0) + owed);
+	}
+	return { control, byContact };
+}
