@@ -80,10 +80,11 @@ export function paidAhead(payment: SettlingRecord, theDay: TheDay): number {
 	return cents;
 }
 
-/** Everything the payments and allocations name of one artefact, whatever their date (positive cents). */
-export function everSettled(records: readonly SettlingRecord[], artefacts: ReadonlySet<string>): number {
-	let cents = 0;
+/** Everything the payments and allocations settled of each artefact, whatever their date (positive cents), by id. */
+export function everSettled(records: readonly SettlingRecord[]): Map<string, number> {
+	const byArtefact = new Map<string, number>();
 	for (const record of records)
-		for (const line of record.lines) if (artefacts.has(line.artefact)) cents += settledBy(line);
-	return cents;
+		for (const line of record.lines)
+			byArtefact.set(line.artefact, (byArtefact.get(line.artefact) ?? 0) + settledBy(line));
+	return byArtefact;
 }

@@ -172,7 +172,7 @@ const contactItem = (payment: IDataObject, onAccount?: IDataObject) => {
 function paymentOnAccountItem(
 	payment: Payment,
 	settled: ReadonlyMap<string, Settlement[]>,
-	everything: readonly SettlingRecord[],
+	ever: ReadonlyMap<string, number>,
 	query: AgedQuery,
 ): OpenItem | undefined {
 	const { record } = payment;
@@ -186,7 +186,8 @@ function paymentOnAccountItem(
 		0,
 	);
 	const usedAsShown = total - centsOf(onAccount.outstanding_amount ?? onAccount.total_amount);
-	const unseen = query.asAt >= query.today ? Math.max(0, usedAsShown - everSettled(everything, names)) : 0;
+	const seen = [...names].reduce((sum, id) => sum + (ever.get(id) ?? 0), 0);
+	const unseen = query.asAt >= query.today ? Math.max(0, usedAsShown - seen) : 0;
 	const open = total - used - unseen;
 	const cents = inBase(open, total, toCents(onAccount.base_currency_total_amount) ?? total);
 	if (cents === 0) return undefined;
@@ -417,10 +418,10 @@ export async function readAgedItems(
 		);
 	const paymentRecords = payments.map((payment) => payment.settling);
 	const settled = settledOnTheDay(paymentRecords, allocationRecords, theDay);
-	const everything = [...paymentRecords, ...allocationRecords];
+	const ever = everSettled([...paymentRecords, ...allocationRecords]);
 	const onAccount = query.includePaymentsOnAccount
 		? payments.flatMap((payment) =>
-				[paymentOnAccountItem(payment, settled, everything, query), paidAheadItem(payment, theDay)].filter(
+				[paymentOnAccountItem(payment, settled, ever, query), paidAheadItem(payment, theDay)].filter(
 					(item): item is OpenItem => item !== undefined,
 				),
 			)
