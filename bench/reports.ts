@@ -174,11 +174,12 @@ const SETTLING_PAYMENT_TYPES = {
 	creditors: ['VENDOR_PAYMENT', 'VENDOR_REFUND'],
 };
 const CONTACT_TYPE = { debtors: 'CUSTOMER', creditors: 'VENDOR' };
+const ALLOCATION_TYPE = { debtors: 'CUSTOMER_ALLOCATION', creditors: 'VENDOR_ALLOCATION' };
 
 /**
  * What an aged report reads besides its documents: the control account's balance (every ledger
  * account, with its balance details from long before the books start), the contacts' opening
- * balances, every allocation, and the receipts and refunds that settle those balances (every one
+ * balances, every allocation of the side, and the receipts and refunds that settle those balances (every one
  * as at today, so that one dated ahead is seen; up to the day otherwise).
  */
 function agedSettlementReads(side: 'debtors' | 'creditors', asAt: string, today: boolean): ExpectedRead[] {
@@ -188,7 +189,7 @@ function agedSettlementReads(side: 'debtors' | 'creditors', asAt: string, today:
 			query: { show_balance_details: 'true', from_date: '1900-01-01', to_date: asAt },
 		},
 		{ collection: 'contact_opening_balances', query: { contact_type_id: CONTACT_TYPE[side] } },
-		{ collection: 'contact_allocations' },
+		{ collection: 'contact_allocations', query: { transaction_type_id: ALLOCATION_TYPE[side] } },
 		...SETTLING_PAYMENT_TYPES[side].map((type) => ({
 			collection: 'contact_payments',
 			query: { transaction_type_id: type, ...(today ? {} : { to_date: asAt }) },
@@ -215,10 +216,12 @@ function agedCases(asAt: string): ReportCase[] {
 				query: { transaction_type_id: PAYMENT_TYPE[side] },
 			};
 			const documents: ExpectedRead[] = today
-				? DOCUMENTS[side].flatMap(({ collection }) =>
-						// Nothing in the sandbox is dated after its history: every document is up to today.
-						OPEN_STATUSES.map((status) => ({ collection, query: { status_id: status } })),
-					)
+				? DOCUMENTS[side].flatMap(({ collection }) => [
+						// Nothing in the sandbox is dated after its history: every document is up to today, and
+						// the list of those dated after it (what a payment or allocation may name) is empty.
+						...OPEN_STATUSES.map((status) => ({ collection, query: { status_id: status } })),
+						{ collection, query: { from_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) } },
+					])
 				: DOCUMENTS[side].map(({ collection }) => ({
 						collection,
 						query: { show_payments_allocations: 'true', to_date: asAt },

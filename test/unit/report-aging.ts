@@ -1,6 +1,16 @@
 import { ageItems, bucketOf, type OpenItem } from '../../nodes/AccountingService/reports/aging';
 import { addDays } from '../../nodes/AccountingService/reports/calendar';
 import { fromCents, toCents } from '../../nodes/AccountingService/reports/money';
+import {
+	allocationCounts,
+	everSettled,
+	paidAhead,
+	settledOnTheDay,
+	type SettlingLine,
+	type SettlingRecord,
+	type TheDay,
+} from '../../nodes/AccountingService/reports/onTheDay';
+import { inBase } from '../../nodes/AccountingService/reports/owed';
 
 const AS_AT = '2025-03-31';
 const item = (contactId: string | null, daysPast: number, amount: number, name = contactId): OpenItem => ({
@@ -67,5 +77,54 @@ describe('aged reports: buckets and totals', () => {
 		expect(toCents('12,00')).toBeUndefined();
 		expect(toCents(null)).toBeUndefined();
 		expect(fromCents(123_451)).toBe(1234.51);
+	});
+});
+
+describe('aged reports: what counts on a day', () => {
+	const DAY = '2025-05-15';
+	/** Artefacts dated after the day: an invoice of 20 May and a credit note of 20 May. */
+	const theDay: TheDay = { day: DAY, isLater: (artefact) => artefact.endsWith('-later') };
+	const line = (artefact: string, signed: number, discount = 0): SettlingLine => ({ artefact, signed, discount });
+	const record = (id: string, date: string | null, lines: SettlingLine[]): SettlingRecord => ({ id, date, lines });
+
+	it('an allocation counts only when made by the day and every artefact it names existed then', () => {
+		const both = record('a1', '2025-05-10', [line('invoice', 3_000), line('credit', -3_000)]);
+		const creditLater = record('a2', '2025-05-10', [line('invoice', 3_000), line('credit-later', -3_000)]);
+		const madeLater = record('a3', '2025-05-16', [line('invoice', 3_000), line('credit', -3_000)]);
+		const undated = record('a4', null, [line('invoice', 3_000), line('credit', -3_000)]);
+		expect([both, creditLater, madeLater, undated].map((allocation) => allocationCounts(allocation, theDay))).toEqual([
+			true,
+			false,
+			false,
+			true,
+		]);
+	});
+
+	it('a payment settles what existed by the day; what it paid against later documents is money on account', () => {
+		// 150.00 on 10 May: 100.00 (with 5.00 discount) to an invoice of 1 May, 50.00 to one of 20 May.
+		const receipt = record('p1', '2025-05-10', [line('invoice', 9_500, 500), line('invoice-later', 5_000)]);
+		const afterTheDay = record('p2', '2025-05-16', [line('invoice', 1_000)]);
+		const allocation = record('a1', '2025-05-12', [line('invoice-2', 2_000), line('credit-later', -2_000)]);
+		const settled = settledOnTheDay([receipt, afterTheDay], [allocation], theDay);
+		expect(Object.fromEntries(settled)).toEqual({ invoice: [{ date: '2025-05-10', cents: 10_000 }] });
+		expect(paidAhead(receipt, theDay)).toBe(5_000);
+		expect(paidAhead(afterTheDay, theDay)).toBe(0);
+		// A credit note of later set against a receipt: the receipt took that much less money.
+		expect(paidAhead(record('p3', '2025-05-10', [line('invoice', 9_000), line('credit-later', -2_000)]), theDay)).toBe(
+			-2_000,
+		);
+		expect(Object.fromEntries(everSettled([receipt, afterTheDay, allocation]))).toEqual({
+			invoice: 11_000,
+			'invoice-later': 5_000,
+			'invoice-2': 2_000,
+			'credit-later': 2_000,
+		});
+	});
+
+	it('an amount in a record’s own currency is converted at its own rate, rounded once; the whole total is its base total', () => {
+		expect(inBase(3_333, 10_000, 7_891)).toBe(2_630);
+		expect(inBase(10_000, 10_000, 7_891)).toBe(7_891);
+		expect(inBase(-5_000, 10_000, 7_891)).toBe(-3_946);
+		expect(inBase(0, 0, 0)).toBe(0);
 	});
 });

@@ -31,9 +31,17 @@ export function owedOn(document: Owed, day: string): number {
 	for (const settlement of document.settlements) {
 		if (settlement.date === null || settlement.date <= day) open -= settlement.cents;
 	}
-	if (open === document.total) return document.baseTotal;
-	if (document.total === 0) return 0;
-	return roundHalfAway((open * document.baseTotal) / document.total);
+	return inBase(open, document.total, document.baseTotal);
+}
+
+/**
+ * Cents of a record's own currency in the business's, at the record's own rate (its base total
+ * over its total), rounded to the cent once: the whole total is exactly its base total.
+ */
+export function inBase(cents: number, total: number, baseTotal: number): number {
+	if (cents === total) return baseTotal;
+	if (total === 0) return 0;
+	return roundHalfAway((cents * baseTotal) / total);
 }
 
 const roundHalfAway = (value: number) => Math.sign(value) * Math.round(Math.abs(value));

@@ -7,6 +7,7 @@ const { lookup } = require('../../data/kinds/books');
 const { CUSTOMER, VENDOR } = require('../../data/kinds/contacts');
 const { PAYABLE } = require('../../data/stored');
 const { stripSummary } = require('./build');
+const onAccount = require('./payments-on-account');
 
 /**
  * What writes do to the books and to the records they touch, shared by the kinds: booking and
@@ -98,6 +99,7 @@ function settledStatus(row) {
  * @param {number} day the payment's day @param {number} now
  */
 function settle(ctx, space, index, delta, day, now) {
+	if (space === onAccount.SPACE) return onAccount.settleOnAccount(ctx, index, delta, now);
 	const doc = ctx.rows(space)[index];
 	if (space === 'contact_opening_balances') {
 		doc.paidDay = delta > 0 ? day : -1;
@@ -113,11 +115,12 @@ function settle(ctx, space, index, delta, day, now) {
 }
 
 /**
- * A payable document (or contact opening balance) a payment or allocation may settle, with what
+ * A payable document (or contact opening balance, or a payment's money on account) a payment or allocation may settle, with what
  * is still open on it; or a reason why not.
  * @returns {{ side: 'sales'|'purchase', credit: boolean, open: number, contact: number } | { reason: string }}
  */
 function settleable(ctx, space, index) {
+	if (space === onAccount.SPACE) return onAccount.onAccountSettleable(ctx, index);
 	const doc = ctx.rows(space)[index];
 	if (!PAYABLE.has(space)) return { reason: 'is not an invoice or credit note' };
 	if (doc.status === 'DRAFT') return { reason: 'is a draft: release it first' };

@@ -12,6 +12,7 @@ const { templateOf, mapInput, stripSummary } = require('./build');
 const { unbook, materialize, cents } = require('./books');
 const { createIdempotencyStore } = require('./idempotency');
 const { KINDS, DEFAULT_KIND } = require('./kinds');
+const { artefactRef } = require('./payments-on-account');
 
 /**
  * The writes of the OpenAPI, for the seeded businesses: `POST /<collection>` (create),
@@ -88,7 +89,7 @@ function createWrites({ dataset, clock }) {
 			ref: (source) => resolved.get(source),
 			refOf: (source) => {
 				const found = resolved.get(source);
-				return found ? ctx.ref(found.name, found.index) : undefined;
+				return found ? artefactRef(ctx, found.name, found.index) : undefined;
 			},
 			templateOf: (name) => templateOf(ctx, dataset.contexts, BY_NAME.get(name)),
 			/** Writes a part of a contact (its main address, delivery address or main person) from an edited row of its own. */

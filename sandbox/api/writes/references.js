@@ -3,6 +3,7 @@
 const { BY_NAME } = require('../../data/collections');
 const { attachments } = require('../../data/kinds/attachments');
 const { PAYABLE } = require('../../data/stored');
+const onAccount = require('./payments-on-account');
 
 /**
  * Which collection a request attribute names a record of. The OpenAPI's write definitions name
@@ -32,7 +33,7 @@ const SPECIAL = {
 	original_invoice_id: (scope) => [scope.collection.startsWith('sales') ? 'sales_invoices' : 'purchase_invoices'],
 	invoice_id: () => ['sales_invoices'],
 	original_quote_estimate_id: () => ['sales_quotes', 'sales_estimates'],
-	artefact_id: () => [...PAYABLE],
+	artefact_id: () => [...PAYABLE, onAccount.SPACE],
 	usual_supplier_id: () => ['contacts'],
 	object_guid: () => ['sales_invoices'],
 	country_of_registration_id: () => ['countries_of_registration'],
@@ -111,11 +112,16 @@ function resolveReferences(ctx, collection, input, report, skip) {
 	return resolved;
 }
 
-const label = (name) => name.replace(/_/g, ' ').replace(/s$/, '');
+const label = (name) => (name === onAccount.SPACE ? 'payment on account' : name.replace(/_/g, ' ').replace(/s$/, ''));
 
 /** @returns {Resolved|null} */
 function find(ctx, names, id) {
 	for (const name of names) {
+		if (name === onAccount.SPACE) {
+			const index = onAccount.findOnAccount(ctx, id);
+			if (index >= 0) return { name, index };
+			continue;
+		}
 		const def = BY_NAME.get(name);
 		// A collection the business's country does not have holds nothing there.
 		if (def.countries && !def.countries.includes(ctx.biz.country)) continue;

@@ -214,9 +214,13 @@ describe('Aged Debtors as at today', () => {
 
 		const requests = env.apiRequestsSince(position).map((entry) => decodeURIComponent(entry.path));
 		const firstPages = requests.filter((path) => !/[?&]page=/.test(path));
-		// The settings, the control account, one list per document kind and open status, the opening
-		// balances, the allocations, and the receipts and refunds: nothing read with its allocations.
-		expect(firstPages.length).toBe(1 + 1 + 4 * 3 + 1 + 1 + 2);
+		// The settings, the control account, one list per document kind and open status, one per kind of
+		// those dated after today (what a payment or allocation may name), the opening balances, the
+		// allocations, and the receipts and refunds: nothing read with its allocations.
+		expect(firstPages.length).toBe(1 + 1 + 4 * 3 + 4 + 1 + 1 + 2);
+		expect(
+			requests.filter((path) => path.includes(`from_date=2025-07-16`) && !path.includes('contact_payments')),
+		).toHaveLength(4);
 		expect(requests.some((path) => path.includes('show_payments_allocations'))).toBe(false);
 
 		const expected = new Map<string, number>();

@@ -4,8 +4,23 @@ import { runAllOrFail } from '../../actions/itemRunner';
 import type { ParameterReader } from '../../actions/parameters';
 import type { OpenItem } from '../../reports/aging';
 import { addDays, leadingDay } from '../../reports/calendar';
-import { toCents } from '../../reports/money';
-import { owedOn, type Settlement } from '../../reports/owed';
+import {
+	allocationCounts,
+	everSettled,
+	settledOnTheDay,
+	type SettlingRecord,
+	type TheDay,
+} from '../../reports/onTheDay';
+import {
+	centsOf,
+	documentItem,
+	openingBalanceItem,
+	owedDocumentItem,
+	paidAheadItem,
+	paymentOnAccountItem,
+	settlingRecord,
+	type Payment,
+} from './agedItems';
 import { apiRequestAllItems } from '../../transport';
 
 /** A kind of document that can be owed: where it is listed, and whether it owes or credits. */
@@ -20,10 +35,12 @@ export interface Ledger {
 	documents: DocumentKind[];
 	/** Whose opening balances belong to this ledger (`contact_type_id`). */
 	contactType: 'CUSTOMER' | 'VENDOR';
-	/** The payments whose unallocated part (a payment on account) counts against the balance. */
+	/** The payments that lower the balance (receipts, supplier payments): what they leave on account counts against it. */
 	paymentType: string;
-	/** Every payment that can settle a document of this ledger: the above and its refunds. */
-	settlingPaymentTypes: string[];
+	/** Their refunds: what a refund leaves on account counts towards the balance. */
+	refundType: string;
+	/** The allocations setting credits against invoices of this ledger's contacts. */
+	allocationType: string;
 }
 
 export const LEDGERS: Record<'debtors' | 'creditors', Ledger> = {
@@ -36,7 +53,8 @@ export const LEDGERS: Record<'debtors' | 'creditors', Ledger> = {
 		],
 		contactType: 'CUSTOMER',
 		paymentType: 'CUSTOMER_RECEIPT',
-		settlingPaymentTypes: ['CUSTOMER_RECEIPT', 'CUSTOMER_REFUND'],
+		refundType: 'CUSTOMER_REFUND',
+		allocationType: 'CUSTOMER_ALLOCATION',
 	},
 	creditors: {
 		documents: [
@@ -47,13 +65,13 @@ export const LEDGERS: Record<'debtors' | 'creditors', Ledger> = {
 		],
 		contactType: 'VENDOR',
 		paymentType: 'VENDOR_PAYMENT',
-		settlingPaymentTypes: ['VENDOR_PAYMENT', 'VENDOR_REFUND'],
+		refundType: 'VENDOR_REFUND',
+		allocationType: 'VENDOR_ALLOCATION',
 	},
 };
 
 /** The statuses of a document with money still open: void and draft ones owe nothing. */
 const OPEN_STATUSES = ['UNPAID', 'PART_PAID', 'DISPUTED'];
-const NEVER_OWED = ['DRAFT', 'VOID'];
 
 /** The day an invoice ages from: its due date as now, or the day it was raised as Sage's report does. */
 export type AgeBy = 'dueDate' | 'documentDate';
@@ -68,155 +86,28 @@ export interface AgedQuery {
 	includePaymentsOnAccount: boolean;
 }
 
-const idOf = (reference: unknown) => {
-	const id = (reference as IDataObject | null | undefined)?.id;
-	return typeof id === 'string' ? id : null;
-};
-const textOf = (value: unknown) => (typeof value === 'string' && value ? value : null);
-const centsOf = (value: unknown) => toCents(value) ?? 0;
-
-const isCredit = (kind: DocumentKind, document: IDataObject) =>
-	kind.credit === 'byQuickEntryType' ? idOf(document.quick_entry_type) === 'CREDIT_NOTE' : kind.credit;
-
-/** A document's amount as an item, positive when owed; credits age from their own date. */
-function documentItem(kind: DocumentKind, document: IDataObject, cents: number, ageBy: AgeBy): OpenItem {
-	const credit = isCredit(kind, document);
-	const dated = leadingDay(document.date);
-	return {
-		contactId: idOf(document.contact),
-		contactName: textOf(document.contact_name) ?? textOf((document.contact as IDataObject | undefined)?.displayed_as),
-		agedFrom: credit || ageBy === 'documentDate' ? dated : (leadingDay(document.due_date) ?? dated),
-		amount: credit ? -cents : cents,
-		label: `${kind.label} ${textOf(document.displayed_as) ?? String(document.id)}`,
-	};
-}
-
-/** A document's payments and allocations as its `payments_allocations` list them, dated. */
-const documentSettlements = (document: IDataObject): Settlement[] =>
-	((document.payments_allocations as IDataObject[] | null | undefined) ?? []).map((entry) => ({
-		date: leadingDay(entry.date),
-		cents: Math.abs(centsOf(entry.amount)) + Math.abs(centsOf(entry.discount)),
-	}));
-
-/** What a document read with its payments and allocations still owed at the end of the day. */
-function owedDocumentItem(kind: DocumentKind, document: IDataObject, query: AgedQuery): OpenItem | undefined {
-	if (NEVER_OWED.includes(idOf(document.status) ?? '')) return undefined;
-	const total = centsOf(document.total_amount);
-	const owed = owedOn(
-		{
-			total,
-			baseTotal: toCents(document.base_currency_total_amount) ?? total,
-			settlements: documentSettlements(document),
-		},
-		query.asAt,
-	);
-	return documentItem(kind, document, owed, query.ageBy);
-}
-
-/**
- * What each payment and allocation settled, by the id of the artefact it names, dated with the
- * payment's or allocation's own day; amounts are positive (a credit note carries a negative line).
- */
-function settlementsByArtefact(records: readonly IDataObject[]): Map<string, Settlement[]> {
-	const byArtefact = new Map<string, Settlement[]>();
-	for (const record of records) {
-		const date = leadingDay(record.date);
-		for (const line of (record.allocated_artefacts as IDataObject[] | null | undefined) ?? []) {
-			const artefact = idOf(line.artefact);
-			if (artefact === null) continue;
-			const settled = Math.abs(centsOf(line.amount)) + Math.abs(centsOf(line.discount));
-			const list = byArtefact.get(artefact) ?? [];
-			list.push({ date, cents: settled });
-			byArtefact.set(artefact, list);
-		}
-	}
-	return byArtefact;
-}
-
-/**
- * A payment's part not allocated at the end of the day counts against the contact from the
- * payment's date. As at today: what the service shows outstanding on it. As at a past day: its
- * amount on account less the allocations of it dated on or before the day; what was allocated of
- * it without a dated allocation the API shows is taken as allocated on the payment's own date.
- */
-function paymentOnAccountItem(
-	payment: IDataObject,
-	settlements: Map<string, Settlement[]>,
-	query: AgedQuery,
-): OpenItem | undefined {
-	const onAccount = payment.payment_on_account as IDataObject | null | undefined;
-	const paid = leadingDay(onAccount?.date) ?? leadingDay(payment.date);
-	if (!onAccount || (paid !== null && paid > query.asAt)) return undefined;
-	let cents: number;
-	if (query.asAt >= query.today) {
-		cents = centsOf(onAccount.base_currency_outstanding_amount);
-	} else {
-		const total = centsOf(onAccount.total_amount);
-		const dated = [
-			...(settlements.get(String(onAccount.id)) ?? []),
-			...(onAccount.id === payment.id ? [] : (settlements.get(String(payment.id)) ?? [])),
-		];
-		const allocatedToday = total - centsOf(onAccount.outstanding_amount ?? onAccount.total_amount);
-		const undated = allocatedToday - dated.reduce((sum, settlement) => sum + settlement.cents, 0);
-		cents = owedOn(
-			{
-				total,
-				baseTotal: toCents(onAccount.base_currency_total_amount) ?? total,
-				settlements: undated > 0 ? [...dated, { date: null, cents: undated }] : dated,
-			},
-			query.asAt,
-		);
-	}
-	if (cents === 0) return undefined;
-	const contact = (onAccount.contact ?? payment.contact) as IDataObject | undefined;
-	return {
-		contactId: idOf(contact),
-		contactName: textOf(onAccount.contact_name) ?? textOf(contact?.displayed_as),
-		agedFrom: paid,
-		amount: -cents,
-		label: `Payment on account ${textOf(payment.displayed_as) ?? String(payment.id)}`,
-	};
-}
-
-/**
- * A contact's opening balance still owed on the day: brought forward before the books start, it
- * has no due date and ages from its own date; a credit note's subtracts.
- */
-function openingBalanceItem(balance: IDataObject, settlements: Map<string, Settlement[]>, asAt: string): OpenItem {
-	const credit = idOf(balance.contact_opening_balance_type) === 'CREDIT_NOTE';
-	const total = centsOf(balance.total_amount);
-	const owed = owedOn(
-		{
-			total,
-			baseTotal: toCents(balance.base_currency_total_amount) ?? total,
-			settlements: settlements.get(String(balance.id)) ?? [],
-		},
-		asAt,
-	);
-	const contact = balance.contact as IDataObject | undefined;
-	return {
-		contactId: idOf(contact),
-		contactName: textOf(contact?.displayed_as),
-		agedFrom: leadingDay(balance.date),
-		amount: credit ? -owed : owed,
-		label: `Opening Balance ${textOf(balance.reference) ?? textOf(balance.displayed_as) ?? String(balance.id)}`,
-	};
-}
-
 const DOCUMENT_ATTRIBUTES = ['contact', 'contact_name', 'date', 'due_date'];
+
+interface Listed {
+	kind: DocumentKind;
+	document: IDataObject;
+}
 
 /**
  * Every item of the ledger open at the end of `query.asAt`: documents, the contacts' opening
- * balances and (when asked) payments on account, several lists read at once.
+ * balances and (when asked) money on account, several lists read at once. A payment or allocation
+ * counts on the day only when it and everything it names existed then (../../reports/onTheDay.ts).
  *
  * - As at today: the documents of each kind in an open status with their outstanding amounts,
- *   as the service shows them now (one list per kind and status).
- * - As at a past day, or when a payment or allocation is dated after the day: every document of
- *   each kind dated up to the day with its `payments_allocations`, counting those dated on or
- *   before the day (one list per kind).
- * - The opening balances, the allocations, and the receipts and refunds (up to the day; as at
- *   today, all of them, so that one dated ahead is seen) when there are payments on account to
- *   count or balances to settle; as at today otherwise only those dated after it.
+ *   as the service shows them now (one list per kind and status), and the documents dated after
+ *   today (one list per kind, their dates only), which payments and allocations may name.
+ * - As at a past day, or as at today when a payment or allocation is dated after the day or sets
+ *   a document dated after it against one before: every document of each kind dated up to the day
+ *   with its `payments_allocations`, counting those that count on the day (one list per kind).
+ * - The opening balances, the ledger's allocations, and the receipts and refunds (up to the day;
+ *   as at today, all of them, so that one dated ahead is seen) when there is money on account to
+ *   count or balances to settle; as at today otherwise only those dated after it; as at a past day
+ *   otherwise only when an allocation names something no list read dates.
  */
 export async function readAgedItems(
 	this: IExecuteFunctions,
@@ -231,90 +122,154 @@ export async function readAgedItems(
 		(await apiRequestAllItems.call(this, { path: `/${path}`, qs, business, ...scope })).body;
 	const readAtOnce = async <T>(reads: Array<() => Promise<T>>) => await runAllOrFail(reads, scope.pace.concurrency);
 	const quickEntryType = (kind: DocumentKind) => (kind.credit === 'byQuickEntryType' ? ['quick_entry_type'] : []);
-	const openDocumentReads = ledger.documents.flatMap((kind) =>
-		OPEN_STATUSES.map((status) => async () => {
-			const attributes = [...DOCUMENT_ATTRIBUTES, 'base_currency_outstanding_amount', ...quickEntryType(kind)];
-			const documents = await read(kind.path, { status_id: status, attributes: attributes.join(','), to_date: asAt });
-			return documents.map((document) =>
-				documentItem(kind, document, centsOf(document.base_currency_outstanding_amount), query.ageBy),
-			);
-		}),
-	);
-	const owedDocumentReads = ledger.documents.map((kind) => async () => {
-		const attributes = [
-			...DOCUMENT_ATTRIBUTES,
-			'status',
-			'total_amount',
-			'base_currency_total_amount',
-			...quickEntryType(kind),
-		];
-		const documents = await read(kind.path, {
-			show_payments_allocations: true,
-			attributes: attributes.join(','),
+	const listsOf = (queries: (kind: DocumentKind) => IDataObject[]) =>
+		ledger.documents.flatMap((kind) =>
+			queries(kind).map(
+				(qs) => async () => (await read(kind.path, qs)).map((document): Listed => ({ kind, document })),
+			),
+		);
+	const openDocumentReads = listsOf((kind) =>
+		OPEN_STATUSES.map((status) => ({
+			status_id: status,
+			attributes: [...DOCUMENT_ATTRIBUTES, 'base_currency_outstanding_amount', ...quickEntryType(kind)].join(','),
 			to_date: asAt,
-		});
-		return documents.flatMap((document) => owedDocumentItem(kind, document, query) ?? []);
-	});
-	const readPayments = (range: IDataObject, into: Array<{ type: string; record: IDataObject }>) =>
-		ledger.settlingPaymentTypes.map((type) => async () => {
+		})),
+	);
+	const owedDocumentReads = listsOf((kind) => [
+		{
+			show_payments_allocations: true,
+			attributes: [
+				...DOCUMENT_ATTRIBUTES,
+				'status',
+				'total_amount',
+				'base_currency_total_amount',
+				...quickEntryType(kind),
+			].join(','),
+			to_date: asAt,
+		},
+	]);
+	const laterDocumentReads = asAtToday ? listsOf(() => [{ from_date: addDays(asAt, 1), attributes: 'date' }]) : [];
+	const payments: Payment[] = [];
+	const readPayments = (range: IDataObject) =>
+		[ledger.paymentType, ledger.refundType].map((type) => async () => {
 			const listed = await read('contact_payments', {
 				transaction_type_id: type,
-				attributes: 'contact,date,payment_on_account,allocated_artefacts',
+				attributes: 'contact,date,total_amount,base_currency_total_amount,payment_on_account,allocated_artefacts',
 				...range,
 			});
-			into.push(...listed.map((record) => ({ type, record })));
+			payments.push(
+				...listed.map((record) => ({ refund: type === ledger.refundType, record, settling: settlingRecord(record) })),
+			);
 		});
 	const paymentRange: IDataObject = asAtToday ? {} : { to_date: asAt };
 
 	// One set of lists read at once, within the item's pace, the longest as a rule first: the payments
-	// when payments on account count; the opening balances, then (without payments on account) the
+	// when money on account counts; the opening balances, then (without money on account) the
 	// payments that settle them, or as at today those dated after it, to see one entered ahead; the
-	// documents; the allocations.
-	const documentLists: OpenItem[][] = [];
+	// documents; the documents dated after today; the allocations.
+	let documentLists: Listed[][] = [];
+	let readWithSettlements = !asAtToday;
+	const laterLists: Listed[][] = [];
 	let openingBalances: IDataObject[] = [];
-	let allocations: IDataObject[] = [];
-	const payments: Array<{ type: string; record: IDataObject }> = [];
-	const documentReads = asAtToday ? openDocumentReads : owedDocumentReads;
+	let allocationRecords: SettlingRecord[] = [];
+	let paymentsToTheDay = query.includePaymentsOnAccount;
 	const isDue = (balance: IDataObject) => (leadingDay(balance.date) ?? '') <= asAt;
 	await readAtOnce<unknown>([
-		...(query.includePaymentsOnAccount ? readPayments(paymentRange, payments) : []),
+		...(query.includePaymentsOnAccount ? readPayments(paymentRange) : []),
 		async () => {
 			openingBalances = await read('contact_opening_balances', {
 				contact_type_id: ledger.contactType,
 				attributes: 'contact,date,reference,total_amount,base_currency_total_amount,contact_opening_balance_type',
 			});
 			if (query.includePaymentsOnAccount) return;
-			const range = openingBalances.some(isDue) ? paymentRange : asAtToday ? { from_date: addDays(asAt, 1) } : null;
-			if (range) for (const readType of readPayments(range, payments)) await readType();
+			paymentsToTheDay = openingBalances.some(isDue);
+			const range = paymentsToTheDay ? paymentRange : asAtToday ? { from_date: addDays(asAt, 1) } : null;
+			if (range) for (const readType of readPayments(range)) await readType();
 		},
-		...documentReads.map((readKind, index) => async () => {
+		...(asAtToday ? openDocumentReads : owedDocumentReads).map((readKind, index) => async () => {
 			documentLists[index] = await readKind();
 		}),
+		...laterDocumentReads.map((readKind, index) => async () => {
+			laterLists[index] = await readKind();
+		}),
 		async () => {
-			allocations = await read('contact_allocations', { attributes: 'date,allocated_artefacts' });
+			allocationRecords = (
+				await read('contact_allocations', {
+					transaction_type_id: ledger.allocationType,
+					attributes: 'date,allocated_artefacts',
+				})
+			).map(settlingRecord);
 		},
 	]);
-	let documents = documentLists.flat();
-	const balances = openingBalances.filter(isDue);
-	const settling = [...payments.map((payment) => payment.record), ...allocations];
-	const settlements = settlementsByArtefact(settling);
+
+	// The day each artefact the payments and allocations may name was dated: as at a past day every
+	// one dated up to the day was read, so one not read was dated after it; as at today those dated
+	// after it were read, so one not read was dated by then.
+	const datedOn = new Map<string, string | null>();
+	const noteDates = (lists: Listed[][]) => {
+		for (const { document } of lists.flat()) datedOn.set(String(document.id), leadingDay(document.date));
+	};
+	const notePayments = () => {
+		for (const { record } of payments) {
+			const onAccount = record.payment_on_account as IDataObject | null | undefined;
+			const paid = leadingDay(onAccount?.date) ?? leadingDay(record.date);
+			datedOn.set(String(record.id), paid);
+			if (onAccount) datedOn.set(String(onAccount.id), paid);
+		}
+	};
+	noteDates(documentLists);
+	noteDates(laterLists);
+	for (const balance of openingBalances) datedOn.set(String(balance.id), leadingDay(balance.date));
+	notePayments();
+	const madeByTheDay = (record: SettlingRecord) => (record.date ?? '') <= asAt;
+	if (
+		!asAtToday &&
+		!paymentsToTheDay &&
+		allocationRecords.some(
+			(allocation) => madeByTheDay(allocation) && allocation.lines.some((line) => !datedOn.has(line.artefact)),
+		)
+	) {
+		// Money on account an allocation names is dated by its payment's date.
+		await readAtOnce(readPayments(paymentRange));
+		notePayments();
+	}
+	const theDay: TheDay = {
+		day: asAt,
+		isLater: (artefact) => (datedOn.has(artefact) ? (datedOn.get(artefact) ?? '') > asAt : !asAtToday),
+	};
+	const counts = new Map(allocationRecords.map((allocation) => [allocation.id, allocationCounts(allocation, theDay)]));
 
 	if (asAtToday) {
-		// A payment or allocation dated after the day settled a document early: count it as at the day.
+		// A payment or allocation dated after the day settled a document early, or an allocation set a
+		// document dated after the day against one before it: the outstanding amounts shown now are not
+		// the day's, so the documents are read with their payments and allocations.
 		const balanceIds = new Set(openingBalances.map((balance) => String(balance.id)));
-		const datedAhead = settling.some(
-			(record) =>
-				(leadingDay(record.date) ?? '') > asAt &&
-				((record.allocated_artefacts as IDataObject[] | undefined) ?? []).some(
-					(line) => !balanceIds.has(idOf(line.artefact) ?? ''),
-				),
+		const datedAhead = [...payments.map((payment) => payment.settling), ...allocationRecords].some(
+			(record) => !madeByTheDay(record) && record.lines.some((line) => !balanceIds.has(line.artefact)),
 		);
-		if (datedAhead) documents = (await readAtOnce(owedDocumentReads)).flat();
+		const heldBack = allocationRecords.some((allocation) => madeByTheDay(allocation) && !counts.get(allocation.id));
+		if (datedAhead || heldBack) {
+			documentLists = await readAtOnce(owedDocumentReads);
+			readWithSettlements = true;
+		}
 	}
+	const documents = documentLists
+		.flat()
+		.flatMap(({ kind, document }) =>
+			readWithSettlements
+				? (owedDocumentItem(kind, document, query, counts) ?? [])
+				: documentItem(kind, document, centsOf(document.base_currency_outstanding_amount), query.ageBy),
+		);
+	const paymentRecords = payments.map((payment) => payment.settling);
+	const settled = settledOnTheDay(paymentRecords, allocationRecords, theDay);
+	const ever = everSettled([...paymentRecords, ...allocationRecords]);
 	const onAccount = query.includePaymentsOnAccount
-		? payments
-				.filter((payment) => payment.type === ledger.paymentType)
-				.flatMap((payment) => paymentOnAccountItem(payment.record, settlements, query) ?? [])
+		? payments.flatMap((payment) =>
+				[paymentOnAccountItem(payment, settled, ever, query), paidAheadItem(payment, theDay)].filter(
+					(item): item is OpenItem => item !== undefined,
+				),
+			)
 		: [];
-	return [...documents, ...onAccount, ...balances.map((balance) => openingBalanceItem(balance, settlements, asAt))];
+	const balances = openingBalances.filter(isDue).map((balance) => openingBalanceItem(balance, settled, asAt));
+	return [...documents, ...onAccount, ...balances];
 }

@@ -5,6 +5,7 @@ const { formatDay, parseDay, dayOf } = require('../../../data/time');
 const { transactionRef, transactionTypeRef } = require('../../../data/kinds/ledger');
 const { CUSTOMER, VENDOR } = require('../../../data/kinds/contacts');
 const { cents, controlAccount, book, settle, settleable, syncOpen } = require('../books');
+const { artefactRef, artefactLabel, onAccountUsed, ON_ACCOUNT_SUB } = require('../payments-on-account');
 
 /**
  * Contact payments, contact allocations and contact opening balances.
@@ -12,8 +13,10 @@ const { cents, controlAccount, book, settle, settleable, syncOpen } = require('.
  * A payment's `allocated_artefacts` each name an open invoice or credit note of the payment's
  * contact (booked: not a draft, not void) with an amount no larger than what is open on it. For a
  * receipt or a supplier payment a positive amount pays an invoice and a negative one sets a credit
- * note against it; for a refund, the other way round. The total must equal the allocations' sum
- * plus any payment on account. Allocating settles: the artefact's outstanding amount falls and its
+ * note against it; for a refund, the other way round. A payment's money on account is named by its
+ * own id like a credit note (a refund's like an invoice: payments-on-account.js). Dates are free: a
+ * payment or allocation may be dated before or after what it settles. The total must equal the
+ * allocations' sum plus any payment on account. Allocating settles: the artefact's outstanding amount falls and its
  * status moves (PART_PAID, PAID). The payment books bank against the contact's control account.
  *
  * An allocation sets invoices against credit notes of one contact without money moving: its
@@ -114,7 +117,7 @@ function readAllocations(w, list, rules) {
 		if (settled > available) {
 			problems.add(
 				`${source}.amount`,
-				`${source}.amount ${amount(Math.abs(signed))}${discount ? ` plus discount ${amount(discount)}` : ''} is more than the ${amount(available)} outstanding on ${ctx.displayedAs(found.name, found.index)}`,
+				`${source}.amount ${amount(Math.abs(signed))}${discount ? ` plus discount ${amount(discount)}` : ''} is more than the ${amount(available)} outstanding on ${artefactLabel(ctx, found.name, found.index)}`,
 			);
 			return;
 		}
@@ -140,13 +143,14 @@ function contactFor(w, side, fallback) {
 const allocationLines = (w, allocations, withDiscount) =>
 	allocations.map((a, k) => ({
 		id: w.ctx.subId(w.def.name, w.index, k + 1),
-		artefact: w.ctx.ref(a.space, a.index),
+		artefact: artefactRef(w.ctx, a.space, a.index),
 		amount: amount(a.signed),
 		...(withDiscount ? { discount: amount(a.discount) } : {}),
 	}));
 
 const contactPayments = {
-	editable: () => null,
+	editable: (w) => onAccountUsed(w.row),
+	deletable: (w) => onAccountUsed(w.row),
 	build(w, record) {
 		const { ctx, input, problems } = w;
 		const old = w.row;
@@ -215,7 +219,7 @@ const contactPayments = {
 			const c = ctx.rows('contacts')[contact];
 			const value = amount(onAccount);
 			record.payment_on_account = {
-				id: ctx.subId('contact_payments', w.index, 99),
+				id: ctx.subId('contact_payments', w.index, ON_ACCOUNT_SUB),
 				displayed_as: record.reference ?? 'Payment on account',
 				$path: `/contact_payments/${ctx.id('contact_payments', w.index)}`,
 				contact_name: c.name,
