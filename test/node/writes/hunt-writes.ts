@@ -4,6 +4,9 @@
 // model's delete and repeated call): a replay is then answered in the second its record was made.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { createClock } from '../../../sandbox/clock';
+import { useClock } from '../../../nodes/AccountingService/state';
+import { VirtualClock } from '../../harness/virtual-clock';
 import { useConnectedSandbox } from '../connected-sandbox';
 import { heldNow, writeDirect } from '../direct-writes';
 import { create, defineBelow, rawOutput } from '../write-helpers';
@@ -82,5 +85,29 @@ describe('hunt: a key whose records were deleted more than five times within the
 			made.push(output.id);
 			await deleted(output.id);
 		}
+	});
+});
+
+describe('hunt: the token endpoint busy, with Retry-After as an HTTP date, on a service whose clock is behind n8n’s', () => {
+	// The service's clock 99 s behind this process's once the access token has run out (301 s).
+	const skewed = useConnectedSandbox({ clock: createClock(Date.now() - 400_000) });
+	let clock: VirtualClock;
+	beforeEach(() => useClock((clock = new VirtualClock(() => Date.now()))));
+	afterEach(() => useClock(new VirtualClock(() => Date.now())));
+
+	it('waits the 2 s the service asked for (its Date to its Retry-After), not 0', async () => {
+		const token = { ...skewed.store.oauthTokenData(skewed.credential.id) } as IDataObject;
+		delete token.n8n_expires_at;
+		skewed.store.writeOauthTokenData(skewed.credential.id, token);
+		skewed.sandbox.clock.advance(301);
+		const retryAfter = new Date(Math.floor(skewed.sandbox.clock.now() / 1000) * 1000 + 2000).toUTCString();
+		skewed.sandbox.faults.inject({ kind: '503', target: 'token', retryAfter });
+
+		const result = await skewed.runNode({ resource: 'contact', operation: 'getAll', limit: 3 });
+
+		expect(result.error).toBeUndefined();
+		// Right answer: the first wait is the Retry-After less the 503's Date: 1 to 2 s (Date is whole seconds).
+		expect(clock.sleeps[0]).toBeGreaterThanOrEqual(1000);
+		expect(clock.sleeps[0]).toBeLessThanOrEqual(2000);
 	});
 });
