@@ -23,6 +23,8 @@ export const processState = {
 	leadBusinesses: new Map<string, string>(),
 	/** Part of every default idempotency id of this process (actions/write/idempotency.ts). */
 	idempotencySalt: randomBytes(16).toString('hex'),
+	/** The `idempotency_id`s this process has created with, oldest first (actions/write/createOnce.ts). */
+	postedIdempotencyIds: new Set<string>(),
 };
 
 /** Tests move time instead of sleeping: every budget from here on waits on this clock. */

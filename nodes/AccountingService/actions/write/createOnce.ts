@@ -1,13 +1,32 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { processState } from '../../state';
 import { headerValue, type ApiResponse } from '../../transport';
 import { nextIdempotencyId } from './idempotency';
 
 /**
  * Creates answered with earlier records that are gone (or no longer the one meant) before the
- * item fails: each a deletion within the service's 7 days.
+ * item fails: each a deletion within the service's 7 days, and each walked again by every later
+ * repeat (a POST and a read), so the bound is what a key deleted daily for a fortnight needs.
  */
-export const MAX_REPLAYS = 5;
+export const MAX_REPLAYS = 20;
+
+/** The ids remembered: far more than the creates of a busy hour, a few hundred kilobytes at most. */
+const REMEMBERED_IDS = 10_000;
+
+/**
+ * Whether this process has created with `id` before, remembering it from now on. The service's
+ * answer cannot tell a replay made in the second its record was created from a fresh create; a
+ * repeat within one second (a create, its record deleted, the same create again) is almost always
+ * made by the same process, which knows it sent the id before.
+ */
+function postedBefore(id: string): boolean {
+	const posted = processState.postedIdempotencyIds;
+	const before = posted.delete(id);
+	posted.add(id);
+	if (posted.size > REMEMBERED_IDS) posted.delete(posted.values().next().value as string);
+	return before;
+}
 
 /**
  * Whether the service answered a create from memory: it answers a repeated `idempotency_id` with
@@ -15,8 +34,8 @@ export const MAX_REPLAYS = 5;
  * record was created before this request: its `created_at` is of an earlier second than the
  * answer's `Date` — both the service's clock, in whole seconds. A create answered in the second
  * its record was made counts as this one's: a record made, deleted and its create repeated within
- * one second is not told apart (docs/writing-records.md). Without either time it may be a
- * replay, and is read back.
+ * one second is told apart only by the process that sent it (createOnce remembers the ids it
+ * sent; docs/writing-records.md). Without either time it may be a replay, and is read back.
  */
 export function answeredFromMemory(response: ApiResponse<IDataObject>): boolean {
 	const created = Date.parse(String(response.body?.created_at ?? ''));
@@ -51,8 +70,9 @@ export async function createOnce(
 ): Promise<{ response: ApiResponse<IDataObject>; stored?: IDataObject }> {
 	let id = create.id;
 	for (let attempt = 1; ; attempt++) {
+		const repeated = postedBefore(id);
 		const response = await create.post(id);
-		if (create.ownAnswer(response)) return { response };
+		if (!repeated && create.ownAnswer(response)) return { response };
 		const stored = await create.current(response.body);
 		if (stored && (await create.stillMeant(stored))) return { response, stored };
 		if (attempt >= MAX_REPLAYS) create.gaveUp(response.body);
