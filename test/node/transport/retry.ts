@@ -35,6 +35,18 @@ describe('Retry-After', () => {
 		expect(retryDelayMs(httpFailure(429, { 'retry-after': '2' }), 1, policy)).toBe(2000);
 		expect(retryDelayMs(httpFailure(429, { 'retry-after': '3600' }), 1, policy)).toBe(5000);
 	});
+
+	it.each([-99_000, 0, 99_000])(
+		'an HTTP date is read against the answer’s own Date, whatever n8n’s clock says (n8n %i ms off)',
+		(offset) => {
+			const answered = Date.parse('2026-11-22T10:00:00Z');
+			const failure = httpFailure(503, {
+				date: new Date(answered).toUTCString(),
+				'retry-after': new Date(answered + 2000).toUTCString(),
+			});
+			expect(retryDelayMs(failure, 1, policy, Math.random, 'read', answered + offset)).toBe(2000);
+		},
+	);
 });
 
 describe('what is retried', () => {
