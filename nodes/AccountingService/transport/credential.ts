@@ -204,19 +204,8 @@ async function renew(
 function renewalRetryDelayMs(failure: unknown, baseUrl: string, retry: number): number | undefined {
 	const asked = tokenEndpointFailure(failure, baseUrl);
 	if (asked === undefined) return undefined;
-	return retryDelayMs(asked, retry, DEFAULT_RETRY_POLICY, Math.random, 'read', answeredAt(asked));
-}
-
-/**
- * When the token endpoint answered, on its own clock (the answer's Date): a Retry-After given as
- * an HTTP date is the service's time, so the wait is that date less the answer's Date (RFC 9110),
- * whatever the two clocks' difference. Without a Date, the process clock.
- */
-function answeredAt(failure: unknown): number {
-	const headers = (failure as { response?: { headers?: Record<string, unknown> } } | undefined)?.response?.headers;
-	const date = headers?.date ?? headers?.Date;
-	const at = Date.parse(Array.isArray(date) ? String(date[0]) : String(date ?? ''));
-	return Number.isNaN(at) ? processState.clock.now() : at;
+	// An HTTP-date Retry-After is read against the answer's own Date (retry.ts askedWaitMs).
+	return retryDelayMs(asked, retry, DEFAULT_RETRY_POLICY, Math.random, 'read', processState.clock.now());
 }
 
 /**

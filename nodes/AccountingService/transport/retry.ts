@@ -54,8 +54,16 @@ interface FailureShape {
 	cause?: FailureShape;
 }
 
-/** The HTTP status, Retry-After header and network error code, wherever the helper put them. */
-export function describeFailure(error: unknown): { status?: number; retryAfter?: string; networkCode?: string } {
+/**
+ * The HTTP status, Retry-After header, the answer's own time (its Date) and network error code,
+ * wherever the helper put them.
+ */
+export function describeFailure(error: unknown): {
+	status?: number;
+	retryAfter?: string;
+	answeredAt?: number;
+	networkCode?: string;
+} {
 	const chain: FailureShape[] = [];
 	for (let current = error as FailureShape | undefined; current && chain.length < 5; current = current.cause) {
 		chain.push(current);
@@ -63,6 +71,8 @@ export function describeFailure(error: unknown): { status?: number; retryAfter?:
 	const response = chain.find((link) => link.response)?.response;
 	const status = response?.status ?? Number(chain.find((link) => link.httpCode)?.httpCode ?? NaN);
 	const header = response?.headers?.['retry-after'] ?? response?.headers?.['Retry-After'];
+	const date = response?.headers?.date ?? response?.headers?.Date;
+	const answeredAt = Date.parse(Array.isArray(date) ? String(date[0]) : String(date ?? ''));
 	// n8n before 2.34 drops the cause (and the response); the network code survives in httpCode.
 	const networkCode = chain
 		.flatMap((link) => [link.code, link.httpCode ?? undefined])
@@ -71,6 +81,7 @@ export function describeFailure(error: unknown): { status?: number; retryAfter?:
 	return {
 		status: Number.isFinite(status) ? status : undefined,
 		retryAfter: typeof header === 'string' ? header : Array.isArray(header) ? String(header[0]) : undefined,
+		answeredAt: Number.isNaN(answeredAt) ? undefined : answeredAt,
 		networkCode: networkCode ?? (hungUp && !response ? 'ECONNRESET' : undefined),
 	};
 }
@@ -99,12 +110,15 @@ const ASKS_TO_WAIT = new Set([429, 503]);
 
 /**
  * The wait the service asked for with a 429's or a 503's Retry-After, within `maxWaitMs`;
- * undefined when it asked for none. Every request of the business waits it (send.ts).
+ * undefined when it asked for none. Every request of the business waits it (send.ts). An HTTP
+ * date is the service's time: the wait is that date less the answer's own Date (RFC 9110),
+ * whatever the difference between the service's clock and this process's (`now`, used only
+ * when the answer has no Date).
  */
 export function askedWaitMs(error: unknown, policy: RetryPolicy, now = Date.now()): number | undefined {
-	const { status, retryAfter } = describeFailure(error);
+	const { status, retryAfter, answeredAt } = describeFailure(error);
 	if (status === undefined || !ASKS_TO_WAIT.has(status)) return undefined;
-	const asked = retryAfterMs(retryAfter, now);
+	const asked = retryAfterMs(retryAfter, answeredAt ?? now);
 	return asked === undefined ? undefined : Math.min(asked, policy.maxWaitMs);
 }
 
