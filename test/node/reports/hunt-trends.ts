@@ -1,0 +1,75 @@
+// Hunt (issue 50 items 5-11): a Profit and Loss split by quarter over several whole financial
+// quarters, as a Table: its total column is compared with as many quarters just before the whole
+// range (Previous Period). A business whose year ends 30 December has quarters ending 30 March,
+// 30 June, 30 September and 30 December; the figures are summed here from the ledger's entries.
+import type { IDataObject } from 'n8n-workflow';
+import { request } from 'undici';
+
+import { useConnectedSandbox } from '../connected-sandbox';
+import {
+	businessByKey,
+	businessParameter,
+	cents,
+	creditMinusDebit,
+	EXPENSE_TYPES,
+	headersFor,
+	INCOME_TYPES,
+	readLedger,
+	type Ledger,
+} from '../report-books';
+
+const NODE = 'Accounting Service';
+const env = useConnectedSandbox({ scale: 60 });
+let ledger: Ledger;
+
+const netProfitOf = (from: string, to: string) =>
+	creditMinusDebit(ledger, [...INCOME_TYPES, ...EXPENSE_TYPES], from, to);
+
+/** Moves the second business's year end, as its owner would in Sage's financial settings. */
+async function setYearEnd(yearEnd: string) {
+	const business = businessByKey(env, 'second');
+	const token = (env.store.oauthTokenData(env.credential.id) as IDataObject).access_token as string;
+	const response = await request(`${env.urls.baseUrl}/financial_settings`, {
+		method: 'PUT',
+		headers: {
+			authorization: `Bearer ${token}`,
+			'content-type': 'application/json',
+			accept: 'application/json',
+			...headersFor(business),
+		},
+		body: JSON.stringify({ financial_settings: { year_end_date: yearEnd } }),
+	});
+	expect(response.statusCode).toBe(200);
+	await response.body.dump();
+}
+
+beforeAll(async () => {
+	ledger = await readLedger(env, businessByKey(env, 'second'));
+	await setYearEnd('2024-12-30');
+});
+
+describe('a Table split by quarter: the total beside as many quarters just before', () => {
+	it('Q4 FY2024 and Q1 FY2025 (1 Oct 2024 – 30 Mar 2025): total compared is Q2 and Q3 (31 Mar – 30 Sep 2024)', async () => {
+		const result = await env.runNode({
+			resource: 'report',
+			operation: 'profitAndLoss',
+			...businessParameter(businessByKey(env, 'second')),
+			period: 'custom',
+			fromDate: '2024-10-01',
+			toDate: '2025-03-30',
+			splitBy: 'quarter',
+			compareWith: 'previousPeriod',
+			output: 'table',
+		});
+		expect(result.error).toBeUndefined();
+		const row = result.json(NODE).find((item) => item.row_type === 'total' && item.section === 'net_profit')!;
+		// Each quarter's own comparison is the quarter before it.
+		expect(cents(row['FY2024-Q4 compared'])).toBe(netProfitOf('2024-07-01', '2024-09-30'));
+		expect(cents(row['FY2025-Q1 compared'])).toBe(netProfitOf('2024-10-01', '2024-12-30'));
+		// The two quarters before the two: Q2 (31 Mar – 30 Jun) and Q3 (1 Jul – 30 Sep) of FY2024.
+		const before = netProfitOf('2024-03-31', '2024-09-30');
+		expect(before).not.toBe(netProfitOf('2024-04-03', '2024-09-30'));
+		expect(cents(row['total compared'])).toBe(before);
+		expect(cents(row['total change'])).toBe(netProfitOf('2024-10-01', '2025-03-30') - before);
+	});
+});
