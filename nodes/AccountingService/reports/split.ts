@@ -101,6 +101,29 @@ function financialUnitOf(range: DateRange, yearEnd: string | undefined): 'year' 
 }
 
 /**
+ * The business's financial quarters the range is made of, in order, when it runs from a quarter's
+ * first day to a quarter's last (several quarters or years); otherwise undefined.
+ */
+function wholeQuarters(range: DateRange, yearEnd: string | undefined): DateRange[] | undefined {
+	if (!yearEnd) return undefined;
+	let quarter = financialQuarter(range.from, yearEnd);
+	if (quarter.from !== range.from) return undefined;
+	const quarters = [quarter];
+	while (quarter.to < range.to && quarters.length <= 4 * MAX_PERIODS) {
+		quarter = financialQuarter(addDays(quarter.to, 1), yearEnd);
+		quarters.push(quarter);
+	}
+	return quarter.to === range.to ? quarters : undefined;
+}
+
+/** The first day of the financial quarter `count` quarters before the one starting on `from`. */
+function quartersBack(from: string, count: number, yearEnd: string): string {
+	let start = from;
+	for (let step = 0; step < count; step++) start = financialQuarter(addDays(start, -1), yearEnd).from;
+	return start;
+}
+
+/**
  * How many whole months the range runs after the day before it, a month's last day kept the last
  * (2024-02-29 to 2025-02-28 is twelve months after 28 February), or undefined.
  */
@@ -123,6 +146,9 @@ export function previousRange(range: DateRange, yearEnd?: string): DateRange {
 	const unit = financialUnitOf(range, yearEnd);
 	if (unit === 'year') return financialYear(addDays(range.from, -1), yearEnd!);
 	if (unit === 'quarter') return financialQuarter(addDays(range.from, -1), yearEnd!);
+	// Several quarters (or years): as many quarters before, which months or days can miss by a day.
+	const quarters = wholeQuarters(range, yearEnd);
+	if (quarters) return { from: quartersBack(range.from, quarters.length, yearEnd!), to: addDays(range.from, -1) };
 	const after = addDays(range.to, 1);
 	for (let months = 1; months <= 12 * MAX_PERIODS; months++) {
 		const end = addMonths(range.from, months);
@@ -148,6 +174,15 @@ function lastYearRange(range: DateRange, yearEnd: string | undefined): DateRange
 	if (unit === 'quarter') {
 		const yearBefore = financialYear(addDays(financialYear(range.from, yearEnd!).from, -1), yearEnd!);
 		return financialQuarters(yearBefore.to, yearEnd!)[quarterNumber(range, yearEnd!) - 1];
+	}
+	// Several quarters (or years): the same quarters of the year before, four quarters back.
+	const quarters = wholeQuarters(range, yearEnd);
+	if (quarters) {
+		const last = quarters[quarters.length - 1];
+		return {
+			from: quartersBack(range.from, 4, yearEnd!),
+			to: addDays(quartersBack(last.from, 3, yearEnd!), -1),
+		};
 	}
 	const months = monthsAfterDayBefore(range);
 	if (months !== undefined) {
