@@ -8,6 +8,7 @@ import { request } from 'undici';
 import { useConnectedSandbox } from '../connected-sandbox';
 import {
 	businessByKey,
+	businessesOf,
 	businessParameter,
 	cents,
 	creditMinusDebit,
@@ -17,6 +18,7 @@ import {
 	readLedger,
 	type Ledger,
 } from '../report-books';
+import { answerOf, callTools } from '../tool-sandbox';
 
 const NODE = 'Accounting Service';
 const env = useConnectedSandbox({ scale: 60 });
@@ -71,5 +73,46 @@ describe('a Table split by quarter: the total beside as many quarters just befor
 		expect(before).not.toBe(netProfitOf('2024-04-03', '2024-09-30'));
 		expect(cents(row['total compared'])).toBe(before);
 		expect(cents(row['total change'])).toBe(netProfitOf('2024-10-01', '2025-03-30') - before);
+	});
+});
+
+describe('the tool’s answer under All Businesses, cut by its size limit', () => {
+	it('profit_and_loss over 24 months by month: every business’s 24 summaries, each the ledger’s net profit', async () => {
+		const [result] = await callTools(
+			env,
+			{
+				report: {
+					resource: 'report',
+					operation: 'profitAndLoss',
+					business: { __rl: true, mode: 'list', value: 'all', cachedResultName: 'All Businesses' },
+					period: 'custom',
+					fromDate: '2023-07-01',
+					toDate: '2025-06-30',
+					splitBy: 'month',
+				},
+			},
+			[{ tool: 'report', arguments: {} }],
+		);
+		const answer = answerOf(result);
+		const businesses = businessesOf(env);
+		expect(businesses.length).toBeGreaterThan(1);
+		// The answer was cut: its last entry is the note.
+		expect(answer[answer.length - 1].note).toEqual(expect.any(String));
+		for (const business of businesses) {
+			const summaries = answer.filter(
+				(entry) => entry.business_id === business.id && !('row_type' in entry) && !('note' in entry),
+			);
+			expect([business.key, summaries.length]).toEqual([business.key, 24]);
+			const ledgerOf = await readLedger(env, business);
+			for (const summary of summaries) {
+				const net = creditMinusDebit(
+					ledgerOf,
+					[...INCOME_TYPES, ...EXPENSE_TYPES],
+					summary.from_date as string,
+					summary.to_date as string,
+				);
+				expect(cents(summary.net_profit ?? 0)).toBe(net);
+			}
+		}
 	});
 });
