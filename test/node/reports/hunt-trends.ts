@@ -5,6 +5,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { request } from 'undici';
 
+import { useClock } from '../../../nodes/AccountingService/state';
+import { VirtualClock } from '../../harness/virtual-clock';
+
 import { useConnectedSandbox } from '../connected-sandbox';
 import {
 	businessByKey,
@@ -114,5 +117,33 @@ describe('the tool’s answer under All Businesses, cut by its size limit', () =
 				expect(cents(summary.net_profit ?? 0)).toBe(net);
 			}
 		}
+	});
+});
+
+describe('a split Balance Sheet whose Period ends on the opening day (the day before the books start)', () => {
+	afterAll(() => useClock(new VirtualClock(() => Date.now())));
+
+	it('Last Month on 15 July 2023, books from 1 July: the opening balance sheet as at 30 June, as Custom gives it', async () => {
+		useClock(new VirtualClock(() => Date.parse('2023-07-15T12:00:00Z')));
+		const lead = await readLedger(env, businessByKey(env, 'lead'));
+		const assets = ['FIXED_ASSETS', 'FUTURE_ASSETS', 'CURRENT_ASSETS', 'BANK'];
+		const expected = 0 - creditMinusDebit(lead, assets, '', '2023-06-30');
+		expect(expected).not.toBe(0);
+		const run = async (days: IDataObject) =>
+			await env.runNode({
+				resource: 'report',
+				operation: 'balanceSheet',
+				splitBy: 'month',
+				output: 'summary',
+				...days,
+			});
+		const custom = await run({ period: 'custom', fromDate: '2023-06-01', toDate: '2023-06-30' });
+		expect(custom.error).toBeUndefined();
+		expect(cents(custom.json(NODE)[0].total_assets)).toBe(expected);
+		const lastMonth = await run({ period: 'lastMonth' });
+		expect(lastMonth.error?.message).toBeUndefined();
+		const [sheet] = lastMonth.json(NODE);
+		expect(sheet.as_at).toBe('2023-06-30');
+		expect(cents(sheet.total_assets)).toBe(expected);
 	});
 });
