@@ -147,3 +147,32 @@ describe('a split Balance Sheet whose Period ends on the opening day (the day be
 		expect(cents(sheet.total_assets)).toBe(expected);
 	});
 });
+
+describe('the tool’s note on a split report cut by its size limit', () => {
+	it('profit_and_loss over 24 months by month: what the note says of the first entry is true of the ledger', async () => {
+		const lead = await readLedger(env, businessByKey(env, 'lead'));
+		const [result] = await callTools(
+			env,
+			{
+				report: {
+					resource: 'report',
+					operation: 'profitAndLoss',
+					period: 'custom',
+					fromDate: '2023-07-01',
+					toDate: '2025-06-30',
+					splitBy: 'month',
+				},
+			},
+			[{ tool: 'report', arguments: {} }],
+		);
+		const answer = answerOf(result);
+		const note = String(answer[answer.length - 1].note);
+		expect(note).toMatch(/rows shown/);
+		const whole = creditMinusDebit(lead, [...INCOME_TYPES, ...EXPENSE_TYPES], '2023-07-01', '2025-06-30');
+		const july = creditMinusDebit(lead, [...INCOME_TYPES, ...EXPENSE_TYPES], '2023-07-01', '2023-07-31');
+		expect(whole).not.toBe(july);
+		expect(cents(answer[0].net_profit)).toBe(july);
+		// A model reads the note: if it says the first entry holds the report's totals, they must be the whole range's.
+		if (/first entry holds the report’s totals/.test(note)) expect(cents(answer[0].net_profit)).toBe(whole);
+	});
+});
