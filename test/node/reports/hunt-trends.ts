@@ -30,9 +30,9 @@ let ledger: Ledger;
 const netProfitOf = (from: string, to: string) =>
 	creditMinusDebit(ledger, [...INCOME_TYPES, ...EXPENSE_TYPES], from, to);
 
-/** Moves the second business's year end, as its owner would in Sage's financial settings. */
-async function setYearEnd(yearEnd: string) {
-	const business = businessByKey(env, 'second');
+/** Moves a business's year end, as its owner would in Sage's financial settings. */
+async function setYearEnd(yearEnd: string, key = 'second') {
+	const business = businessByKey(env, key);
 	const token = (env.store.oauthTokenData(env.credential.id) as IDataObject).access_token as string;
 	const response = await request(`${env.urls.baseUrl}/financial_settings`, {
 		method: 'PUT',
@@ -50,10 +50,11 @@ async function setYearEnd(yearEnd: string) {
 
 beforeAll(async () => {
 	ledger = await readLedger(env, businessByKey(env, 'second'));
-	await setYearEnd('2024-12-30');
 });
 
 describe('a Table split by quarter: the total beside as many quarters just before', () => {
+	beforeAll(async () => await setYearEnd('2024-12-30'));
+
 	it('Q4 FY2024 and Q1 FY2025 (1 Oct 2024 – 30 Mar 2025): total compared is Q2 and Q3 (31 Mar – 30 Sep 2024)', async () => {
 		const result = await env.runNode({
 			resource: 'report',
@@ -174,5 +175,47 @@ describe('the tool’s note on a split report cut by its size limit', () => {
 		expect(cents(answer[0].net_profit)).toBe(july);
 		// A model reads the note: if it says the first entry holds the report's totals, they must be the whole range's.
 		if (/first entry holds the report’s totals/.test(note)) expect(cents(answer[0].net_profit)).toBe(whole);
+	});
+});
+
+describe('a split Balance Sheet starting mid-quarter beside the same period last year', () => {
+	// A year ending 28 November: quarters end 28 Feb, 28 May, 28 Aug, 28 Nov; FY2024's first ended
+	// 28 Feb 2024. The lead business, whose books moved on 29 February 2024.
+	let lead: Ledger;
+	beforeAll(async () => {
+		lead = await readLedger(env, businessByKey(env, 'lead'));
+		await setYearEnd('2024-11-28', 'lead');
+	});
+
+	const assetsAt = (day: string) =>
+		0 - creditMinusDebit(lead, ['FIXED_ASSETS', 'FUTURE_ASSETS', 'CURRENT_ASSETS', 'BANK'], '', day);
+	const sheets = async (fromDate: string) => {
+		const result = await env.runNode({
+			resource: 'report',
+			operation: 'balanceSheet',
+			period: 'custom',
+			fromDate,
+			toDate: '2025-05-28',
+			splitBy: 'quarter',
+			compareWith: 'samePeriodLastYear',
+			output: 'summary',
+		});
+		expect(result.error).toBeUndefined();
+		return result.json(NODE);
+	};
+
+	it('from 15 Dec 2024: the column as at 28 Feb 2025 (FY2025-Q1) beside 28 Feb 2024, the end of FY2024-Q1, as from 29 Nov', async () => {
+		expect(assetsAt('2024-02-28')).not.toBe(assetsAt('2024-02-29'));
+		const whole = await sheets('2024-11-29');
+		expect(whole.map((sheet) => [sheet.as_at, sheet.compared_as_at])).toEqual([
+			['2025-02-28', '2024-02-28'],
+			['2025-05-28', '2024-05-28'],
+		]);
+		const clipped = await sheets('2024-12-15');
+		expect(cents(clipped[0].total_assets_compared)).toBe(assetsAt('2024-02-28'));
+		expect(clipped.map((sheet) => [sheet.as_at, sheet.compared_as_at])).toEqual([
+			['2025-02-28', '2024-02-28'],
+			['2025-05-28', '2024-05-28'],
+		]);
 	});
 });
