@@ -195,7 +195,10 @@ function lastYearRange(range: DateRange, yearEnd: string | undefined): DateRange
 /**
  * The period a period of a report is compared with. A Balance Sheet's period is a day, its last:
  * under Previous Period it is compared with the end of the month, quarter or year before its own,
- * whatever day the range starts on (1 to 30 November's column, as at 30 November, beside 31 October).
+ * whatever day the range starts on (1 to 30 November's column, as at 30 November, beside 31 October);
+ * under Same Period Last Year a column ending with its month, quarter or year with the end of the
+ * same one a year before, whatever day the range starts on (a year ending 28 November: 15 December
+ * to 28 February's column beside 28 February 2024, the end of that year's first quarter).
  */
 export function periodComparison(
 	period: ReportPeriod,
@@ -204,8 +207,10 @@ export function periodComparison(
 	yearEnd: string | undefined,
 	asAt: boolean,
 ): DateRange {
-	if (asAt && compare === 'previousPeriod' && split !== 'none') {
-		return previousRange(unitOf(split, period.from, yearEnd), yearEnd);
+	if (asAt && split !== 'none') {
+		const unit = unitOf(split, period.from, yearEnd);
+		if (compare === 'previousPeriod') return previousRange(unit, yearEnd);
+		if (unit.to === period.to) return lastYearRange(unit, yearEnd);
 	}
 	return comparisonRange(period, compare, yearEnd);
 }
