@@ -45,9 +45,10 @@ const answerWordsOf = (resource: string) => {
 	}
 	if (resource === 'report') {
 		// A report answers each period's summary (a row without a row_type) before its rows: all are kept.
+		// Of a split report the first is only the first period's: the note must not call it the report's.
 		return {
 			plural: 'rows',
-			narrow: 'the first entry holds the report’s totals',
+			narrow: 'the entries without row_type hold the totals, one per period, all given',
 			kept: (json: IDataObject) => json.row_type === undefined,
 		};
 	}

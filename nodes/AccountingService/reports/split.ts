@@ -101,6 +101,29 @@ function financialUnitOf(range: DateRange, yearEnd: string | undefined): 'year' 
 }
 
 /**
+ * The business's financial quarters the range is made of, in order, when it runs from a quarter's
+ * first day to a quarter's last (several quarters or years); otherwise undefined.
+ */
+function wholeQuarters(range: DateRange, yearEnd: string | undefined): DateRange[] | undefined {
+	if (!yearEnd) return undefined;
+	let quarter = financialQuarter(range.from, yearEnd);
+	if (quarter.from !== range.from) return undefined;
+	const quarters = [quarter];
+	while (quarter.to < range.to && quarters.length <= 4 * MAX_PERIODS) {
+		quarter = financialQuarter(addDays(quarter.to, 1), yearEnd);
+		quarters.push(quarter);
+	}
+	return quarter.to === range.to ? quarters : undefined;
+}
+
+/** The first day of the financial quarter `count` quarters before the one starting on `from`. */
+function quartersBack(from: string, count: number, yearEnd: string): string {
+	let start = from;
+	for (let step = 0; step < count; step++) start = financialQuarter(addDays(start, -1), yearEnd).from;
+	return start;
+}
+
+/**
  * How many whole months the range runs after the day before it, a month's last day kept the last
  * (2024-02-29 to 2025-02-28 is twelve months after 28 February), or undefined.
  */
@@ -123,6 +146,9 @@ export function previousRange(range: DateRange, yearEnd?: string): DateRange {
 	const unit = financialUnitOf(range, yearEnd);
 	if (unit === 'year') return financialYear(addDays(range.from, -1), yearEnd!);
 	if (unit === 'quarter') return financialQuarter(addDays(range.from, -1), yearEnd!);
+	// Several quarters (or years): as many quarters before, which months or days can miss by a day.
+	const quarters = wholeQuarters(range, yearEnd);
+	if (quarters) return { from: quartersBack(range.from, quarters.length, yearEnd!), to: addDays(range.from, -1) };
 	const after = addDays(range.to, 1);
 	for (let months = 1; months <= 12 * MAX_PERIODS; months++) {
 		const end = addMonths(range.from, months);
@@ -149,6 +175,15 @@ function lastYearRange(range: DateRange, yearEnd: string | undefined): DateRange
 		const yearBefore = financialYear(addDays(financialYear(range.from, yearEnd!).from, -1), yearEnd!);
 		return financialQuarters(yearBefore.to, yearEnd!)[quarterNumber(range, yearEnd!) - 1];
 	}
+	// Several quarters (or years): the same quarters of the year before, four quarters back.
+	const quarters = wholeQuarters(range, yearEnd);
+	if (quarters) {
+		const last = quarters[quarters.length - 1];
+		return {
+			from: quartersBack(range.from, 4, yearEnd!),
+			to: addDays(quartersBack(last.from, 3, yearEnd!), -1),
+		};
+	}
 	const months = monthsAfterDayBefore(range);
 	if (months !== undefined) {
 		const before = addDays(range.from, -1);
@@ -160,7 +195,10 @@ function lastYearRange(range: DateRange, yearEnd: string | undefined): DateRange
 /**
  * The period a period of a report is compared with. A Balance Sheet's period is a day, its last:
  * under Previous Period it is compared with the end of the month, quarter or year before its own,
- * whatever day the range starts on (1 to 30 November's column, as at 30 November, beside 31 October).
+ * whatever day the range starts on (1 to 30 November's column, as at 30 November, beside 31 October);
+ * under Same Period Last Year a column ending with its month, quarter or year with the end of the
+ * same one a year before, whatever day the range starts on (a year ending 28 November: 15 December
+ * to 28 February's column beside 28 February 2024, the end of that year's first quarter).
  */
 export function periodComparison(
 	period: ReportPeriod,
@@ -169,8 +207,10 @@ export function periodComparison(
 	yearEnd: string | undefined,
 	asAt: boolean,
 ): DateRange {
-	if (asAt && compare === 'previousPeriod' && split !== 'none') {
-		return previousRange(unitOf(split, period.from, yearEnd), yearEnd);
+	if (asAt && split !== 'none') {
+		const unit = unitOf(split, period.from, yearEnd);
+		if (compare === 'previousPeriod') return previousRange(unit, yearEnd);
+		if (unit.to === period.to) return lastYearRange(unit, yearEnd);
 	}
 	return comparisonRange(period, compare, yearEnd);
 }

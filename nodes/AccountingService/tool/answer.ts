@@ -48,8 +48,9 @@ export interface AnswerBounds {
 	 */
 	recordOf?: (json: IDataObject) => unknown;
 	/**
-	 * Whether a leading row is given whatever the limit (a report's summaries, one per period, before
-	 * its account rows): the limit leaves out only rows after them, so every period's figures survive.
+	 * Whether a row is given whatever the limit (a report's summaries, one per period, before its
+	 * account rows; under All Businesses each business's, after the business before's rows): the
+	 * limit leaves out only other rows, so every period's figures survive.
 	 */
 	kept?: (json: IDataObject) => boolean;
 }
@@ -76,21 +77,28 @@ const sizeOf = (item: INodeExecutionData) => JSON.stringify(item.json).length + 
  * A tool's answer: the records' rows without empty columns, as many whole records as fit in
  * `maxCharacters` of JSON text, and, when records were left out (by the limit or by the size), a
  * last item that says how many and how to narrow the question; that note counts within the limit
- * too. Records are counted as the list counts them, not as rows. The first record, and the leading
- * rows `kept` names, are always given, however large.
+ * too. Records are counted as the list counts them, not as rows. The first record, and the rows
+ * `kept` names wherever they stand, are always given, however large; the others in order while
+ * they fit.
  */
 export function boundedAnswer(items: ListedItems, bounds: AnswerBounds): INodeExecutionData[] {
 	const records = recordsOf(items, bounds.recordOf);
 	const total = Math.max(items.listTotal ?? 0, records.length);
 	const sizes = records.map((rows) => rows.reduce((sum, row) => sum + sizeOf(row), 0));
-	let kept = 0;
-	while (kept < records.length && bounds.kept?.(records[kept][0].json)) kept++;
-	// The brackets of the JSON list.
-	let characters = 2;
-	let shown = 0;
-	// The kept rows and the first record are given however large; then whole records while they fit.
-	while (shown < Math.min(records.length, Math.max(kept, 1))) characters += sizes[shown++];
-	while (shown < records.length && characters + sizes[shown] <= bounds.maxCharacters) characters += sizes[shown++];
+	const kept = records.map((rows, index) => index === 0 || (bounds.kept?.(rows[0].json) ?? false));
+	const given = [...kept];
+	// The brackets of the JSON list, and the rows given however large.
+	let characters = given.reduce((sum, isGiven, index) => sum + (isGiven ? sizes[index] : 0), 2);
+	let shown = given.filter(Boolean).length;
+	const fitted: number[] = [];
+	for (let index = 0; index < records.length; index++) {
+		if (given[index]) continue;
+		if (characters + sizes[index] > bounds.maxCharacters) break;
+		given[index] = true;
+		fitted.push(index);
+		characters += sizes[index];
+		shown++;
+	}
 	const last = items[items.length - 1];
 	const noteOf = (count: number): INodeExecutionData => ({
 		json: {
@@ -99,8 +107,11 @@ export function boundedAnswer(items: ListedItems, bounds: AnswerBounds): INodeEx
 		...(last?.pairedItem !== undefined ? { pairedItem: last.pairedItem } : {}),
 	});
 	if (shown >= total) return records.flat();
-	while (shown > Math.max(1, kept) && characters + sizeOf(noteOf(shown)) > bounds.maxCharacters) {
-		characters -= sizes[--shown];
+	while (fitted.length > 0 && characters + sizeOf(noteOf(shown)) > bounds.maxCharacters) {
+		const index = fitted.pop()!;
+		given[index] = false;
+		characters -= sizes[index];
+		shown--;
 	}
-	return [...records.slice(0, shown).flat(), noteOf(shown)];
+	return [...records.filter((_, index) => given[index]).flat(), noteOf(shown)];
 }

@@ -21,8 +21,14 @@ export interface ReportDays<T> {
 	known?: T;
 }
 
-/** Profit and Loss: a period. */
-export function readPeriod(parameters: ParameterReader): ReportDays<DateRange> {
+/**
+ * Profit and Loss: a period; a split Balance Sheet's may end on the opening day, the day before the
+ * books start (`earliest`), whose balance sheet is the opening one.
+ */
+export function readPeriod(
+	parameters: ParameterReader,
+	earliest: 'accountsStart' | 'openingDay' = 'accountsStart',
+): ReportDays<DateRange> {
 	const period = parameters.choice<Period>('Period', parameters.string('period', 'Period', 'lastMonth'), PERIODS);
 	if (period === 'custom') {
 		const from = parameters.day('fromDate', 'From Date');
@@ -34,7 +40,7 @@ export function readPeriod(parameters: ParameterReader): ReportDays<DateRange> {
 		settle(books, today) {
 			const refuse = (problem: string): never => parameters.fail('Period', problem);
 			const range = periodRange(period, today, books, refuse);
-			refuseBeforeBooks(range.to, books, `the period ends on`, refuse);
+			refuseBeforeBooks(range.to, books, `the period ends on`, refuse, earliest);
 			return range;
 		},
 	};

@@ -67,7 +67,7 @@ export function readSplitPeriod(
 	split: SplitBy,
 	taken: 'period' | 'asAt' = 'period',
 ): ReportDays<ReportPeriod[]> {
-	const days = readPeriod(parameters);
+	const days = readPeriod(parameters, taken === 'asAt' ? 'openingDay' : 'accountsStart');
 	if (days.known && split === 'month' && monthsTouched(days.known) > MAX_PERIODS) {
 		parameters.fail(
 			'Split By',
