@@ -56,7 +56,13 @@ export function invoiceBooks(env: TriggerSandbox, side: Side, businessId?: strin
 		lineAccount ??= (await allRecords(env, '/ledger_accounts?attributes=ledger_account_type', headers)).find(
 			(account) => (account.ledger_account_type as IDataObject).id === rules.lineAccountType,
 		)!.id as string;
-		const line = { description: 'Work', ledger_account_id: lineAccount, quantity: 1, unit_price: amount, tax_amount: 0 };
+		const line = {
+			description: 'Work',
+			ledger_account_id: lineAccount,
+			quantity: 1,
+			unit_price: amount,
+			tax_amount: 0,
+		};
 		const body = { contact_id: contact, date, due_date: due, invoice_lines: [line] };
 		return (await post(`/${rules.path}`, { [rules.wrapper]: body })).id as string;
 	}
@@ -98,11 +104,7 @@ export function invoiceBooks(env: TriggerSandbox, side: Side, businessId?: strin
 
 		/** Every invoice of the side as the service holds it now. */
 		async held(): Promise<Map<string, HeldInvoice>> {
-			const records = await allRecords(
-				env,
-				`/${rules.path}?attributes=status,outstanding_amount,due_date`,
-				headers,
-			);
+			const records = await allRecords(env, `/${rules.path}?attributes=status,outstanding_amount,due_date`, headers);
 			return new Map(
 				records.map((record) => [
 					record.id as string,

@@ -85,7 +85,8 @@ export const isPaidInFull = (record: IDataObject) => statusOf(record) === 'PAID'
 /** Owing, with a due date before `today`: the day's overdue invoices. */
 export function isPastDueOn(record: IDataObject, today: string): boolean {
 	const due = leadingDay(record.due_date);
-	const owing = (OWING_STATUSES as readonly unknown[]).includes(statusOf(record)) && (outstandingCents(record) ?? 0) > 0;
+	const owing =
+		(OWING_STATUSES as readonly unknown[]).includes(statusOf(record)) && (outstandingCents(record) ?? 0) > 0;
 	return owing && due !== null && due < today;
 }
 

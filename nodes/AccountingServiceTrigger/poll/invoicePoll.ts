@@ -64,9 +64,7 @@ export async function invoiceTestEvent(
 	watch: Watch,
 ): Promise<{ event?: InvoiceEventRow; business: string | null }> {
 	const qs: IDataObject =
-		event === 'paid'
-			? { status_id: 'PAID', sort: 'updated_at:desc' }
-			: { status_id: 'UNPAID', sort: 'due_date:asc' };
+		event === 'paid' ? { status_id: 'PAID', sort: 'updated_at:desc' } : { status_id: 'UNPAID', sort: 'due_date:asc' };
 	const { page, envelope } = await apiRequestListPage.call(context, {
 		path: watch.path,
 		qs: { ...qs, items_per_page: 1, attributes: watch.attributes },

@@ -54,7 +54,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 const utcDay = () => new Date(env.clock.now()).toISOString().slice(0, 10);
-const dayPlus = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const dayPlus = (day: string, days: number) =>
+	new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 interface Ours {
 	id: string;
@@ -92,7 +93,10 @@ describe('property: invoice events against the service’s records', () => {
 						const all = [...now.held.values()];
 						const wasPaid = (invoice: HeldInvoice) => paidInFull(before.held.get(invoice.id));
 						expect(paid.json.map((row) => String(row.id)).sort()).toEqual(
-							all.filter((invoice) => paidInFull(invoice) && !wasPaid(invoice)).map((invoice) => invoice.id).sort(),
+							all
+								.filter((invoice) => paidInFull(invoice) && !wasPaid(invoice))
+								.map((invoice) => invoice.id)
+								.sort(),
 						);
 						const expectedOverdue = all
 							.filter((invoice) => pastDueOn(invoice, now.day) && !pastDueOn(before.held.get(invoice.id), before.day))

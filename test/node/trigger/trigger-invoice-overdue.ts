@@ -34,7 +34,8 @@ function newlyPastDue(
 }
 
 /** Whole days from a due date to the day, counted on UTC midnights. */
-const daysFrom = (due: string, day: string) => (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${due}T00:00:00Z`)) / 86_400_000;
+const daysFrom = (due: string, day: string) =>
+	(Date.parse(`${day}T00:00:00Z`) - Date.parse(`${due}T00:00:00Z`)) / 86_400_000;
 
 async function snapshot(books: InvoiceBooks, timeZone = 'UTC') {
 	return { held: await books.held(), day: dayInZone(env.clock.now(), timeZone) };
@@ -84,7 +85,9 @@ describe('Invoice Became Overdue', () => {
 		const later = await snapshot(books);
 		poller = invoiceEventPoller(env, { ...OVERDUE, output: 'simplified' }, { staticData: poller.storedStaticData });
 		const next = await poller.poll();
-		expect(next.json.map((candidate) => String(candidate.sales_invoice_id)).sort()).toEqual(newlyPastDue(before, later));
+		expect(next.json.map((candidate) => String(candidate.sales_invoice_id)).sort()).toEqual(
+			newlyPastDue(before, later),
+		);
 		expect(next.json.map((candidate) => candidate.sales_invoice_id)).not.toContain(mine);
 	});
 
@@ -94,7 +97,11 @@ describe('Invoice Became Overdue', () => {
 		// T0 is 2026-01-15 09:00 UTC, 22:00 in Auckland (UTC+13 in summer).
 		expect(dayInZone(T0, 'Pacific/Auckland')).toBe('2026-01-15');
 		const mine = await books.invoice(contact, '2026-01-01', '2026-01-15', 40);
-		const auckland = invoiceEventPoller(env, { ...OVERDUE, resource: 'purchaseInvoice' }, { timezone: 'Pacific/Auckland' });
+		const auckland = invoiceEventPoller(
+			env,
+			{ ...OVERDUE, resource: 'purchaseInvoice' },
+			{ timezone: 'Pacific/Auckland' },
+		);
 		const utc = invoiceEventPoller(env, { ...OVERDUE, resource: 'purchaseInvoice' });
 		await auckland.activate();
 		await utc.activate();
@@ -183,11 +190,9 @@ describe('Invoice Became Overdue', () => {
 		const activation = env.apiRequestsSince(mark).map((entry) => entry.path);
 		// The service's clock, the window, and the day's judgement: one page per owing status.
 		expect(activation).toHaveLength(2 + 3);
-		expect(activation.filter((path) => path.includes('status_id=')).map((path) => /status_id=(\w+)/.exec(path)![1])).toEqual([
-			'UNPAID',
-			'PART_PAID',
-			'DISPUTED',
-		]);
+		expect(
+			activation.filter((path) => path.includes('status_id=')).map((path) => /status_id=(\w+)/.exec(path)![1]),
+		).toEqual(['UNPAID', 'PART_PAID', 'DISPUTED']);
 
 		for (let poll = 0; poll < 3; poll++) {
 			await passTime(env, 60);

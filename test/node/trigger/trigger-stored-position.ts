@@ -151,7 +151,11 @@ describe('a position of a foreign shape', () => {
 			(position) => ({ ...position, overdue: { ...overdueOf(position), horizon: '2025-10-01' } }),
 		],
 		['a Paid memory kept by Invoice Became Overdue', BECAME_OVERDUE, (position) => ({ ...position, paid: {} })],
-		['an overdue judgement kept by New Record', NEW_INVOICES, (position) => ({ ...position, overdue: { day: '2026-01-15' } })],
+		[
+			'an overdue judgement kept by New Record',
+			NEW_INVOICES,
+			(position) => ({ ...position, overdue: { day: '2026-01-15' } }),
+		],
 		['a Paid memory of times', INVOICE_PAID, (position) => ({ ...position, paid: { a: position.since } })],
 	])('%s: refused, saying how to start over', async (_case, parameters, edit) => {
 		const forged = withPosition(await activated(parameters), edit);
@@ -415,10 +419,16 @@ function overdueEdits(): fc.Arbitrary<Edit> {
 		),
 		notMap
 			.filter((overdue) => overdue !== null)
-			.map((overdue) => edit(false, `overdue ${JSON.stringify(overdue)}`, (position) => void (position.overdue = overdue))),
-		notDay.map((day) => edit(false, `overdue day ${JSON.stringify(day)}`, (position) => void (overdueOf(position).day = day))),
+			.map((overdue) =>
+				edit(false, `overdue ${JSON.stringify(overdue)}`, (position) => void (position.overdue = overdue)),
+			),
+		notDay.map((day) =>
+			edit(false, `overdue day ${JSON.stringify(day)}`, (position) => void (overdueOf(position).day = day)),
+		),
 		futureDay.map((day) => edit(false, `overdue day ${day}`, (position) => void (overdueOf(position).day = day))),
-		notIso.map((at) => edit(false, `overdue at ${JSON.stringify(at)}`, (position) => void (overdueOf(position).at = at))),
+		notIso.map((at) =>
+			edit(false, `overdue at ${JSON.stringify(at)}`, (position) => void (overdueOf(position).at = at)),
+		),
 		future.map((ahead) =>
 			edit(false, `overdue at ${ahead} ms ahead`, (position, now) => void (overdueOf(position).at = iso(now + ahead))),
 		),
@@ -436,7 +446,9 @@ function overdueEdits(): fc.Arbitrary<Edit> {
 		fc
 			.string({ minLength: 1, maxLength: 8 })
 			.filter((key) => !['day', 'at', 'owing', '__proto__'].includes(key))
-			.map((key) => edit(false, `overdue with ${JSON.stringify(key)}`, (position) => void (overdueOf(position)[key] = 1))),
+			.map((key) =>
+				edit(false, `overdue with ${JSON.stringify(key)}`, (position) => void (overdueOf(position)[key] = 1)),
+			),
 		fc
 			.dictionary(fc.string({ minLength: 1, maxLength: 4 }), anyDay, { maxKeys: 2 })
 			.map((paid) => edit(false, `a Paid memory ${JSON.stringify(paid)}`, (position) => void (position.paid = paid))),
