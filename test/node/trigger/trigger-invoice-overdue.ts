@@ -155,6 +155,28 @@ describe('Invoice Became Overdue', () => {
 		expect(ids(judged.json)).not.toContain(moved);
 	});
 
+	it('after 100 days off, an invoice that fell due meanwhile comes once, though beyond the 90 days remembered', async () => {
+		const books = invoiceBooks(env, 'sales');
+		const contact = await books.contact();
+		const invoice = await books.invoice(contact, '2026-01-10', '2026-01-20', 60);
+		await passTime(env, 60);
+		let poller = invoiceEventPoller(env, OVERDUE);
+		await poller.activate();
+		const stored = poller.storedStaticData;
+
+		// n8n off: the clock moves on 100 days (the tests' tokens renewed on the way).
+		for (let days = 0; days < 100; days += 20) await passTime(env, 20 * 24 * HOUR);
+		expect(dayInZone(env.clock.now(), 'UTC')).toBe('2026-04-25');
+		poller = invoiceEventPoller(env, OVERDUE, { staticData: stored });
+		const back = await poller.poll();
+		expect(back.error).toBeUndefined();
+		expect(back.json.filter((row) => row.id === invoice)).toEqual([
+			expect.objectContaining({ change_type: 'became_overdue', days_overdue: 95 }),
+		]);
+		await passTime(env, 24 * HOUR);
+		expect((await poller.poll()).json.map((row) => row.id)).not.toContain(invoice);
+	});
+
 	it('a part payment on an overdue invoice is no event; paid, then the payment deleted, it is overdue again', async () => {
 		const books = invoiceBooks(env, 'sales');
 		const contact = await books.contact();
@@ -210,6 +232,26 @@ describe('Invoice Became Overdue', () => {
 		expect(judgement.filter((path) => path.includes('updated_or_created_since='))).toHaveLength(1);
 		expect(judgement.filter((path) => path.includes('status_id='))).toHaveLength(3);
 		expect(judgement).toHaveLength(4);
+	});
+
+	it('Fetch Test Event shows the unpaid invoice due longest ago, with its days overdue on the workflow’s day', async () => {
+		const books = invoiceBooks(env, 'sales');
+		const contact = await books.contact();
+		await books.invoice(contact, '2020-01-01', '2020-01-02', 5);
+		const unpaid = [...(await books.held()).values()].filter((invoice) => invoice.status === 'UNPAID');
+		const oldestDue = unpaid.map((invoice) => invoice.due).sort()[0];
+		const run = await env.fetchTestEvent(OVERDUE);
+		expect(run.status).toBe('success');
+		const rows = run.json('Accounting Service Trigger');
+		expect(rows).toHaveLength(1);
+		// The engine's default time zone, as n8n's: America/New_York.
+		const day = dayInZone(env.clock.now(), 'America/New_York');
+		expect(rows[0]).toMatchObject({
+			change_type: 'became_overdue',
+			due_date: oldestDue,
+			status: { id: 'UNPAID' },
+			days_overdue: daysFrom(oldestDue, day),
+		});
 	});
 
 	it('under All Businesses: each business’s overdue invoices once, naming the business', async () => {

@@ -135,6 +135,21 @@ describe('Invoice Paid', () => {
 		expect((await again.poll()).json).toEqual([]);
 	});
 
+	it('Fetch Test Event shows the invoice paid in full most recently, as the event gives it, in one request', async () => {
+		const books = invoiceBooks(env, 'sales');
+		const contact = await books.contact();
+		const invoice = await books.invoice(contact, DAY, DAY, 12);
+		env.clock.advance(60);
+		await books.pay(contact, invoice, 12, DAY);
+		const position = env.sandbox.log.entries().length;
+		const run = await env.fetchTestEvent({ event: 'paid' });
+		expect(run.status).toBe('success');
+		expect(run.json('Accounting Service Trigger')).toEqual([
+			expect.objectContaining({ id: invoice, change_type: 'paid', outstanding_amount: 0 }),
+		]);
+		expect(env.apiRequestsSince(position)).toHaveLength(1);
+	});
+
 	it('under All Businesses: each business’s Paid once, naming its business', async () => {
 		type Business = { id: string; key: string; name: string };
 		const businesses = env.sandbox.dataset.businesses as Business[];
