@@ -115,6 +115,13 @@ export function paidEvents(
 	return { events, paid: next };
 }
 
+/**
+ * The earliest due date the memory of a judgement on `day` holds: what is due before it and was
+ * there at that judgement counts as judged. A memory answers for its own day's horizon, however
+ * many days ago that was (a trigger off for longer than MEMORY_DAYS).
+ */
+const horizonOf = (day: string) => addDays(day, -MEMORY_DAYS);
+
 /** Whether the memory would forget this invoice past due: due before the horizon, and created before the judgement. */
 function beyondMemory(record: IDataObject, horizon: string, judgedAt: number): boolean {
 	const due = leadingDay(record.due_date) as string;
@@ -139,7 +146,7 @@ export function overdueFromFeed(
 	today: string,
 ): { events: InvoiceEventRow[]; memory: OverdueMemory } {
 	const owing = new Map(memory.owing);
-	const horizon = addDays(today > memory.day ? today : memory.day, -MEMORY_DAYS);
+	const horizon = horizonOf(memory.day);
 	const events: InvoiceEventRow[] = [];
 	for (const record of versions) {
 		const id = String(record.id);
@@ -164,15 +171,14 @@ export function judgeDay(
 	today: string,
 	at: number,
 ): { events: InvoiceEventRow[]; memory: OverdueMemory } {
-	const horizon = addDays(today, -MEMORY_DAYS);
 	const events: InvoiceEventRow[] = [];
 	const owing = new Map<string, string>();
 	for (const record of open) {
 		if (!isPastDueOn(record, today)) continue;
 		const id = String(record.id);
-		const known = !previous || previous.owing.has(id) || beyondMemory(record, horizon, previous.at);
+		const known = !previous || previous.owing.has(id) || beyondMemory(record, horizonOf(previous.day), previous.at);
 		if (!known) events.push(overdueRow(record, today));
-		if (!beyondMemory(record, horizon, at)) owing.set(id, leadingDay(record.due_date) as string);
+		if (!beyondMemory(record, horizonOf(today), at)) owing.set(id, leadingDay(record.due_date) as string);
 	}
 	return { events, memory: { day: today, at, owing } };
 }
