@@ -67,6 +67,9 @@ export interface InvoiceMemory {
 	overdue?: OverdueMemory;
 }
 
+/** Nothing remembered yet: a trigger starting, or one that starts over. */
+export const freshMemory = (): InvoiceMemory => ({ paid: new Map() });
+
 /** An event to output: the invoice as read, and what the row adds. */
 export interface InvoiceEventRow {
 	record: IDataObject;

@@ -33,7 +33,7 @@ import {
 } from './position';
 import { readListPage, readNewest, readServiceTime, readWindow, type Watch, type WindowRead } from './readChanges';
 import { pollAllBusinesses } from './allBusinesses';
-import { EVENT_FIELDS, isInvoiceEvent, type InvoiceEvent, type InvoiceEventRow } from './invoiceEvents';
+import { EVENT_FIELDS, freshMemory, isInvoiceEvent, type InvoiceEvent, type InvoiceEventRow } from './invoiceEvents';
 import { invoiceEventsOfPoll, invoiceTestEvent } from './invoicePoll';
 import { loadPosition, storePosition, type Loaded } from './storedPosition';
 import { refuseUnfollowable } from './storedPositionCheck';
@@ -106,7 +106,7 @@ export async function pollBusiness(
 			if (startedAt === undefined) return { rows: [], serverTime: started.serverTime };
 			// Started late: what changed since `startedAt` is new to it, and this poll outputs it.
 			stored = loadPosition(staticData, settings.watching, context) as Loaded;
-		} else stored = { ...started, business: null, invoices: { paid: new Map() } };
+		} else stored = { ...started, business: null, invoices: freshMemory() };
 	}
 
 	const read = await readWindows(context, settings, stored.position.since);
@@ -118,6 +118,7 @@ export async function pollBusiness(
 	refuseUnfollowable(context.getNode(), stored, read.serverTime, settings.startDate);
 	const { emit, next } = advance(stored.position, read);
 	const business = read.business ?? stored.business;
+	// Invoice Paid and Became Overdue judge the feed's new versions (and the day) instead of outputting them.
 	if (isInvoiceEvent(settings.event)) {
 		const versions = emit.map((change) => change.record);
 		const judged = await invoiceEventsOfPoll(
@@ -191,8 +192,7 @@ async function start(
 		// should have started: its read's own clock would close the minutes in between.
 		const position = startAt(serverTime, { ...read, serverTime }, readingMs);
 		const invoices = isInvoiceEvent(settings.event)
-			? (await invoiceEventsOfPoll(context, settings.event, settings.watches[0], { paid: new Map() }, [], serverTime))
-					.memory
+			? (await invoiceEventsOfPoll(context, settings.event, settings.watches[0], freshMemory(), [], serverTime)).memory
 			: undefined;
 		storePosition(staticData, settings.watching, read.business, position, null, invoices);
 		return { serverTime: now };

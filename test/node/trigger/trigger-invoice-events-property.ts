@@ -134,7 +134,7 @@ describe('property: invoice events against the service’s records', () => {
 					}
 				},
 			),
-			{ numRuns: 12 },
+			{ numRuns: 10 },
 		);
 	});
 });
