@@ -10,6 +10,7 @@ import { businessSelector } from '../AccountingService/descriptions/business';
 import { requestOptions } from '../AccountingService/descriptions/requestOptions';
 import { includedFieldsProperty } from '../AccountingService/output/includedFields';
 import { hasLines, outputProperty } from '../AccountingService/output/output';
+import { INVOICE_EVENT_RESOURCES, isInvoiceEvent } from './poll/invoiceEvents';
 import type { TriggerEvent } from './poll/position';
 
 /**
@@ -46,13 +47,31 @@ export const EVENTS: readonly EventOption[] = [
 		description:
 			'A record was deleted (by its deleted_at): its ID, deleted_at and what else the service still returns of it. Voided invoices are changes, not deletions.',
 	},
+	{
+		name: 'Invoice Paid',
+		value: 'paid',
+		description:
+			'An invoice was paid in full: its outstanding amount reached 0 (a part payment is not). Once per invoice; again only if it owed again and was paid again.',
+	},
+	{
+		name: 'Invoice Became Overdue',
+		value: 'becameOverdue',
+		description:
+			'An invoice’s due date passed while something is outstanding, judged on the business’s day (the workflow’s time zone); with days_overdue. Once per invoice.',
+	},
 ];
 
 /** Deletions can be watched where the service lists them: collections filtered by `deleted_since`. */
 const listsDeletions = (row: CollectionDefinition) => hasFilter(row, 'deleted_since');
 
+/** Paid and Became Overdue: invoices only (invoiceEvents.ts). */
+const hasInvoiceEvents = (row: CollectionDefinition) => INVOICE_EVENT_RESOURCES.includes(row.resource);
+
 export const eventsOf = (row: CollectionDefinition): readonly EventOption[] =>
-	EVENTS.filter((event) => !['deleted', 'anyChange'].includes(event.value) || listsDeletions(row));
+	EVENTS.filter((event) => {
+		if (isInvoiceEvent(event.value)) return hasInvoiceEvents(row);
+		return !['deleted', 'anyChange'].includes(event.value) || listsDeletions(row);
+	});
 
 export type StartFrom = 'now' | 'date' | 'all';
 
@@ -82,6 +101,8 @@ const startProperties: INodeProperties[] = [
 		],
 		description:
 			'Where the trigger starts when it is published. Existing records come a batch per poll (Options), within the business’s request budget. Changing this starts over.',
+		// The invoice events start from now: what is paid or overdue at the start is not an event.
+		displayOptions: { hide: { event: ['paid', 'becameOverdue'] } },
 	},
 	{
 		displayName: 'Start Date',
@@ -90,7 +111,7 @@ const startProperties: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'Records changed at or after this time (the service’s time, UTC unless the value says otherwise)',
-		displayOptions: { show: { startFrom: ['date'] } },
+		displayOptions: { show: { startFrom: ['date'] }, hide: { event: ['paid', 'becameOverdue'] } },
 	},
 ];
 
@@ -123,10 +144,16 @@ const triggerOptions: INodeProperties = {
 	],
 };
 
-/** One Event list for the collections that list deletions, one for the others. */
+/** One Event list per set of events: the invoices, the other collections that list deletions, the rest. */
 function eventProperties(): INodeProperties[] {
-	const groups = [WATCHABLE.filter(listsDeletions), WATCHABLE.filter((row) => !listsDeletions(row))];
-	return groups.map((rows) => ({
+	const groups = new Map<string, CollectionDefinition[]>();
+	for (const row of WATCHABLE) {
+		const key = eventsOf(row)
+			.map((event) => event.value)
+			.join();
+		groups.set(key, [...(groups.get(key) ?? []), row]);
+	}
+	return [...groups.values()].map((rows) => ({
 		displayName: 'Event',
 		name: 'event',
 		type: 'options',

@@ -13,6 +13,7 @@ import type {
 	INodeParameters,
 	INodeType,
 	IWorkflowBase,
+	IWorkflowSettings,
 	WorkflowActivateMode,
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
@@ -91,12 +92,14 @@ export class Poller {
 	private readonly nodeTypes: NodeTypes;
 	private readonly node: INode;
 	private readonly workflowId: string;
+	private readonly settings: IWorkflowSettings;
 
 	constructor(
 		private readonly store: CredentialStore,
 		node: NodeSpec,
-		options: { staticData?: string; workflowId?: string } = {},
+		options: { staticData?: string; workflowId?: string; settings?: IWorkflowSettings } = {},
 	) {
+		this.settings = options.settings ?? {};
 		this.nodeTypes = new NodeTypes([loadAccountingServiceTrigger()]);
 		this.node = { id: 'trigger-node', position: [0, 0], typeVersion: 1, ...node };
 		this.workflowId = options.workflowId ?? `poll-workflow-${Math.random().toString(36).slice(2, 10)}`;
@@ -130,6 +133,7 @@ export class Poller {
 			nodeTypes: this.nodeTypes,
 			active: true,
 			staticData,
+			settings: this.settings,
 		});
 		const workflowData = {
 			id: this.workflowId,

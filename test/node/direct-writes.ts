@@ -12,11 +12,17 @@ export async function writeDirect(
 	method: 'PUT' | 'DELETE' | 'POST',
 	path: string,
 	body?: IDataObject,
+	headers: Record<string, string> = {},
 ): Promise<{ status: number; body: IDataObject | undefined }> {
 	const token = String((env.store.oauthTokenData(env.credential.id) as IDataObject).access_token);
 	const response = await request(`${env.urls.baseUrl}${path}`, {
 		method,
-		headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
+		headers: {
+			authorization: `Bearer ${token}`,
+			'content-type': 'application/json',
+			accept: 'application/json',
+			...headers,
+		},
 		...(body ? { body: JSON.stringify(body) } : {}),
 	});
 	const text = await response.body.text();

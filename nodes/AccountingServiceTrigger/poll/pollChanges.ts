@@ -33,11 +33,20 @@ import {
 } from './position';
 import { readListPage, readNewest, readServiceTime, readWindow, type Watch, type WindowRead } from './readChanges';
 import { pollAllBusinesses } from './allBusinesses';
+import { EVENT_FIELDS, freshMemory, isInvoiceEvent, type InvoiceEvent, type InvoiceEventRow } from './invoiceEvents';
+import { invoiceEventsOfPoll, invoiceTestEvent } from './invoicePoll';
 import { loadPosition, storePosition, type Loaded } from './storedPosition';
 import { refuseUnfollowable } from './storedPositionCheck';
 
 /** What each output item says happened to its record. */
-export type ChangeType = 'created' | 'updated' | 'deleted';
+export type ChangeType = 'created' | 'updated' | 'deleted' | 'paid' | 'became_overdue';
+
+/** A record to output, what happened to it, and what its row adds (days_overdue). */
+interface OutputChange {
+	record: IDataObject;
+	type: ChangeType;
+	added?: IDataObject;
+}
 
 export interface Settings {
 	row: CollectionDefinition;
@@ -97,7 +106,7 @@ export async function pollBusiness(
 			if (startedAt === undefined) return { rows: [], serverTime: started.serverTime };
 			// Started late: what changed since `startedAt` is new to it, and this poll outputs it.
 			stored = loadPosition(staticData, settings.watching, context) as Loaded;
-		} else stored = { ...started, business: null };
+		} else stored = { ...started, business: null, invoices: freshMemory() };
 	}
 
 	const read = await readWindows(context, settings, stored.position.since);
@@ -108,6 +117,24 @@ export async function pollBusiness(
 	}
 	refuseUnfollowable(context.getNode(), stored, read.serverTime, settings.startDate);
 	const { emit, next } = advance(stored.position, read);
+	const business = read.business ?? stored.business;
+	// Invoice Paid and Became Overdue judge the feed's new versions (and the day) instead of outputting them.
+	if (isInvoiceEvent(settings.event)) {
+		const versions = emit.map((change) => change.record);
+		const judged = await invoiceEventsOfPoll(
+			context,
+			settings.event,
+			settings.watches[0],
+			stored.invoices,
+			versions,
+			read.serverTime,
+		);
+		storePosition(staticData, settings.watching, business, next, null, judged.memory);
+		return {
+			rows: toRows(settings, eventOutputs(settings.event, judged.events), settings.watches[0].business ?? business),
+			serverTime: read.serverTime,
+		};
+	}
 	const fromFeed = emit.map((change) => ({
 		record: change.record,
 		type: feedChangeType(settings, stored.position, change, stored.backfill),
@@ -134,7 +161,6 @@ export async function pollBusiness(
 		backfill = step.next;
 	}
 
-	const business = read.business ?? stored.business;
 	storePosition(staticData, settings.watching, business, next, backfill);
 	return {
 		rows: toRows(settings, [...fromBackfill, ...fromFeed], settings.watches[0].business ?? business),
@@ -165,7 +191,10 @@ async function start(
 		// The window opens at `serverTime`, however long ago a business that could not be read then
 		// should have started: its read's own clock would close the minutes in between.
 		const position = startAt(serverTime, { ...read, serverTime }, readingMs);
-		storePosition(staticData, settings.watching, read.business, position);
+		const invoices = isInvoiceEvent(settings.event)
+			? (await invoiceEventsOfPoll(context, settings.event, settings.watches[0], freshMemory(), [], serverTime)).memory
+			: undefined;
+		storePosition(staticData, settings.watching, read.business, position, null, invoices);
 		return { serverTime: now };
 	}
 	const windowStart = serverTime - OVERLAP_MS;
@@ -229,22 +258,26 @@ function existingChangeType(backfill: Backfill, record: IDataObject): ChangeType
  * chose `business_id`. A deleted document is one row in every output that makes rows of its lines
  * (One Row per Line, or a line's column chosen): its lines went with it.
  */
-function toRows(
-	settings: Settings,
-	changes: Array<{ record: IDataObject; type: ChangeType }>,
-	business: string | null | undefined,
-): IDataObject[] {
+function toRows(settings: Settings, changes: OutputChange[], business: string | null | undefined): IDataObject[] {
 	const lines = settings.output === 'raw' ? undefined : shapeOf(settings.row).lines?.field;
-	return changes.flatMap(({ record, type }) =>
+	return changes.flatMap(({ record, type, added }) =>
 		shapeRecords(
 			settings.row,
 			[lines && type === 'deleted' ? { ...record, [lines]: [] } : record],
 			settings.output,
-			() => ({ change_type: type, ...(isIncludedFields(settings.output) ? { [BUSINESS_ID]: business ?? null } : {}) }),
+			() => ({
+				change_type: type,
+				...added,
+				...(isIncludedFields(settings.output) ? { [BUSINESS_ID]: business ?? null } : {}),
+			}),
 			settings.leading,
 		),
 	);
 }
+
+/** The invoice events as outputs: `change_type` "paid" or "became_overdue". */
+const eventOutputs = (event: InvoiceEvent, events: InvoiceEventRow[]): OutputChange[] =>
+	events.map(({ record, added }) => ({ record, added, type: event === 'paid' ? 'paid' : 'became_overdue' }));
 
 /** "Fetch Test Event": the newest record, as the workflow will receive records. */
 async function testEvent(context: IPollFunctions, settings: Settings): Promise<INodeExecutionData[][] | null> {
@@ -255,6 +288,10 @@ async function testEvent(context: IPollFunctions, settings: Settings): Promise<I
 /** The newest record's rows, as the workflow will receive them; none when there is no record. */
 export async function newestRows(context: IPollFunctions, settings: Settings): Promise<IDataObject[]> {
 	const watch = settings.watches[0];
+	if (isInvoiceEvent(settings.event)) {
+		const { event, business } = await invoiceTestEvent(context, settings.event, watch);
+		return toRows(settings, event ? eventOutputs(settings.event, [event]) : [], watch.business ?? business);
+	}
 	const canSort = settings.row.sort?.includes(watch.timeField) ?? false;
 	const { record: newest, business } = await readNewest(context, watch, canSort);
 	if (!newest) return [];
@@ -297,11 +334,10 @@ function readParameters(context: IPollFunctions): Settings {
 		() => context.getNodeParameter('fields', []),
 		fail,
 	);
-	const startFrom = toChoice(
-		context.getNodeParameter('startFrom', 'now'),
-		['now', 'date', 'all'] as const,
-		refuse('Start From'),
-	);
+	// The invoice events start from now (Start From is hidden for them).
+	const startFrom = isInvoiceEvent(event)
+		? 'now'
+		: toChoice(context.getNodeParameter('startFrom', 'now'), ['now', 'date', 'all'] as const, refuse('Start From'));
 	const startDate = startFrom === 'date' ? readStartDate(context, fail) : undefined;
 	const options = (context.getNodeParameter('options', {}) ?? {}) as IDataObject;
 	const startBatch = options.startBatchSize ?? DEFAULT_START_BATCH;
@@ -320,7 +356,11 @@ function readParameters(context: IPollFunctions): Settings {
 		attributes: pollAttributes(
 			row,
 			output,
-			watched === 'deleted' ? ['created_at', 'updated_at', 'deleted_at'] : ['created_at', 'updated_at'],
+			watched === 'deleted'
+				? ['created_at', 'updated_at', 'deleted_at']
+				: isInvoiceEvent(watched)
+					? EVENT_FIELDS
+					: ['created_at', 'updated_at'],
 		),
 		timeField: EVENT_TIME_FIELD[watched],
 		sinceQuery: watched === 'deleted' ? 'deleted_since' : 'updated_or_created_since',

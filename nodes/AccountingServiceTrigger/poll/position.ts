@@ -22,9 +22,10 @@ export const OVERLAP_MS = 60_000;
 /**
  * "new": a record was created (its `created_at`); "newOrUpdated": created or changed
  * (`updated_at`); "deleted": deleted (`deleted_at`, read with `deleted_since`); "anyChange":
- * created, changed or deleted, the last two read side by side.
+ * created, changed or deleted, the last two read side by side; "paid" and "becameOverdue": an
+ * invoice settled or past due (invoiceEvents.ts), read from its changes (`updated_at`).
  */
-export type TriggerEvent = 'new' | 'newOrUpdated' | 'deleted' | 'anyChange';
+export type TriggerEvent = 'new' | 'newOrUpdated' | 'deleted' | 'anyChange' | 'paid' | 'becameOverdue';
 
 export type EventTimeField = 'created_at' | 'updated_at' | 'deleted_at';
 
@@ -32,6 +33,8 @@ export const EVENT_TIME_FIELD: Record<Exclude<TriggerEvent, 'anyChange'>, EventT
 	new: 'created_at',
 	newOrUpdated: 'updated_at',
 	deleted: 'deleted_at',
+	paid: 'updated_at',
+	becameOverdue: 'updated_at',
 };
 
 export interface Position {

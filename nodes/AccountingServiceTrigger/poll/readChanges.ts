@@ -140,7 +140,7 @@ async function listPage(
  * Without it the trigger cannot place its position on the service's timeline; it stops rather
  * than guess from n8n's clock, which may differ.
  */
-function serviceTime(context: IPollFunctions, response: Pick<ApiResponse<unknown>, 'headers'>): number {
+export function serviceTime(context: IPollFunctions, response: Pick<ApiResponse<unknown>, 'headers'>): number {
 	const time = Date.parse(headerValue(response.headers, 'date') ?? '');
 	if (!Number.isFinite(time)) {
 		throw new NodeOperationError(

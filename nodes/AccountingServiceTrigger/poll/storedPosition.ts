@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { Backfill } from './backfill';
+import type { InvoiceMemory } from './invoiceEvents';
 import type { Position } from './position';
 import { refusedPosition, shapeProblem } from './storedPositionCheck';
 
@@ -21,6 +22,10 @@ interface StoredPosition {
 	versions?: Record<string, string>;
 	/** The existing records still to output (Start From: All Existing Records or A Date). */
 	backfill?: StoredBackfill;
+	/** Invoice Paid: the invoices output as Paid (invoiceEvents.ts), ID → business day. */
+	paid?: Record<string, string>;
+	/** Invoice Became Overdue: the last judgement (invoiceEvents.ts, OverdueMemory). */
+	overdue?: { day: string; at: string; owing: Record<string, string> };
 }
 
 interface StoredBackfill {
@@ -40,6 +45,8 @@ export interface Loaded {
 	position: Position;
 	business: string | null;
 	backfill: Backfill | null;
+	/** What the invoice events remember (Invoice Paid, Invoice Became Overdue). */
+	invoices: InvoiceMemory;
 }
 
 const time = (value: string) => Date.parse(value);
@@ -99,7 +106,38 @@ export function loadPosition(
 	const seen = new Map(Object.entries(valid.seen).map(([id, at]) => [id, time(at)]));
 	const versions = new Map(Object.entries(valid.versions ?? {}).filter(([id]) => seen.has(id)));
 	const backfill = valid.backfill ? loadBackfill(valid.backfill) : null;
-	return { position: { since: time(valid.since), seen, versions }, business: valid.business, backfill };
+	return {
+		position: { since: time(valid.since), seen, versions },
+		business: valid.business,
+		backfill,
+		invoices: loadInvoiceMemory(valid),
+	};
+}
+
+function loadInvoiceMemory(valid: StoredPosition): InvoiceMemory {
+	const { paid, overdue } = valid;
+	return {
+		paid: new Map(Object.entries(paid ?? {})),
+		...(overdue
+			? { overdue: { day: overdue.day, at: time(overdue.at), owing: new Map(Object.entries(overdue.owing)) } }
+			: {}),
+	};
+}
+
+function storedInvoiceMemory(invoices: InvoiceMemory | undefined): Pick<StoredPosition, 'paid' | 'overdue'> {
+	const overdue = invoices?.overdue;
+	return {
+		...(invoices?.paid.size ? { paid: Object.fromEntries(invoices.paid) } : {}),
+		...(overdue
+			? {
+					overdue: {
+						day: overdue.day,
+						at: new Date(overdue.at).toISOString(),
+						owing: Object.fromEntries(overdue.owing),
+					},
+				}
+			: {}),
+	};
 }
 
 /** Whether a position of these settings is stored, whether or not it can be followed. */
@@ -118,6 +156,7 @@ export function storePosition(
 	business: string | null,
 	position: Position,
 	backfill: Backfill | null = null,
+	invoices?: InvoiceMemory,
 ): void {
 	const iso = (at: number) => new Date(at).toISOString();
 	const stored: StoredPosition = {
@@ -128,6 +167,7 @@ export function storePosition(
 		seen: Object.fromEntries([...position.seen].map(([id, at]) => [id, iso(at)])),
 		...(position.versions?.size ? { versions: Object.fromEntries(position.versions) } : {}),
 		...(backfill ? { backfill: storedBackfill(backfill) } : {}),
+		...storedInvoiceMemory(invoices),
 	};
 	staticData[KEY] = stored as unknown as IDataObject;
 }

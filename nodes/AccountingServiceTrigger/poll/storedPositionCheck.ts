@@ -1,7 +1,9 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { addDays } from '../../AccountingService/reports/calendar';
 import type { Backfill } from './backfill';
+import type { InvoiceMemory } from './invoiceEvents';
 import type { Position } from './position';
 
 /**
@@ -72,6 +74,14 @@ const listOfTexts: Rule = (value, path) => {
 	const index = value.findIndex((entry) => typeof entry !== 'string');
 	return index < 0 ? undefined : `"${path}[${index}]" is ${shown(value[index])}, not a record ID`;
 };
+/** A calendar day as the trigger writes it (YYYY-MM-DD), one that exists. */
+export function isStoredDay(value: unknown): value is string {
+	if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+	const at = Date.parse(`${value}T00:00:00Z`);
+	return Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === value;
+}
+const day: Rule = (value, path) =>
+	isStoredDay(value) ? undefined : `"${path}" is ${shown(value)}, not a day such as 2026-01-15`;
 const page: Rule = (value, path) =>
 	Number.isSafeInteger(value) && (value as number) >= 0 ? undefined : `"${path}" is ${shown(value)}, not a page number`;
 
@@ -120,12 +130,26 @@ const position = record(
 		since: time,
 		seen: mapOf(time),
 	},
-	{ versions: mapOf(text), backfill },
+	{
+		versions: mapOf(text),
+		backfill,
+		paid: mapOf(day),
+		overdue: record({ day, at: time, owing: mapOf(day) }, {}),
+	},
 );
 
 /** What makes a stored position of these settings one the trigger does not write, if anything. */
 export function shapeProblem(stored: IDataObject): string | undefined {
-	return position(stored, 'position', 0);
+	return position(stored, 'position', 0) ?? foreignMemory(stored);
+}
+
+/** Each invoice event's memory is written by that event only (its name is in `watching`: watchingKey). */
+const MEMORY_OF: Record<string, string> = { paid: 'paid', overdue: 'becameOverdue' };
+
+function foreignMemory(stored: IDataObject): string | undefined {
+	const event = String(stored.watching).split('|')[1];
+	const foreign = Object.keys(MEMORY_OF).find((field) => field in stored && MEMORY_OF[field] !== event);
+	return foreign && `"position" has a field the trigger never writes for this event: "${foreign}"`;
 }
 
 /**
@@ -138,12 +162,24 @@ export function shapeProblem(stored: IDataObject): string | undefined {
  */
 export function refuseUnfollowable(
 	node: INode,
-	loaded: { position: Position; backfill: Backfill | null },
+	loaded: { position: Position; backfill: Backfill | null; invoices: InvoiceMemory },
 	serviceNow: number,
 	startDate: number | undefined,
 ): void {
 	const latest = Math.max(serviceNow + FUTURE_SKEW_MS, startDate ?? -Infinity);
 	const times: Array<[string, number]> = [['since', loaded.position.since]];
+	const overdue = loaded.invoices.overdue;
+	if (overdue) {
+		times.push(['overdue.at', overdue.at]);
+		// The business's day is at most a day ahead of UTC's (14 hours); two allow for a time zone changed since.
+		const latestDay = addDays(new Date(serviceNow + FUTURE_SKEW_MS).toISOString().slice(0, 10), 2);
+		if (overdue.day > latestDay) {
+			throw refusedPosition(
+				node,
+				`"position.overdue.day" (${overdue.day}) is a day the service's clock (${new Date(serviceNow).toISOString()}) has not reached`,
+			);
+		}
+	}
 	let path = 'backfill';
 	for (let step = loaded.backfill; step; step = step.then ?? null, path += '.then') {
 		times.push([`${path}.before`, step.before]);

@@ -31,16 +31,19 @@ describe('trigger node description', () => {
 		expect(Object.keys(trigger.methods.listSearch)).toEqual(['searchBusinesses']);
 	});
 
-	it('offers Deleted Record and New, Updated or Deleted Record where the service lists deletions, the two other events everywhere, no expressions', () => {
+	it('offers Deleted Record and New, Updated or Deleted Record where the service lists deletions, Invoice Paid and Became Overdue for invoices, no expressions', () => {
 		const events = description.properties.filter((candidate) => candidate.name === 'event');
 		const values = events.map((event) => event.options?.map((option) => (option as { value: string }).value));
-		expect(values).toEqual([
+		const shown = events.map((event) => (event.displayOptions?.show?.resource ?? []) as string[]);
+		const invoices = shown.findIndex((resources) => resources.includes('salesInvoice'));
+		expect([...shown[invoices]].sort()).toEqual(['purchaseInvoice', 'salesInvoice']);
+		expect(values[invoices]).toEqual(['new', 'newOrUpdated', 'anyChange', 'deleted', 'paid', 'becameOverdue']);
+		expect(values.filter((_, index) => index !== invoices)).toEqual([
 			['new', 'newOrUpdated', 'anyChange', 'deleted'],
 			['new', 'newOrUpdated'],
 		]);
-		const shown = events.map((event) => (event.displayOptions?.show?.resource ?? []) as string[]);
 		// Every watchable collection has exactly one Event list.
-		expect([...shown[0], ...shown[1]].sort()).toEqual(WATCHABLE.map((row) => row.resource).sort());
+		expect(shown.flat().sort()).toEqual(WATCHABLE.map((row) => row.resource).sort());
 		expect(property('resource')?.noDataExpression).toBe(true);
 		for (const event of events) expect(event.noDataExpression).toBe(true);
 	});
@@ -63,6 +66,10 @@ describe('trigger node description', () => {
 			'all',
 		]);
 		expect(property('startDate')?.displayOptions?.show).toEqual({ startFrom: ['date'] });
+		// The invoice events start from now.
+		for (const name of ['startFrom', 'startDate']) {
+			expect(property(name)?.displayOptions?.hide).toEqual({ event: ['paid', 'becameOverdue'] });
+		}
 		expect(property('fullRecords')).toBeUndefined();
 	});
 

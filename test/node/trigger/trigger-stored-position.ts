@@ -16,6 +16,8 @@ const DAY = 86_400_000;
 const FUTURE_SKEW_MS = 5 * 60_000;
 
 const NEW_INVOICES: INodeParameters = { event: 'new' };
+const INVOICE_PAID: INodeParameters = { event: 'paid' };
+const BECAME_OVERDUE: INodeParameters = { event: 'becameOverdue' };
 /** From a date a month back, changes and deletions: a stored backfill with a `then`. */
 const FROM_A_DATE: INodeParameters = {
 	event: 'anyChange',
@@ -128,6 +130,33 @@ describe('a position of a foreign shape', () => {
 				};
 			},
 		],
+		[
+			'an overdue judgement on a day that does not exist',
+			BECAME_OVERDUE,
+			(position) => ({ ...position, overdue: { ...overdueOf(position), day: '2026-02-30' } }),
+		],
+		[
+			'an overdue judgement on a day the service has not reached',
+			BECAME_OVERDUE,
+			(position) => ({ ...position, overdue: { ...overdueOf(position), day: '2099-01-01' } }),
+		],
+		[
+			'an overdue invoice whose due date is a time',
+			BECAME_OVERDUE,
+			(position) => ({ ...position, overdue: { ...overdueOf(position), owing: { a: '2026-01-15T00:00:00.000Z' } } }),
+		],
+		[
+			'an overdue judgement with a field it never writes',
+			BECAME_OVERDUE,
+			(position) => ({ ...position, overdue: { ...overdueOf(position), horizon: '2025-10-01' } }),
+		],
+		['a Paid memory kept by Invoice Became Overdue', BECAME_OVERDUE, (position) => ({ ...position, paid: {} })],
+		[
+			'an overdue judgement kept by New Record',
+			NEW_INVOICES,
+			(position) => ({ ...position, overdue: { day: '2026-01-15' } }),
+		],
+		['a Paid memory of times', INVOICE_PAID, (position) => ({ ...position, paid: { a: position.since } })],
 	])('%s: refused, saying how to start over', async (_case, parameters, edit) => {
 		const forged = withPosition(await activated(parameters), edit);
 		const { outcome, poller } = await pollAfterNewInvoice(parameters, forged);
@@ -222,6 +251,7 @@ const notPage = fc.oneof(
 const future = fc.integer({ min: FUTURE_SKEW_MS + 1000, max: 8.64e15 - T0 - 400 * DAY });
 
 const backfillOf = (position: IDataObject) => position.backfill as IDataObject;
+const overdueOf = (position: IDataObject) => position.overdue as IDataObject;
 const thenOf = (position: IDataObject) => backfillOf(position).then as IDataObject;
 
 /** Up to fifty years after the service's clock: record stamps of a service whose records run ahead. */
@@ -360,6 +390,71 @@ function foreignEdits(withBackfill: boolean): fc.Arbitrary<Edit> {
 	);
 }
 
+const notDay = fc.oneof(
+	fc.integer(),
+	fc.constant(null),
+	fc.string().filter((text) => !/^\d{4}-\d\d-\d\d$/.test(text)),
+	fc.constantFrom('2026-02-30', '2026-13-01', '2026-1-5', '15/01/2026', '2026-01-15T00:00:00.000Z'),
+);
+/** A day at least three days after the service's clock: two are allowed for a time zone changed since. */
+const futureDay = fc.integer({ min: 3, max: 3_000_000 }).map((days) => iso(T0 + days * DAY).slice(0, 10));
+const anyDay = fc.integer({ min: -400, max: 1 }).map((days) => iso(T0 + days * DAY).slice(0, 10));
+
+/** Edits of Invoice Became Overdue's judgement (`overdue`): the ones it could have written, and foreign ones. */
+function overdueEdits(): fc.Arbitrary<Edit> {
+	const edit = (valid: boolean, describe: string, apply: Edit['apply']): Edit => ({ valid, describe, apply });
+	const hex = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 8, maxLength: 32 });
+	return fc.oneof(
+		fc.array(fc.tuple(hex, anyDay), { maxLength: 4 }).map((entries) =>
+			edit(true, `owing ${JSON.stringify(entries)}`, (position) => {
+				for (const [id, due] of entries) (overdueOf(position).owing as IDataObject)[`owing-${id}`] = due;
+			}),
+		),
+		fc.integer({ min: 1, max: 30 }).map((days) =>
+			edit(true, `judged ${days} days earlier`, (position) => {
+				const overdue = overdueOf(position);
+				overdue.day = iso(Date.parse(`${String(overdue.day)}T00:00:00Z`) - days * DAY).slice(0, 10);
+				overdue.at = iso(Date.parse(String(overdue.at)) - days * DAY);
+			}),
+		),
+		notMap
+			.filter((overdue) => overdue !== null)
+			.map((overdue) =>
+				edit(false, `overdue ${JSON.stringify(overdue)}`, (position) => void (position.overdue = overdue)),
+			),
+		notDay.map((day) =>
+			edit(false, `overdue day ${JSON.stringify(day)}`, (position) => void (overdueOf(position).day = day)),
+		),
+		futureDay.map((day) => edit(false, `overdue day ${day}`, (position) => void (overdueOf(position).day = day))),
+		notIso.map((at) =>
+			edit(false, `overdue at ${JSON.stringify(at)}`, (position) => void (overdueOf(position).at = at)),
+		),
+		future.map((ahead) =>
+			edit(false, `overdue at ${ahead} ms ahead`, (position, now) => void (overdueOf(position).at = iso(now + ahead))),
+		),
+		notMap.map((owing) =>
+			edit(false, `overdue owing ${JSON.stringify(owing)}`, (position) => void (overdueOf(position).owing = owing)),
+		),
+		notDay.map((due) =>
+			edit(false, `an owing due date ${JSON.stringify(due)}`, (position) => {
+				(overdueOf(position).owing as IDataObject).x = due;
+			}),
+		),
+		fc
+			.constantFrom('day', 'at', 'owing')
+			.map((field) => edit(false, `overdue without ${field}`, (position) => void delete overdueOf(position)[field])),
+		fc
+			.string({ minLength: 1, maxLength: 8 })
+			.filter((key) => !['day', 'at', 'owing', '__proto__'].includes(key))
+			.map((key) =>
+				edit(false, `overdue with ${JSON.stringify(key)}`, (position) => void (overdueOf(position)[key] = 1)),
+			),
+		fc
+			.dictionary(fc.string({ minLength: 1, maxLength: 4 }), anyDay, { maxKeys: 2 })
+			.map((paid) => edit(false, `a Paid memory ${JSON.stringify(paid)}`, (position) => void (position.paid = paid))),
+	);
+}
+
 /**
  * The sandbox's few records are all backfilled by the first poll, which leaves the deletions'
  * backfill: the records' backfill is put back in front of it, as the first poll found it.
@@ -377,12 +472,18 @@ describe('property: random stored positions', () => {
 	it.each([
 		['New Record from now', NEW_INVOICES, false],
 		['New, Updated or Deleted Record from a date (backfill and then)', FROM_A_DATE, true],
+		['Invoice Became Overdue from now (its judgement)', BECAME_OVERDUE, false],
 	] as const)(
 		'%s: a foreign or future position is refused, a valid one followed',
 		async (_name, parameters, backfill) => {
 			const stored = backfill ? await withRecordsStillToBackfill(parameters) : await activated(parameters);
+			const judged = parameters === BECAME_OVERDUE;
+			if (judged) expect(overdueOf(positionIn(stored))).toMatchObject({ day: '2026-01-15', owing: expect.any(Object) });
+			const edits = judged
+				? fc.oneof(validEdits, foreignEdits(false), overdueEdits())
+				: fc.oneof(validEdits, foreignEdits(backfill));
 			await fc.assert(
-				fc.asyncProperty(fc.oneof(validEdits, foreignEdits(backfill)), async (edit) => {
+				fc.asyncProperty(edits, async (edit) => {
 					const forged = withPosition(stored, (position) => {
 						edit.apply(position, env.clock.now() + 60_000);
 						return position;
@@ -390,7 +491,10 @@ describe('property: random stored positions', () => {
 					const { outcome, invoice, poller } = await pollAfterNewInvoice(parameters, forged);
 					if (edit.valid) {
 						expect(outcome.error).toBeUndefined();
-						expect(outcome.json.map((item) => item.id)).toContain(invoice.id);
+						// Invoice Became Overdue outputs only overdue invoices: followed, it moved its position on.
+						const moved = positionIn({ [NODE_KEY]: poller.nodeStaticData('live') }).since !== positionIn(forged).since;
+						if (judged) expect(moved).toBe(true);
+						else expect(outcome.json.map((item) => item.id)).toContain(invoice.id);
 					} else {
 						expect(outcome.error?.message).toMatch(REFUSED);
 						expect((outcome.error as { description?: string }).description).toMatch(RESET);

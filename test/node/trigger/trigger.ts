@@ -401,10 +401,11 @@ describe('deleted records', () => {
 	it('offers Deleted Record only for collections the service lists deletions of', () => {
 		const { description } = loadAccountingServiceTrigger();
 		const events = description.properties.filter((property) => property.name === 'event');
-		const withDeleted = events.find((property) =>
+		// The invoices have an Event list of their own (with Invoice Paid and Became Overdue).
+		const withDeleted = events.filter((property) =>
 			property.options?.some((option) => 'value' in option && option.value === 'deleted'),
 		);
-		const resources = (withDeleted?.displayOptions?.show?.resource ?? []) as string[];
+		const resources = withDeleted.flatMap((property) => (property.displayOptions?.show?.resource ?? []) as string[]);
 		expect(resources).toContain('contact');
 		expect(resources).toContain('salesInvoice');
 		expect(resources).toHaveLength(23);
