@@ -1,7 +1,7 @@
 // Hunt (issue 50 items 5-11): a range of several whole financial quarters (or years) of the
 // business, as a Table's whole range is when split by quarter, compared with the same number of
 // quarters just before it, or with the same quarters a year before. The quarters are worked out
-// here with Date, from the rule in ../shared/review/reports.md, not with the package's helpers.
+// here with Date, from the rule in the reports review brief, not with the package's helpers.
 import { comparisonRange } from '../../nodes/AccountingService/reports/split';
 
 const text = (date: Date) => date.toISOString().slice(0, 10);

@@ -1,4 +1,4 @@
-// The trigger's promise as properties over random histories (issue 49, ../shared/review/paging.md):
+// The trigger's promise as properties over random histories (issue 49, the paging review brief):
 // creations, edits, deletions and voids between polls and during them (between any two of a poll's
 // requests, the backfill's pages included), old records deleted into the list of deletions while
 // it is backfilled, businesses failing for several polls under All Businesses, and n8n restarting
