@@ -7,6 +7,7 @@ import {
 	canRenew,
 	credentialKey,
 	credentialView,
+	knownSecrets,
 	lostRefreshRace,
 	refreshIfExpiring,
 	renewOnce,
@@ -14,6 +15,7 @@ import {
 	type RequestContext,
 } from './credential';
 import { toServiceError, withBodyRead } from './errors';
+import { NO_REDIRECTS } from './redirects';
 import {
 	DEFAULT_RETRY_POLICY,
 	askedWaitMs,
@@ -95,7 +97,7 @@ export async function send(context: RequestContext, request: ApiRequest, renewal
 		}
 		const now = processState.clock.now();
 		const wait = retryDelayMs(failure, retry, policy, Math.random, safety, now);
-		if (wait === undefined) throw toServiceError(context.getNode(), await withBodyRead(failure), request.itemIndex);
+		if (wait === undefined) throw await serviceError(context, request, view, failure);
 		retry++;
 		// The service asked the caller to slow down (429), or to come back later (a 503's
 		// Retry-After): every waiting request of the business waits.
@@ -115,6 +117,14 @@ async function renewAfterUnauthorized(context: RequestContext, request: ApiReque
 	else await renewOnce(context, view.refreshToken, async () => await send(context, request, 'n8n'));
 }
 
+/** The failure as the service's error, with no secret of the credential in it. */
+async function serviceError(context: RequestContext, request: ApiRequest, view: CredentialView, failure: unknown) {
+	return toServiceError(context.getNode(), await withBodyRead(failure), request.itemIndex, {
+		secrets: await knownSecrets(context),
+		url: `${view.baseUrl}${request.path}`,
+	});
+}
+
 function requestOptions(view: CredentialView, request: ApiRequest, renewal: Renewal): IHttpRequestOptions {
 	const headers: IDataObject = { Accept: request.accept ?? 'application/json' };
 	if (request.business) headers['X-Business'] = request.business;
@@ -127,6 +137,7 @@ function requestOptions(view: CredentialView, request: ApiRequest, renewal: Rene
 		json: request.encoding === undefined,
 		returnFullResponse: true,
 		...(request.encoding ? { encoding: request.encoding } : {}),
+		...NO_REDIRECTS,
 		// The transport decides about every status itself: above all, n8n must not renew the token
 		// inside one of several parallel requests.
 		...(renewal === 'transport' ? { ignoreHttpStatusErrors: true } : {}),

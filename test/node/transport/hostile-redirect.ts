@@ -1,5 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { isN8n1 } from '../../harness';
 import { useConnectedSandbox } from '../connected-sandbox';
 import { passThrough, sawSecret, startGateway, startServer, type Answer, type TestServer } from '../hostile-service';
 
@@ -66,14 +67,18 @@ describe('A redirect from the service never takes a credential to another host',
 				secrets(),
 			);
 			expect(result.error?.message).toMatch(new RegExp(`redirect.*HTTP ${status}`, 'i'));
-			expect(result.error?.description).toContain(`127.0.0.2:${elsewhere.port}`);
+			// n8n 1.x passes a single request's failure on without its headers (n8n-differences.ts).
+			if (!isN8n1) expect(result.error?.description).toContain(`It pointed to http://127.0.0.2:${elsewhere.port}.`);
+			expect(result.error?.description).toMatch(/follows no redirect/);
 		},
 	);
 
 	it('Contact → Get Many with Return All: a page answered 307 to another host', async () => {
 		redirect(307, (url) => /\/contacts\?/.test(url));
 		const result = await runAndCheck({ resource: 'contact', operation: 'getAll', returnAll: true }, secrets());
-		expect(result.error?.message).toMatch(/redirect/i);
+		expect(result.error?.message).toMatch(/redirect.*HTTP 307/i);
+		// A page of a list is answered to the transport itself, with its headers, on every n8n.
+		expect(result.error?.description).toContain(`It pointed to http://127.0.0.2:${elsewhere.port}.`);
 	});
 
 	it('Attachment → Download File answered 302 to storage on another host: the token stays there', async () => {
