@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, type JsonObject } from 'n8n-workflow';
 
 import { processState } from '../state';
@@ -65,7 +71,7 @@ export async function credentialView(context: RequestContext): Promise<Credentia
 export async function knownSecrets(context: RequestContext, ...also: unknown[]): Promise<string[]> {
 	let stored: string[] = [];
 	try {
-		stored = secretsOf(await context.getCredentials(CREDENTIAL_TYPE));
+		stored = secretsOf((await context.getCredentials(CREDENTIAL_TYPE)) as ICredentialDataDecryptedObject);
 	} catch {
 		// The failure being reported is the one to show.
 	}

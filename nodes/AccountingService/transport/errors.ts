@@ -5,12 +5,12 @@ import { isRedirect, redirectTarget } from './redirects';
 import { describeFailure } from './retry';
 import { redactSecrets, redactValue } from './secrets';
 
-/** An error answer to a file request arrives as a stream; its text is small (the service's error array). */
+/** An error answer arrives as a stream; its text is small (the service's error array). */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 interface StreamLike {
 	[Symbol.asyncIterator](): AsyncIterator<unknown>;
-	destroy?(): void;
+	destroy(error?: Error): void;
 }
 
 const isStream = (value: unknown): value is StreamLike =>
@@ -24,7 +24,7 @@ async function readText(stream: StreamLike): Promise<string> {
 		chunks.push(bytes);
 		size += bytes.length;
 		if (size > MAX_ERROR_BODY_BYTES) {
-			stream.destroy?.();
+			stream.destroy();
 			break;
 		}
 	}
@@ -32,15 +32,20 @@ async function readText(stream: StreamLike): Promise<string> {
 }
 
 /**
- * The failure with a streamed error body (a file request: a download, a PDF) read into text, so
- * that the service's own message reaches the user as it does for JSON requests.
+ * The failure with a streamed error body (every answer arrives as a stream: bounded-request.ts)
+ * read into text, so that the service's own message reaches the user. `watch` is handed the
+ * stream first, for the request's deadline to end it.
  */
-export async function withBodyRead(error: unknown): Promise<unknown> {
+export async function withBodyRead(error: unknown, watch: (stream: StreamLike) => void = () => {}): Promise<unknown> {
 	const failure = (error ?? {}) as HttpFailure;
 	for (const response of [failure.cause?.response, failure.response]) {
 		if (!response) continue;
-		if (isStream(response.body)) response.body = await readText(response.body);
-		if (isStream(response.data)) response.data = await readText(response.data);
+		for (const key of ['body', 'data'] as const) {
+			const body = response[key];
+			if (!isStream(body)) continue;
+			watch(body);
+			response[key] = await readText(body);
+		}
 	}
 	return error;
 }

@@ -3,7 +3,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { budgetFor, noteLeadBusiness, processState } from '../state';
 import {
-	CREDENTIAL_TYPE,
 	canRenew,
 	credentialKey,
 	credentialView,
@@ -14,6 +13,8 @@ import {
 	type CredentialView,
 	type RequestContext,
 } from './credential';
+import { boundedRequest } from './bounded-request';
+import { BoundExceeded } from './bounds';
 import { toServiceError, withBodyRead } from './errors';
 import { NO_REDIRECTS } from './redirects';
 import {
@@ -76,11 +77,7 @@ export async function send(context: RequestContext, request: ApiRequest, renewal
 		await budget.take(perMinute);
 		let failure: unknown;
 		try {
-			const response = (await context.helpers.httpRequestWithAuthentication.call(
-				context,
-				CREDENTIAL_TYPE,
-				requestOptions(view, request, renewal),
-			)) as RawResponse;
+			const response = await boundedRequest(context, request, requestOptions(view, request, renewal));
 			if (!request.business) noteLeadBusiness(view.baseUrl, credential, headerValue(response.headers, 'x-business'));
 			if (renewal === 'n8n' || (response.statusCode >= 200 && response.statusCode < 300)) return response;
 			if (response.statusCode === 401 && unauthorized++ < 2) {
@@ -89,6 +86,7 @@ export async function send(context: RequestContext, request: ApiRequest, renewal
 			}
 			failure = { response: { status: response.statusCode, headers: response.headers, body: response.body } };
 		} catch (error) {
+			if (error instanceof BoundExceeded) throw error;
 			if (renewal === 'n8n' && !racedRefresh && (await lostRefreshRace(context, view, error))) {
 				racedRefresh = true;
 				continue;
@@ -136,7 +134,8 @@ function requestOptions(view: CredentialView, request: ApiRequest, renewal: Rene
 		body: request.body,
 		json: request.encoding === undefined,
 		returnFullResponse: true,
-		...(request.encoding ? { encoding: request.encoding } : {}),
+		// Every answer as it arrives, so that its time and size are bounded (bounded-request.ts).
+		encoding: 'stream',
 		...NO_REDIRECTS,
 		// The transport decides about every status itself: above all, n8n must not renew the token
 		// inside one of several parallel requests.

@@ -1,0 +1,104 @@
+import { Transform, pipeline, type Readable } from 'node:stream';
+import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+
+import { BoundExceeded, Deadline, requestBounds, tooLarge, tooSlow } from './bounds';
+import { CREDENTIAL_TYPE, type RequestContext } from './credential';
+import { withBodyRead } from './errors';
+import type { RawResponse } from './send';
+import { headerValue, type ApiRequest } from './types';
+
+/**
+ * n8n hands a request the execution's cancel signal in place of any signal the request sets
+ * (1.x and 2.x: `httpRequestWithAuthentication` takes it from the context it is called on). The
+ * request is made on a context whose cancel signal is also the deadline's, so that the deadline
+ * aborts it even before the answer's headers arrive.
+ */
+function abortableBy(context: RequestContext, signal: AbortSignal): RequestContext {
+	const cancel = (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.();
+	const either = cancel ? AbortSignal.any([cancel, signal]) : signal;
+	return Object.create(context, { getExecutionCancelSignal: { value: () => either } }) as RequestContext;
+}
+
+/**
+ * One attempt of a request through n8n's signed request helper, bounded in time and size
+ * (bounds.ts). The answer always arrives as a stream (`options.encoding` is `stream`): a JSON
+ * answer is read here up to its size and parsed as n8n would, a file is handed on through a
+ * guard that ends it at its size or when its time is up. A failure's streamed error body is read
+ * here too, within the same time. Throws BoundExceeded for a broken bound.
+ */
+export async function boundedRequest(
+	context: RequestContext,
+	request: ApiRequest,
+	options: IHttpRequestOptions,
+): Promise<RawResponse> {
+	const file = request.encoding !== undefined;
+	const what = { method: options.method ?? 'GET', path: request.path, itemIndex: request.itemIndex };
+	const node = context.getNode();
+	const ms = file ? requestBounds.fileMs : requestBounds.answerMs;
+	const maxBytes = file ? requestBounds.fileBytes : requestBounds.answerBytes;
+	const deadline = new Deadline(ms, () => tooSlow(node, { ...what, ms }));
+	const overSize = () => tooLarge(node, { ...what, bytes: maxBytes });
+	let handedOn = false;
+	try {
+		const response = (await context.helpers.httpRequestWithAuthentication.call(
+			abortableBy(context, deadline.signal),
+			CREDENTIAL_TYPE,
+			options,
+		)) as RawResponse;
+		const body = response.body as Readable;
+		if (Number(headerValue(response.headers, 'content-length')) > maxBytes) {
+			body.destroy();
+			throw overSize();
+		}
+		if (request.encoding === 'stream' && response.statusCode >= 200 && response.statusCode < 300) {
+			handedOn = true;
+			return { ...response, body: guarded(body, deadline, maxBytes, overSize) };
+		}
+		const bytes = await readAll(deadline.watch(body), maxBytes, overSize);
+		return { ...response, body: file ? bytes : parsed(bytes.toString('utf8')) };
+	} catch (error) {
+		if (error instanceof BoundExceeded) throw error;
+		if (deadline.expired) throw tooSlow(node, { ...what, ms });
+		throw await withBodyRead(error, (stream) => deadline.watch(stream));
+	} finally {
+		if (!handedOn) deadline.clear();
+	}
+}
+
+async function readAll(stream: Readable, maxBytes: number, overSize: () => Error): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of stream) {
+		const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+		size += bytes.length;
+		if (size > maxBytes) {
+			stream.destroy();
+			throw overSize();
+		}
+		chunks.push(bytes);
+	}
+	return Buffer.concat(chunks);
+}
+
+/** As n8n's request helper (axios) makes of a JSON answer: the parsed value, or the text when it is not JSON. */
+function parsed(text: string): unknown {
+	if (text === '') return text;
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return text;
+	}
+}
+
+/** The file as it arrives, ended with an error once it passes `maxBytes` or its deadline. */
+function guarded(source: Readable, deadline: Deadline, maxBytes: number, overSize: () => Error): Readable {
+	let size = 0;
+	const guard = new Transform({
+		transform(chunk: Buffer, _encoding, done) {
+			size += chunk.length;
+			done(size > maxBytes ? overSize() : null, chunk);
+		},
+	});
+	pipeline(source, deadline.watch(guard), () => deadline.clear());
+	return guard;
+}
