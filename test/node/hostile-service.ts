@@ -1,5 +1,8 @@
+import type { IDataObject } from 'n8n-workflow';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+import type { ConnectedSandbox } from './connected-sandbox';
 
 /** One request as a server received it: what a host other than the service would learn. */
 export interface ReceivedRequest {
@@ -109,4 +112,40 @@ export function sawSecret(server: TestServer, secret: string): boolean {
 		const text = `${entry.url}\n${JSON.stringify(entry.headers)}\n${entry.body}`;
 		return variants.some((variant) => text.includes(variant));
 	});
+}
+
+type CredentialUrl = 'baseUrl' | 'accessTokenUrl' | 'revokeUrl';
+
+/**
+ * For the tests of one file: a gateway started in front of the connected sandbox, and the
+ * credential's `urls` pointed at it. `divert` (reset after each test) decides what it answers itself.
+ */
+export function useGatewayInFront(
+	env: Pick<ConnectedSandbox, 'store' | 'credential' | 'urls'>,
+	urls: CredentialUrl[] = ['baseUrl', 'accessTokenUrl', 'revokeUrl'],
+) {
+	const front = { gateway: undefined as unknown as TestServer, divert: passThrough };
+	beforeAll(async () => {
+		front.gateway = await startGateway(new URL(env.urls.baseUrl).origin, () => front.divert);
+		const data = { ...env.store.data(env.credential.id) };
+		for (const name of urls) {
+			const url = String(data[name]);
+			data[name] = url.replace(new URL(url).origin, front.gateway.origin);
+		}
+		env.store.replaceData(env.credential.id, data);
+	});
+	afterEach(() => {
+		front.divert = passThrough;
+	});
+	afterAll(async () => {
+		await front.gateway?.close();
+	});
+	return front;
+}
+
+/** Every secret the credential holds now: tokens rotate, so read them before and after a run. */
+export function credentialSecrets(env: Pick<ConnectedSandbox, 'store' | 'credential'>): string[] {
+	const data = env.store.data(env.credential.id);
+	const tokens = (data.oauthTokenData ?? {}) as IDataObject;
+	return [tokens.access_token, tokens.refresh_token, data.clientSecret].map(String);
 }

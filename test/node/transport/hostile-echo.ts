@@ -3,48 +3,26 @@ import type { IncomingMessage } from 'node:http';
 
 import type { WorkflowRunResult } from '../../harness';
 import { useConnectedSandbox } from '../connected-sandbox';
-import { passThrough, startGateway, type Answer, type TestServer } from '../hostile-service';
+import { credentialSecrets, useGatewayInFront } from '../hostile-service';
 import { callTools } from '../tool-sandbox';
 
 const env = useConnectedSandbox();
 /** The service as the credential reaches it, through a gateway whose error answers quote the request. */
-let gateway: TestServer;
-let divert: Answer = passThrough;
-
-beforeAll(async () => {
-	gateway = await startGateway(new URL(env.urls.baseUrl).origin, () => divert);
-	const data = env.store.data(env.credential.id);
-	const viaGateway = (url: string) => url.replace(new URL(url).origin, gateway.origin);
-	env.store.replaceData(env.credential.id, {
-		...data,
-		baseUrl: viaGateway(env.urls.baseUrl),
-		revokeUrl: viaGateway(String(data.revokeUrl)),
-	});
-});
-afterEach(() => {
-	divert = passThrough;
-});
-afterAll(async () => {
-	await gateway?.close();
-});
+const front = useGatewayInFront(env, ['baseUrl', 'revokeUrl']);
 
 /** The bearer token the request carried, without its scheme: echoed by value, not only as `Bearer …`. */
 const tokenOf = (req: IncomingMessage) => String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
 
 /** The gateway answers the requests `matching` with `status` and the error body `body` makes of the request. */
 function echo(status: number, matching: (url: string) => boolean, body: (req: IncomingMessage, form: string) => unknown) {
-	divert = (req, res, form) => {
+	front.divert = (req, res, form) => {
 		if (!matching(req.url ?? '')) return false;
 		res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body(req, form)));
 		return true;
 	};
 }
 
-function secrets(): string[] {
-	const data = env.store.data(env.credential.id);
-	const tokens = data.oauthTokenData as IDataObject;
-	return [tokens.access_token, tokens.refresh_token, data.clientSecret].map(String);
-}
+const secrets = () => credentialSecrets(env);
 
 /** Nothing the user, the execution's data or a model reads holds a secret. */
 function expectNoSecret(texts: unknown[], known: string[]) {

@@ -2,50 +2,34 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { isN8n1 } from '../../harness';
 import { useConnectedSandbox } from '../connected-sandbox';
-import { passThrough, sawSecret, startGateway, startServer, type Answer, type TestServer } from '../hostile-service';
+import { credentialSecrets, sawSecret, startServer, useGatewayInFront, type TestServer } from '../hostile-service';
 
 const env = useConnectedSandbox();
+/** The service as the credential reaches it, through a gateway that may answer with a redirect. */
+const front = useGatewayInFront(env);
 /** Another host: whatever reaches it has left the service. */
 let elsewhere: TestServer;
-/** The service as the credential reaches it, through a gateway that may answer with a redirect. */
-let gateway: TestServer;
-let divert: Answer = passThrough;
 
 beforeAll(async () => {
 	elsewhere = await startServer();
-	gateway = await startGateway(new URL(env.urls.baseUrl).origin, () => divert);
-	const data = env.store.data(env.credential.id);
-	const viaGateway = (url: string) => url.replace(new URL(url).origin, gateway.origin);
-	env.store.replaceData(env.credential.id, {
-		...data,
-		baseUrl: viaGateway(env.urls.baseUrl),
-		accessTokenUrl: viaGateway(String(data.accessTokenUrl)),
-		revokeUrl: viaGateway(String(data.revokeUrl)),
-	});
 });
 afterEach(() => {
-	divert = passThrough;
 	elsewhere.received.length = 0;
 });
 afterAll(async () => {
-	await Promise.all([elsewhere?.close(), gateway?.close()]);
+	await elsewhere?.close();
 });
 
 /** The gateway answers the requests `matching` with a redirect to the same path on `host`. */
 function redirect(status: number, matching: (url: string, method: string) => boolean, host = '127.0.0.2'): void {
-	divert = (req, res) => {
+	front.divert = (req, res) => {
 		if (!matching(req.url ?? '', req.method ?? 'GET')) return false;
 		res.writeHead(status, { Location: `http://${host}:${elsewhere.port}${req.url}` }).end();
 		return true;
 	};
 }
 
-/** Every secret the credential holds now (tokens rotate, so read after the run too). */
-function secrets(): string[] {
-	const data = env.store.data(env.credential.id);
-	const tokens = data.oauthTokenData as IDataObject;
-	return [tokens.access_token, tokens.refresh_token, data.clientSecret].map(String);
-}
+const secrets = () => credentialSecrets(env);
 
 async function runAndCheck(parameters: INodeParameters, before: string[]) {
 	const result = await env.runNode(parameters);
@@ -94,15 +78,15 @@ describe('A redirect from the service never takes a credential to another host',
 
 	it('a redirect to the same origin is not followed either (nothing documents one)', async () => {
 		const id = await firstId('/contacts');
-		divert = (req, res) => {
+		front.divert = (req, res) => {
 			if (!(req.url ?? '').includes(`/contacts/${id}`) || req.url?.includes('moved')) return false;
 			res.writeHead(302, { Location: `${req.url}?moved=1` }).end();
 			return true;
 		};
-		const before = gateway.received.length;
+		const before = front.gateway.received.length;
 		const result = await env.runNode({ resource: 'contact', operation: 'get', id: { __rl: true, mode: 'id', value: id } });
 		expect(result.error?.message).toMatch(/redirect.*HTTP 302/i);
-		expect(gateway.received.slice(before).some((entry) => entry.url.includes('moved'))).toBe(false);
+		expect(front.gateway.received.slice(before).some((entry) => entry.url.includes('moved'))).toBe(false);
 	});
 
 	it('Credential → Revoke answered 307 to another host: neither the client secret nor a refresh token goes there', async () => {

@@ -7,29 +7,13 @@ import type { ServerResponse } from 'node:http';
 
 import { DEFAULT_REQUEST_BOUNDS, useRequestBounds } from '../../../nodes/AccountingService/transport/bounds';
 import { useConnectedSandbox } from '../connected-sandbox';
-import { passThrough, startGateway, type Answer, type TestServer } from '../hostile-service';
+import { useGatewayInFront } from '../hostile-service';
 
 const env = useConnectedSandbox();
 /** The service as the credential reaches it, through a gateway that may answer slowly or hugely. */
-let gateway: TestServer;
-let divert: Answer = passThrough;
+const front = useGatewayInFront(env, ['baseUrl']);
 let restoreBounds = () => {};
-
-beforeAll(async () => {
-	gateway = await startGateway(new URL(env.urls.baseUrl).origin, () => divert);
-	const data = env.store.data(env.credential.id);
-	env.store.replaceData(env.credential.id, {
-		...data,
-		baseUrl: env.urls.baseUrl.replace(new URL(env.urls.baseUrl).origin, gateway.origin),
-	});
-});
-afterEach(() => {
-	divert = passThrough;
-	restoreBounds();
-});
-afterAll(async () => {
-	await gateway?.close();
-});
+afterEach(() => restoreBounds());
 
 /** Times short enough not to wait for: the bounds' rule, not their default length, is under test. */
 const SHORT_MS = 300;
@@ -44,7 +28,7 @@ function drip(res: ServerResponse, chunk: string) {
 
 /** The gateway answers the GETs `matching` itself. */
 function answer(matching: (url: string) => boolean, respond: (res: ServerResponse) => void) {
-	divert = (req, res) => {
+	front.divert = (req, res) => {
 		if (req.method !== 'GET' || !matching(req.url ?? '')) return false;
 		respond(res);
 		return true;
@@ -66,10 +50,10 @@ const download = async (): Promise<INodeParameters> => ({
 
 /** Until every connection the gateway answered has been closed by the node (the request was abandoned, not left open). */
 async function untilClosed(before: number, atLeast = 1) {
-	for (let waited = 0; gateway.closedSockets() < before + atLeast && waited < 5_000; waited += 10) {
+	for (let waited = 0; front.gateway.closedSockets() < before + atLeast && waited < 5_000; waited += 10) {
 		await new Promise((resolve) => setTimeout(resolve, 10));
 	}
-	expect(gateway.closedSockets()).toBeGreaterThanOrEqual(before + atLeast);
+	expect(front.gateway.closedSockets()).toBeGreaterThanOrEqual(before + atLeast);
 }
 
 describe('A request’s whole time is bounded, not only its silences', () => {
@@ -82,7 +66,7 @@ describe('A request’s whole time is bounded, not only its silences', () => {
 				drip(res, ' ');
 			},
 		);
-		const closed = gateway.closedSockets();
+		const closed = front.gateway.closedSockets();
 		const result = await env.runNode(await contactGet());
 		expect(result.error?.message).toMatch(/did not finish answering GET \/contacts\/\S+ within 0\.3 s/);
 		await untilClosed(closed);
@@ -94,7 +78,7 @@ describe('A request’s whole time is bounded, not only its silences', () => {
 			(url) => url.includes('/contacts?'),
 			() => {},
 		);
-		const closed = gateway.closedSockets();
+		const closed = front.gateway.closedSockets();
 		const result = await env.runNode({ resource: 'contact', operation: 'getAll', returnAll: true });
 		expect(result.error?.message).toMatch(/did not finish answering GET \/contacts within 0\.3 s/);
 		await untilClosed(closed);
@@ -126,7 +110,7 @@ describe('A request’s whole time is bounded, not only its silences', () => {
 				drip(res, 'x'.repeat(64));
 			},
 		);
-		const closed = gateway.closedSockets();
+		const closed = front.gateway.closedSockets();
 		const result = await env.runNode(await download());
 		expect(result.error?.message).toMatch(/did not finish answering GET \/attachments\/\S+\/file within 0\.3 s/);
 		await untilClosed(closed);
