@@ -45,7 +45,9 @@ export async function boundedRequest(
 			CREDENTIAL_TYPE,
 			options,
 		)) as RawResponse;
-		const body = response.body as Readable;
+		const body = response.body;
+		// An answer already read (an n8n that mocks requests, as its evaluations do) is as it came.
+		if (!isReadable(body)) return response;
 		if (Number(headerValue(response.headers, 'content-length')) > maxBytes) {
 			body.destroy();
 			throw overSize();
@@ -64,6 +66,9 @@ export async function boundedRequest(
 		if (!handedOn) deadline.clear();
 	}
 }
+
+const isReadable = (value: unknown): value is Readable =>
+	!!value && typeof (value as Readable).pipe === 'function' && typeof (value as Readable).destroy === 'function';
 
 async function readAll(stream: Readable, maxBytes: number, overSize: () => Error): Promise<Buffer> {
 	const chunks: Buffer[] = [];
