@@ -1,7 +1,6 @@
-import { Transform, pipeline, type Readable } from 'node:stream';
 import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { BoundExceeded, Deadline, requestBounds, tooLarge, tooSlow } from './bounds';
+import { Deadline, requestBounds, tooLarge, tooSlow, type Destroyable } from './bounds';
 import { CREDENTIAL_TYPE, type RequestContext } from './credential';
 import { withBodyRead } from './errors';
 import type { RawResponse } from './send';
@@ -59,12 +58,19 @@ export async function boundedRequest(
 		const bytes = await readAll(deadline.watch(body), maxBytes, overSize);
 		return { ...response, body: file ? bytes : parsed(bytes.toString('utf8')) };
 	} catch (error) {
-		if (error instanceof BoundExceeded) throw error;
 		if (deadline.expired) throw tooSlow(node, { ...what, ms });
+		// A broken bound (BoundExceeded) has no body to read and goes on as it is.
 		throw await withBodyRead(error, (stream) => deadline.watch(stream));
 	} finally {
 		if (!handedOn) deadline.clear();
 	}
+}
+
+/** What n8n hands on as the answer's body with `encoding: 'stream'`: a Node.js readable stream. */
+interface Readable extends Destroyable, AsyncIterable<unknown> {
+	pipe: unknown;
+	push(chunk: unknown, encoding?: BufferEncoding): boolean;
+	once(event: 'close', listener: () => void): this;
 }
 
 const isReadable = (value: unknown): value is Readable =>
@@ -95,15 +101,22 @@ function parsed(text: string): unknown {
 	}
 }
 
-/** The file as it arrives, ended with an error once it passes `maxBytes` or its deadline. */
-function guarded(source: Readable, deadline: Deadline, maxBytes: number, overSize: () => Error): Readable {
+/**
+ * The file as it arrives, ended with an error once it passes `maxBytes` or its deadline. The
+ * stream stays the one n8n handed on, untouched until the operation reads it (a stream that is
+ * listened to, or paused, would start flowing, or stay stopped, before its reader is there):
+ * what arrives is counted where it enters, at `push`.
+ */
+function guarded(body: Readable, deadline: Deadline, maxBytes: number, overSize: () => Error): Readable {
 	let size = 0;
-	const guard = new Transform({
-		transform(chunk: Buffer, _encoding, done) {
-			size += chunk.length;
-			done(size > maxBytes ? overSize() : null, chunk);
-		},
-	});
-	pipeline(source, deadline.watch(guard), () => deadline.clear());
-	return guard;
+	const push = body.push.bind(body);
+	body.push = (chunk: unknown, encoding?: BufferEncoding) => {
+		size += chunk === null || chunk === undefined ? 0 : ((chunk as Buffer).length ?? 0);
+		if (size <= maxBytes) return push(chunk, encoding);
+		body.destroy(overSize());
+		return false;
+	};
+	deadline.watch(body);
+	body.once('close', () => deadline.clear());
+	return body;
 }

@@ -25,7 +25,7 @@ export interface RequestBounds {
  *   two minutes is a service or a proxy that is stuck, and the request is better failed (and
  *   the run repeated) than left hanging.
  * - 32 MiB for a JSON answer: the largest page the sandbox renders (200 sales invoices with
- *   attributes=all, their lines included) is about 1.1 MiB; 32 MiB leaves room for records with
+ *   attributes=all, their lines included) is about 0.8 MB; 32 MiB leaves room for records with
  *   many lines and long texts, and is small enough to hold a few at once.
  * - 10 minutes and 50 MiB for a file: an attachment is at most 2.5 MiB (the service's limit),
  *   a rendered PDF of a long document a few MiB; 10 minutes lets 50 MiB arrive at about 85 kB/s.
@@ -74,36 +74,43 @@ export function tooLarge(node: INode, what: { method: string; path: string; byte
 	});
 }
 
+/** A body being read: what the deadline ends. */
+export interface Destroyable {
+	destroy(error?: Error): void;
+}
+
 /**
  * The time left to one attempt: its signal aborts the request (before the answer's headers),
- * `watch` destroys a body being read (after them). The timer holds no process open and is
- * cleared once the answer is read.
+ * `watch` ends a body being read (after them). It runs on the runtime's own timer
+ * (`AbortSignal.timeout`), which holds no process open; `clear` stops listening to it once the
+ * answer is read.
  */
 export class Deadline {
 	private readonly controller = new AbortController();
-	private readonly timer: NodeJS.Timeout;
-	private readonly watched = new Set<{ destroy(error?: Error): void }>();
+	private readonly timeout: AbortSignal;
+	private readonly watched = new Set<Destroyable>();
+	private readonly onTimeout = () => this.expire();
 	expired = false;
 
 	constructor(
 		ms: number,
 		private readonly error: () => Error,
 	) {
-		this.timer = setTimeout(() => this.expire(), ms);
-		this.timer.unref();
+		this.timeout = AbortSignal.timeout(ms);
+		this.timeout.addEventListener('abort', this.onTimeout, { once: true });
 	}
 
 	get signal(): AbortSignal {
 		return this.controller.signal;
 	}
 
-	watch<T extends { destroy(error?: Error): void }>(stream: T): T {
+	watch<T extends Destroyable>(stream: T): T {
 		this.watched.add(stream);
 		return stream;
 	}
 
 	clear(): void {
-		clearTimeout(this.timer);
+		this.timeout.removeEventListener('abort', this.onTimeout);
 		this.watched.clear();
 	}
 

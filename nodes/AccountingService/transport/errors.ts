@@ -1,6 +1,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { BoundExceeded } from './bounds';
 import { isRedirect, redirectTarget } from './redirects';
 import { describeFailure } from './retry';
 import { redactSecrets, redactValue } from './secrets';
@@ -103,6 +104,8 @@ export function toServiceError(
 	itemIndex?: number,
 	{ secrets = [], url }: FailedRequest = {},
 ): NodeApiError {
+	// A broken bound of the transport's own says what it is already (bounds.ts).
+	if (error instanceof BoundExceeded) return error;
 	const failure = (error ?? {}) as HttpFailure;
 	const response = failure.cause?.response ?? failure.response;
 	const status = response?.status ?? (failure.httpCode ? Number(failure.httpCode) : undefined);
@@ -187,4 +190,3 @@ function safeJson(text: string): unknown {
 		return undefined;
 	}
 }
-

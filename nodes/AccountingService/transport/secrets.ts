@@ -18,7 +18,12 @@ export function secretsOf(credentials: ICredentialDataDecryptedObject | undefine
 
 /** The forms a secret takes when an answer quotes it back: as sent in a form body, in a header, in JSON. */
 function spellings(secret: string): string[] {
-	return [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1)];
+	return [
+		secret,
+		encodeURIComponent(secret),
+		new URLSearchParams({ s: secret }).toString().slice(2),
+		JSON.stringify(secret).slice(1, -1),
+	];
 }
 
 /** `text` with every known secret, and any bearer token, replaced by `[redacted]`. */

@@ -14,7 +14,6 @@ import {
 	type RequestContext,
 } from './credential';
 import { boundedRequest } from './bounded-request';
-import { BoundExceeded } from './bounds';
 import { toServiceError, withBodyRead } from './errors';
 import { NO_REDIRECTS } from './redirects';
 import {
@@ -86,7 +85,6 @@ export async function send(context: RequestContext, request: ApiRequest, renewal
 			}
 			failure = { response: { status: response.statusCode, headers: response.headers, body: response.body } };
 		} catch (error) {
-			if (error instanceof BoundExceeded) throw error;
 			if (renewal === 'n8n' && !racedRefresh && (await lostRefreshRace(context, view, error))) {
 				racedRefresh = true;
 				continue;
