@@ -14,7 +14,11 @@ const front = useGatewayInFront(env, ['baseUrl', 'revokeUrl']);
 const tokenOf = (req: IncomingMessage) => String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
 
 /** The gateway answers the requests `matching` with `status` and the error body `body` makes of the request. */
-function echo(status: number, matching: (url: string) => boolean, body: (req: IncomingMessage, form: string) => unknown) {
+function echo(
+	status: number,
+	matching: (url: string) => boolean,
+	body: (req: IncomingMessage, form: string) => unknown,
+) {
 	front.divert = (req, res, form) => {
 		if (!matching(req.url ?? '')) return false;
 		res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body(req, form)));
@@ -45,23 +49,31 @@ const contactGet = async (): Promise<INodeParameters> => {
 describe('An error answer that quotes the credential back does not put it in the error', () => {
 	it('Contact → Get: a 400 whose $message and $source quote the Authorization header', async () => {
 		const before = secrets();
-		echo(400, (url) => url.includes('/contacts/'), (req) => [
-			{
-				$severity: 'error',
-				$dataCode: 'BadHeader',
-				$message: `Unexpected header Authorization: ${req.headers.authorization}`,
-				$source: `token=${tokenOf(req)}`,
-			},
-		]);
+		echo(
+			400,
+			(url) => url.includes('/contacts/'),
+			(req) => [
+				{
+					$severity: 'error',
+					$dataCode: 'BadHeader',
+					$message: `Unexpected header Authorization: ${req.headers.authorization}`,
+					$source: `token=${tokenOf(req)}`,
+				},
+			],
+		);
 		const result = await env.runNode(await contactGet());
 		expectNoSecret(errorTexts(result), [...before, ...secrets()]);
 	});
 
 	it('Get Many with Return All: a 400 on a page, one entry without a source, the token quoted without its scheme', async () => {
 		const before = secrets();
-		echo(400, (url) => url.includes('/contacts?'), (req) => [
-			{ $severity: 'error', $dataCode: 'BadRequest', $message: `Your token ${tokenOf(req)} is not valid here` },
-		]);
+		echo(
+			400,
+			(url) => url.includes('/contacts?'),
+			(req) => [
+				{ $severity: 'error', $dataCode: 'BadRequest', $message: `Your token ${tokenOf(req)} is not valid here` },
+			],
+		);
 		const result = await env.runNode({ resource: 'contact', operation: 'getAll', returnAll: true });
 		expect(result.error?.message).toMatch(/Your token \[redacted\] is not valid here/);
 		expectNoSecret(errorTexts(result), [...before, ...secrets()]);
@@ -69,20 +81,28 @@ describe('An error answer that quotes the credential back does not put it in the
 
 	it('a 422 listing several refused attributes, each quoting the token', async () => {
 		const before = secrets();
-		echo(422, (url) => url.includes('/contacts/'), (req) => [
-			{ $severity: 'error', $dataCode: 'Invalid', $message: `bad ${tokenOf(req)}`, $source: 'name' },
-			{ $severity: 'error', $dataCode: 'Invalid', $message: 'bad', $source: `${req.headers.authorization}` },
-		]);
+		echo(
+			422,
+			(url) => url.includes('/contacts/'),
+			(req) => [
+				{ $severity: 'error', $dataCode: 'Invalid', $message: `bad ${tokenOf(req)}`, $source: 'name' },
+				{ $severity: 'error', $dataCode: 'Invalid', $message: 'bad', $source: `${req.headers.authorization}` },
+			],
+		);
 		const result = await env.runNode(await contactGet());
 		expectNoSecret(errorTexts(result), [...before, ...secrets()]);
 	});
 
 	it('Credential → Revoke: an OAuth error whose error_description quotes the form (client secret, refresh token)', async () => {
 		const before = secrets();
-		echo(400, (url) => url.endsWith('/revoke'), (_req, form) => ({
-			error: 'invalid_request',
-			error_description: `could not read ${form} (${decodeURIComponent(form)})`,
-		}));
+		echo(
+			400,
+			(url) => url.endsWith('/revoke'),
+			(_req, form) => ({
+				error: 'invalid_request',
+				error_description: `could not read ${form} (${decodeURIComponent(form)})`,
+			}),
+		);
 		const result = await env.runNode({ resource: 'credential', operation: 'revoke' });
 		expect(result.error?.message).toMatch(/could not read/);
 		expectNoSecret(errorTexts(result), [...before, ...secrets()]);
@@ -90,9 +110,13 @@ describe('An error answer that quotes the credential back does not put it in the
 
 	it('as an AI tool: what the model reads of the error holds no token', async () => {
 		const before = secrets();
-		echo(400, (url) => url.includes('/contacts/'), (req) => [
-			{ $severity: 'error', $dataCode: 'BadHeader', $message: `Authorization: ${req.headers.authorization}` },
-		]);
+		echo(
+			400,
+			(url) => url.includes('/contacts/'),
+			(req) => [
+				{ $severity: 'error', $dataCode: 'BadHeader', $message: `Authorization: ${req.headers.authorization}` },
+			],
+		);
 		const [call] = await callTools(env, { contact: await contactGet() }, [{ tool: 'contact', arguments: {} }]);
 		expect(call.error).toBeTruthy();
 		expectNoSecret([call], [...before, ...secrets()]);

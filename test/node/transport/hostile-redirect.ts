@@ -84,7 +84,11 @@ describe('A redirect from the service never takes a credential to another host',
 			return true;
 		};
 		const before = front.gateway.received.length;
-		const result = await env.runNode({ resource: 'contact', operation: 'get', id: { __rl: true, mode: 'id', value: id } });
+		const result = await env.runNode({
+			resource: 'contact',
+			operation: 'get',
+			id: { __rl: true, mode: 'id', value: id },
+		});
 		expect(result.error?.message).toMatch(/redirect.*HTTP 302/i);
 		expect(front.gateway.received.slice(before).some((entry) => entry.url.includes('moved'))).toBe(false);
 	});
