@@ -1,8 +1,15 @@
-import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, type JsonObject } from 'n8n-workflow';
 
 import { processState } from '../state';
 import { DEFAULT_RETRY_POLICY, isRepeatable, retryDelayMs } from './retry';
+import { redactSecrets, secretsOf } from './secrets';
 
 export const CREDENTIAL_TYPE = 'accountingServiceOAuth2Api';
 
@@ -54,6 +61,22 @@ export async function credentialView(context: RequestContext): Promise<Credentia
 		view.catch(() => credentialViews.delete(context));
 	}
 	return await view;
+}
+
+/**
+ * Every secret the transport knows for this context: what the credential holds now (a renewal
+ * by n8n may have replaced the tokens the request went out with) and `also` (tokens only the
+ * caller holds, such as one a revoke check was renewed to). Never throws: a credential that
+ * cannot be read leaves the `Bearer …` pattern as the only guard (secrets.ts).
+ */
+export async function knownSecrets(context: RequestContext, ...also: unknown[]): Promise<string[]> {
+	let stored: string[] = [];
+	try {
+		stored = secretsOf((await context.getCredentials(CREDENTIAL_TYPE)) as ICredentialDataDecryptedObject);
+	} catch {
+		// The failure being reported is the one to show.
+	}
+	return [...stored, ...also.filter((value): value is string => typeof value === 'string')];
 }
 
 /**
@@ -184,7 +207,7 @@ async function renew(
 		const stored = await rereadCredential(context);
 		if (failed !== undefined) {
 			const wait = renewalRetryDelayMs(failed, stored.baseUrl, retries);
-			if (wait === undefined) throw renewalRefused(context, failed);
+			if (wait === undefined) throw renewalRefused(context, failed, await knownSecrets(context));
 			await processState.clock.sleep(wait);
 		}
 		const current = failed === undefined ? stored : await rereadCredential(context);
@@ -297,18 +320,18 @@ function isAuthError(error: unknown): boolean {
  * A renewal the service refused. n8n 2.27 and newer already say to reconnect the credential; on
  * older n8n the refusal is the OAuth client's error, which names neither the credential nor what to do.
  */
-function renewalRefused(context: RequestContext, error: unknown): Error {
+function renewalRefused(context: RequestContext, error: unknown, secrets: string[]): Error {
 	if (error instanceof NodeOperationError || error instanceof NodeApiError) return error;
 	const body = (error as { body?: { error?: unknown; error_description?: unknown } } | undefined)?.body;
 	const oauthError = typeof body?.error === 'string' ? body.error : undefined;
 	if (isAuthError(error) && (oauthError === undefined || oauthError === 'invalid_grant')) {
 		return new NodeApiError(context.getNode(), { status: null } as JsonObject, {
 			message: 'The credential needs to be reconnected: the service refused to renew its access token',
-			description: error instanceof Error ? error.message : undefined,
+			description: error instanceof Error ? redactSecrets(error.message, secrets) : undefined,
 		});
 	}
 	const reason = oauthError ?? (error instanceof Error ? error.message : String(error));
 	return new NodeApiError(context.getNode(), { status: null } as JsonObject, {
-		message: `The service did not renew the access token (${reason.replace(/Bearer\s+\S+/gi, 'Bearer [redacted]')})`,
+		message: `The service did not renew the access token (${redactSecrets(reason, secrets)})`,
 	});
 }

@@ -1,14 +1,17 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { BoundExceeded } from './bounds';
+import { isRedirect, redirectTarget } from './redirects';
 import { describeFailure } from './retry';
+import { redactSecrets, redactValue } from './secrets';
 
-/** An error answer to a file request arrives as a stream; its text is small (the service's error array). */
+/** An error answer arrives as a stream; its text is small (the service's error array). */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 interface StreamLike {
 	[Symbol.asyncIterator](): AsyncIterator<unknown>;
-	destroy?(): void;
+	destroy(error?: Error): void;
 }
 
 const isStream = (value: unknown): value is StreamLike =>
@@ -22,7 +25,7 @@ async function readText(stream: StreamLike): Promise<string> {
 		chunks.push(bytes);
 		size += bytes.length;
 		if (size > MAX_ERROR_BODY_BYTES) {
-			stream.destroy?.();
+			stream.destroy();
 			break;
 		}
 	}
@@ -30,15 +33,20 @@ async function readText(stream: StreamLike): Promise<string> {
 }
 
 /**
- * The failure with a streamed error body (a file request: a download, a PDF) read into text, so
- * that the service's own message reaches the user as it does for JSON requests.
+ * The failure with a streamed error body (every answer arrives as a stream: bounded-request.ts)
+ * read into text, so that the service's own message reaches the user. `watch` is handed the
+ * stream first, for the request's deadline to end it.
  */
-export async function withBodyRead(error: unknown): Promise<unknown> {
+export async function withBodyRead(error: unknown, watch: (stream: StreamLike) => void = () => {}): Promise<unknown> {
 	const failure = (error ?? {}) as HttpFailure;
 	for (const response of [failure.cause?.response, failure.response]) {
 		if (!response) continue;
-		if (isStream(response.body)) response.body = await readText(response.body);
-		if (isStream(response.data)) response.data = await readText(response.data);
+		for (const key of ['body', 'data'] as const) {
+			const body = response[key];
+			if (!isStream(body)) continue;
+			watch(body);
+			response[key] = await readText(body);
+		}
 	}
 	return error;
 }
@@ -60,24 +68,50 @@ interface OAuthError {
 const oauthMessage = ({ error, error_description }: OAuthError) =>
 	error_description ? `${error_description} (${String(error)})` : String(error);
 
+interface FailedResponse {
+	status?: number;
+	data?: unknown;
+	body?: unknown;
+	headers?: Record<string, unknown>;
+}
+
 interface HttpFailure {
 	httpCode?: string | null;
 	message?: string;
-	cause?: { response?: { status?: number; data?: unknown; body?: unknown } };
-	response?: { status?: number; data?: unknown; body?: unknown };
+	cause?: { response?: FailedResponse };
+	response?: FailedResponse;
+}
+
+/** What the transport knows about the failed request besides the failure. */
+export interface FailedRequest {
+	/** Every secret it knows (secrets.ts): none of them leaves in the error, whatever the answer quoted. */
+	secrets?: readonly string[];
+	/** The URL asked, to place a relative redirect. */
+	url?: string;
 }
 
 /**
  * Turns whatever the request helper threw into a NodeApiError built only from the service's
  * status and error body. The original error is not passed on: it carries the request options,
- * and with them the bearer token.
+ * and with them the bearer token. The answer may quote the request back (its Authorization
+ * header, the form it was posted): every known secret is cut from the message, the description
+ * and the error array the error keeps (n8n shows that array as the description when there is
+ * none, and stores it with the execution).
  */
-export function toServiceError(node: INode, error: unknown, itemIndex?: number): NodeApiError {
+export function toServiceError(
+	node: INode,
+	error: unknown,
+	itemIndex?: number,
+	{ secrets = [], url }: FailedRequest = {},
+): NodeApiError {
+	// A broken bound of the transport's own says what it is already (bounds.ts).
+	if (error instanceof BoundExceeded) return error;
 	const failure = (error ?? {}) as HttpFailure;
 	const response = failure.cause?.response ?? failure.response;
 	const status = response?.status ?? (failure.httpCode ? Number(failure.httpCode) : undefined);
-	const messages = serviceMessages(response?.data ?? response?.body);
+	const messages = redactValue(serviceMessages(response?.data ?? response?.body), secrets);
 	const first = messages[0];
+	const redact = (text: string) => redactSecrets(text, secrets);
 
 	const { networkCode } = describeFailure(error);
 	if (failure.httpCode === 'EAUTH') {
@@ -85,7 +119,19 @@ export function toServiceError(node: INode, error: unknown, itemIndex?: number):
 		// (httpCode EAUTH, its description of the OAuth error) instead of asking to reconnect.
 		return new NodeApiError(node, { status: null } as JsonObject, {
 			message: 'The credential needs to be reconnected: the service refused to renew its access token',
-			description: failure.message,
+			description: failure.message === undefined ? undefined : redact(failure.message),
+			itemIndex,
+		});
+	}
+	if (isRedirect(status)) {
+		const target = redirectTarget(response?.headers?.location, url);
+		return new NodeApiError(node, { status } as JsonObject, {
+			message: `The service answered with a redirect (HTTP ${status}), which the node does not follow`,
+			description:
+				`${target ? `It pointed to ${target}. ` : ''}The node sends its credential only to ` +
+				'the URLs configured in the credential (Base URL, Access Token URL, Revoke URL) and follows no redirect: ' +
+				'check those URLs and any proxy between n8n and the service.',
+			httpCode: String(status),
 			itemIndex,
 		});
 	}
@@ -143,9 +189,4 @@ function safeJson(text: string): unknown {
 	} catch {
 		return undefined;
 	}
-}
-
-/** Network error texts can quote request headers; bearer values never leave this module. */
-function redact(text: string): string {
-	return text.replace(/Bearer\s+[\w\-.~+/=]+/gi, 'Bearer [redacted]');
 }

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, newerStoredTokens, renewalUnderWay } from './credential';
+import { CREDENTIAL_TYPE, knownSecrets, newerStoredTokens, renewalUnderWay } from './credential';
 import { toServiceError } from './errors';
+import { NO_REDIRECTS } from './redirects';
 import { refuseRevokeWithoutFullAccess } from './scope';
 
 /** The app's own keys and endpoints: the revoke endpoint authenticates the app by them, in the form body. */
@@ -50,7 +51,7 @@ async function postForm(
 	context: IExecuteFunctions,
 	url: string,
 	fields: Record<string, string>,
-): Promise<{ statusCode: number; body: IDataObject }> {
+): Promise<{ statusCode: number; body: IDataObject; headers: IDataObject }> {
 	const response = (await context.helpers.httpRequest({
 		method: 'POST',
 		url,
@@ -58,22 +59,36 @@ async function postForm(
 		body: new URLSearchParams(fields).toString(),
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-	})) as { statusCode: number; body: unknown };
-	const body = typeof response.body === 'string' ? (JSON.parse(response.body || '{}') as unknown) : response.body;
-	return { statusCode: response.statusCode, body: (body ?? {}) as IDataObject };
+		// The form carries the client secret and a refresh token: a 307 or 308 would post it again.
+		...NO_REDIRECTS,
+	})) as { statusCode: number; body: unknown; headers?: IDataObject };
+	const body = typeof response.body === 'string' ? jsonOrNothing(response.body) : response.body;
+	return { statusCode: response.statusCode, body: (body ?? {}) as IDataObject, headers: response.headers ?? {} };
+}
+
+/** An answer that is not JSON (a proxy's page) says nothing the node can use: its status speaks. */
+function jsonOrNothing(text: string): unknown {
+	try {
+		return JSON.parse(text || '{}');
+	} catch {
+		return {};
+	}
 }
 
 async function revoke(context: IExecuteFunctions, app: App, token: string, itemIndex: number): Promise<IDataObject> {
 	try {
-		const { statusCode, body } = await postForm(context, app.revokeUrl, {
+		const { statusCode, body, headers } = await postForm(context, app.revokeUrl, {
 			client_id: app.clientId,
 			client_secret: app.clientSecret,
 			token,
 		});
-		if (statusCode >= 400) throw { response: { status: statusCode, body } };
+		if (statusCode >= 300) throw { response: { status: statusCode, body, headers } };
 		return body;
 	} catch (error) {
-		throw toServiceError(context.getNode(), error, itemIndex);
+		throw toServiceError(context.getNode(), error, itemIndex, {
+			secrets: await knownSecrets(context, app.clientSecret, token),
+			url: app.revokeUrl,
+		});
 	}
 }
 

@@ -3,18 +3,20 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { budgetFor, noteLeadBusiness, processState } from '../state';
 import {
-	CREDENTIAL_TYPE,
 	canRenew,
 	credentialKey,
 	credentialView,
+	knownSecrets,
 	lostRefreshRace,
 	refreshIfExpiring,
 	renewOnce,
 	type CredentialView,
 	type RequestContext,
 } from './credential';
+import { boundedRequest } from './bounded-request';
 import { toServiceError, withBodyRead } from './errors';
 import { refuseWriteWithoutFullAccess } from './scope';
+import { NO_REDIRECTS } from './redirects';
 import {
 	DEFAULT_RETRY_POLICY,
 	askedWaitMs,
@@ -76,11 +78,7 @@ export async function send(context: RequestContext, request: ApiRequest, renewal
 		await budget.take(perMinute);
 		let failure: unknown;
 		try {
-			const response = (await context.helpers.httpRequestWithAuthentication.call(
-				context,
-				CREDENTIAL_TYPE,
-				requestOptions(view, request, renewal),
-			)) as RawResponse;
+			const response = await boundedRequest(context, request, requestOptions(view, request, renewal));
 			if (!request.business) noteLeadBusiness(view.baseUrl, credential, headerValue(response.headers, 'x-business'));
 			if (renewal === 'n8n' || (response.statusCode >= 200 && response.statusCode < 300)) return response;
 			if (response.statusCode === 401 && unauthorized++ < 2) {
@@ -97,7 +95,7 @@ export async function send(context: RequestContext, request: ApiRequest, renewal
 		}
 		const now = processState.clock.now();
 		const wait = retryDelayMs(failure, retry, policy, Math.random, safety, now);
-		if (wait === undefined) throw toServiceError(context.getNode(), await withBodyRead(failure), request.itemIndex);
+		if (wait === undefined) throw await serviceError(context, request, view, failure);
 		retry++;
 		// The service asked the caller to slow down (429), or to come back later (a 503's
 		// Retry-After): every waiting request of the business waits.
@@ -117,6 +115,14 @@ async function renewAfterUnauthorized(context: RequestContext, request: ApiReque
 	else await renewOnce(context, view.refreshToken, async () => await send(context, request, 'n8n'));
 }
 
+/** The failure as the service's error, with no secret of the credential in it. */
+async function serviceError(context: RequestContext, request: ApiRequest, view: CredentialView, failure: unknown) {
+	return toServiceError(context.getNode(), await withBodyRead(failure), request.itemIndex, {
+		secrets: await knownSecrets(context),
+		url: `${view.baseUrl}${request.path}`,
+	});
+}
+
 function requestOptions(view: CredentialView, request: ApiRequest, renewal: Renewal): IHttpRequestOptions {
 	const headers: IDataObject = { Accept: request.accept ?? 'application/json' };
 	if (request.business) headers['X-Business'] = request.business;
@@ -128,7 +134,9 @@ function requestOptions(view: CredentialView, request: ApiRequest, renewal: Rene
 		body: request.body,
 		json: request.encoding === undefined,
 		returnFullResponse: true,
-		...(request.encoding ? { encoding: request.encoding } : {}),
+		// Every answer as it arrives, so that its time and size are bounded (bounded-request.ts).
+		encoding: 'stream',
+		...NO_REDIRECTS,
 		// The transport decides about every status itself: above all, n8n must not renew the token
 		// inside one of several parallel requests.
 		...(renewal === 'transport' ? { ignoreHttpStatusErrors: true } : {}),

@@ -1,0 +1,122 @@
+import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+
+import { Deadline, requestBounds, tooLarge, tooSlow, type Destroyable } from './bounds';
+import { CREDENTIAL_TYPE, type RequestContext } from './credential';
+import { withBodyRead } from './errors';
+import type { RawResponse } from './send';
+import { headerValue, type ApiRequest } from './types';
+
+/**
+ * n8n hands a request the execution's cancel signal in place of any signal the request sets
+ * (1.x and 2.x: `httpRequestWithAuthentication` takes it from the context it is called on). The
+ * request is made on a context whose cancel signal is also the deadline's, so that the deadline
+ * aborts it even before the answer's headers arrive.
+ */
+function abortableBy(context: RequestContext, signal: AbortSignal): RequestContext {
+	const cancel = (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.();
+	const either = cancel ? AbortSignal.any([cancel, signal]) : signal;
+	return Object.create(context, { getExecutionCancelSignal: { value: () => either } }) as RequestContext;
+}
+
+/**
+ * One attempt of a request through n8n's signed request helper, bounded in time and size
+ * (bounds.ts). The answer always arrives as a stream (`options.encoding` is `stream`): a JSON
+ * answer is read here up to its size and parsed as n8n would, a file is handed on through a
+ * guard that ends it at its size or when its time is up. A failure's streamed error body is read
+ * here too, within the same time. Throws BoundExceeded for a broken bound.
+ */
+export async function boundedRequest(
+	context: RequestContext,
+	request: ApiRequest,
+	options: IHttpRequestOptions,
+): Promise<RawResponse> {
+	const file = request.encoding !== undefined;
+	const what = { method: options.method ?? 'GET', path: request.path, itemIndex: request.itemIndex };
+	const node = context.getNode();
+	const ms = file ? requestBounds.fileMs : requestBounds.answerMs;
+	const maxBytes = file ? requestBounds.fileBytes : requestBounds.answerBytes;
+	const deadline = new Deadline(ms, () => tooSlow(node, { ...what, ms }));
+	const overSize = () => tooLarge(node, { ...what, bytes: maxBytes });
+	let handedOn = false;
+	try {
+		const response = (await context.helpers.httpRequestWithAuthentication.call(
+			abortableBy(context, deadline.signal),
+			CREDENTIAL_TYPE,
+			options,
+		)) as RawResponse;
+		const body = response.body;
+		// An answer already read (an n8n that mocks requests, as its evaluations do) is as it came.
+		if (!isReadable(body)) return response;
+		if (Number(headerValue(response.headers, 'content-length')) > maxBytes) {
+			body.destroy();
+			throw overSize();
+		}
+		if (request.encoding === 'stream' && response.statusCode >= 200 && response.statusCode < 300) {
+			handedOn = true;
+			return { ...response, body: guarded(body, deadline, maxBytes, overSize) };
+		}
+		const bytes = await readAll(deadline.watch(body), maxBytes, overSize);
+		return { ...response, body: file ? bytes : parsed(bytes.toString('utf8')) };
+	} catch (error) {
+		if (deadline.expired) throw tooSlow(node, { ...what, ms });
+		// A broken bound (BoundExceeded) has no body to read and goes on as it is.
+		throw await withBodyRead(error, (stream) => deadline.watch(stream));
+	} finally {
+		if (!handedOn) deadline.clear();
+	}
+}
+
+/** What n8n hands on as the answer's body with `encoding: 'stream'`: a Node.js readable stream. */
+interface Readable extends Destroyable, AsyncIterable<unknown> {
+	pipe: unknown;
+	push(chunk: unknown, encoding?: BufferEncoding): boolean;
+	once(event: 'close', listener: () => void): this;
+}
+
+const isReadable = (value: unknown): value is Readable =>
+	!!value && typeof (value as Readable).pipe === 'function' && typeof (value as Readable).destroy === 'function';
+
+async function readAll(stream: Readable, maxBytes: number, overSize: () => Error): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of stream) {
+		const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+		size += bytes.length;
+		if (size > maxBytes) {
+			stream.destroy();
+			throw overSize();
+		}
+		chunks.push(bytes);
+	}
+	return Buffer.concat(chunks);
+}
+
+/** As n8n's request helper (axios) makes of a JSON answer: the parsed value, or the text when it is not JSON. */
+function parsed(text: string): unknown {
+	if (text === '') return text;
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return text;
+	}
+}
+
+/**
+ * The file as it arrives, ended with an error once it passes `maxBytes` or its deadline. The
+ * stream stays the one n8n handed on, untouched until the operation reads it (a stream that is
+ * listened to, or paused, would start flowing, or stay stopped, before its reader is there):
+ * what arrives is counted where it enters, at `push`.
+ */
+function guarded(body: Readable, deadline: Deadline, maxBytes: number, overSize: () => Error): Readable {
+	let size = 0;
+	const push = body.push.bind(body);
+	body.push = (chunk: unknown, encoding?: BufferEncoding) => {
+		size += chunk === null || chunk === undefined ? 0 : ((chunk as Buffer).length ?? 0);
+		if (size <= maxBytes) return push(chunk, encoding);
+		body.destroy(overSize());
+		return false;
+	};
+	deadline.watch(body);
+	body.once('close', () => deadline.clear());
+	return body;
+}
