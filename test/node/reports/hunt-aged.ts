@@ -1,0 +1,210 @@
+// A hunt for wrong figures in Aged Debtors and Creditors as at a day (issue 50, items 1-4): the
+// neighbours of the issue's cases. Every expected figure is the contact's balance on the control
+// account's ledger entries up to the end of the day (aged-books.ts ledgerOn), or days counted here
+// from the calendar, never with the package's helpers.
+import type { IDataObject } from 'n8n-workflow';
+
+import { useClock } from '../../../nodes/AccountingService/state';
+import { VirtualClock } from '../../harness/virtual-clock';
+import { agedBooks, type AgedBooks, type Side } from '../aged-books';
+import { useConnectedSandbox } from '../connected-sandbox';
+import { allRecords, cents, postDirect } from '../report-books';
+
+const env = useConnectedSandbox({ scale: 40 });
+const SIDES: Side[] = ['debtors', 'creditors'];
+const books = new Map<Side, AgedBooks>();
+beforeAll(() => {
+	for (const side of SIDES) books.set(side, agedBooks(env, side));
+});
+
+const runOn = (day: string) => useClock(new VirtualClock(() => Date.parse(`${day}T16:00:00Z`)));
+afterEach(() => useClock(new VirtualClock(() => Date.now())));
+
+async function asAt(side: Side, contact: string, day: string) {
+	const b = books.get(side)!;
+	const ledger = await b.ledgerAsAt(day);
+	const report = await b.reportAsAt(day);
+	return {
+		day,
+		report: report.byContact.get(contact) ?? 0,
+		ledger: ledger.byContact.get(contact) ?? 0,
+		difference: ledger.control - report.total,
+	};
+}
+const tied = (day: string, ledger: number) => ({ day, report: ledger, ledger, difference: 0 });
+
+const QUICK = { debtors: 'sales_quick_entries', creditors: 'purchase_quick_entries' } as const;
+const QUICK_WRAPPER = { debtors: 'sales_quick_entry', creditors: 'purchase_quick_entry' } as const;
+const LINE_TYPE = { debtors: 'SALES', creditors: 'DIRECT_EXPENSES' } as const;
+
+async function quickEntry(side: Side, contact: string, date: string, amount: number, credit: boolean) {
+	const accounts = await allRecords(env, '/ledger_accounts?attributes=ledger_account_type', {});
+	const account = accounts.find((a) => (a.ledger_account_type as IDataObject).id === LINE_TYPE[side])!.id;
+	return (
+		await postDirect(env, `/${QUICK[side]}`, {
+			[QUICK_WRAPPER[side]]: {
+				quick_entry_type_id: credit ? 'CREDIT_NOTE' : 'INVOICE',
+				contact_id: contact,
+				ledger_account_id: account,
+				date,
+				reference: `QE ${date} ${amount}`,
+				net_amount: amount,
+				tax_amount: 0,
+			},
+		})
+	).id as string;
+}
+
+describe.each(SIDES)('hunt: aged %s', (side) => {
+	const b = () => books.get(side)!;
+
+	it('quick entries (invoice and credit note), part paid, as at a past day and today', async () => {
+		const contact = await b().contact();
+		const owed = await quickEntry(side, contact, '2025-05-02', 100, false);
+		const credit = await quickEntry(side, contact, '2025-05-03', 30, true);
+		await b().payment(contact, '2025-05-10', [{ artefact_id: owed, amount: 20 }]);
+		await b().allocation(contact, '2025-05-20', [
+			{ artefact_id: owed, amount: 10 },
+			{ artefact_id: credit, amount: -10 },
+		]);
+		await b().payment(contact, '2025-06-10', [{ artefact_id: owed, amount: 5 }]);
+		for (const day of ['2025-05-05', '2025-05-15', '2025-05-25']) {
+			expect(await asAt(side, contact, day)).toEqual(tied(day, (await b().ledgerAsAt(day)).byContact.get(contact)!));
+		}
+		runOn('2025-05-25');
+		expect(await asAt(side, contact, '2025-05-25')).toEqual(tied('2025-05-25', 5_000));
+	});
+
+	it('a receipt dated 10 May part-paying three documents dated 1, 12 and 20 May', async () => {
+		const contact = await b().contact();
+		const first = await b().invoice(contact, '2025-05-01', 100, '2025-05-31');
+		const second = await b().invoice(contact, '2025-05-12', 100, '2025-06-12');
+		const third = await b().invoice(contact, '2025-05-20', 100, '2025-06-20');
+		await b().payment(contact, '2025-05-10', [
+			{ artefact_id: first, amount: 30 },
+			{ artefact_id: second, amount: 40, discount: 5 },
+			{ artefact_id: third, amount: 50 },
+		]);
+		const days = ['2025-05-09', '2025-05-10', '2025-05-11', '2025-05-12', '2025-05-15', '2025-05-20', '2025-05-25'];
+		for (const day of days)
+			expect(await asAt(side, contact, day)).toEqual(
+				tied(day, (await b().ledgerAsAt(day)).byContact.get(contact) ?? 0),
+			);
+		for (const today of ['2025-05-11', '2025-05-15']) {
+			runOn(today);
+			expect(await asAt(side, contact, today)).toEqual(
+				tied(today, (await b().ledgerAsAt(today)).byContact.get(contact) ?? 0),
+			);
+		}
+	});
+
+	it('a credit note refunded before and after the day, and a refund dated before its credit note', async () => {
+		const contact = await b().contact();
+		const note = await b().creditNote(contact, '2025-05-05', 100);
+		await b().refund(contact, '2025-05-03', [{ artefact_id: note, amount: 60 }]);
+		await b().refund(contact, '2025-05-20', [{ artefact_id: note, amount: 40 }]);
+		for (const day of ['2025-05-02', '2025-05-03', '2025-05-05', '2025-05-15', '2025-05-20'])
+			expect(await asAt(side, contact, day)).toEqual(
+				tied(day, (await b().ledgerAsAt(day)).byContact.get(contact) ?? 0),
+			);
+		runOn('2025-05-15');
+		expect(await asAt(side, contact, '2025-05-15')).toEqual(tied('2025-05-15', -4_000));
+	});
+
+	it('money on account used after the day by a refund and an allocation, in parts', async () => {
+		const contact = await b().contact();
+		const paid = await b().payment(contact, '2025-05-05', [], 100);
+		const onAccount = (paid.payment_on_account as { id: string }).id;
+		const owed = await b().invoice(contact, '2025-05-01', 70, '2025-05-31');
+		await b().allocation(contact, '2025-05-12', [
+			{ artefact_id: owed, amount: 50 },
+			{ artefact_id: onAccount, amount: -50 },
+		]);
+		await b().refund(contact, '2025-05-18', [{ artefact_id: onAccount, amount: 30 }]);
+		for (const day of ['2025-05-04', '2025-05-05', '2025-05-12', '2025-05-15', '2025-05-18', '2025-05-31'])
+			expect(await asAt(side, contact, day)).toEqual(
+				tied(day, (await b().ledgerAsAt(day)).byContact.get(contact) ?? 0),
+			);
+		for (const today of ['2025-05-10', '2025-05-15']) {
+			runOn(today);
+			expect(await asAt(side, contact, today)).toEqual(
+				tied(today, (await b().ledgerAsAt(today)).byContact.get(contact) ?? 0),
+			);
+		}
+	});
+});
+
+const DAY_MS = 86_400_000;
+const shift = (day: string, days: number) =>
+	new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const column = (daysPast: number) =>
+	daysPast <= 0
+		? 'current'
+		: daysPast <= 30
+			? 'days_1_30'
+			: daysPast <= 60
+				? 'days_31_60'
+				: daysPast <= 90
+					? 'days_61_90'
+					: 'days_over_90';
+const COLUMNS = ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'days_over_90'];
+
+describe.each(SIDES)('hunt: aged %s columns at their edges', (side) => {
+	const b = () => books.get(side)!;
+	const PAST = [0, 1, 30, 31, 60, 61, 90, 91];
+
+	it.each(['dueDate', 'documentDate'] as const)(
+		'as at 1 March 2024 (after 29 February), aged by %s, 0 to 91 days past',
+		async (ageBy) => {
+			const day = '2024-03-01';
+			const contact = await b().contact();
+			const expected: Record<string, number> = Object.fromEntries(COLUMNS.map((name) => [name, 0]));
+			for (const [k, past] of PAST.entries()) {
+				const agedFrom = shift(day, -past);
+				const amount = 10 + k;
+				// By due date the invoice is raised 10 days before it is due; by document date it is due 10 days after.
+				if (ageBy === 'dueDate') await b().invoice(contact, shift(agedFrom, -10), amount, agedFrom);
+				else await b().invoice(contact, agedFrom, amount, shift(agedFrom, 10));
+				expected[column(past)] += amount * 100;
+			}
+			const { rows } = await b().reportAsAt(day, { ageBy });
+			const row = rows.find((candidate) => candidate.contact_id === contact)!;
+			expect(Object.fromEntries(COLUMNS.map((name) => [name, cents(row[name])]))).toEqual(expected);
+		},
+	);
+});
+
+describe.each(SIDES)('hunt: aged %s, a payment netting a document dated after the day', (side) => {
+	const b = () => books.get(side)!;
+	const owedOn = async (contact: string, day: string, extra: IDataObject = {}) => {
+		const { rows } = await b().reportAsAt(day, extra);
+		const row = rows.find((candidate) => candidate.contact_id === contact);
+		return Object.fromEntries(['total', ...COLUMNS].map((name) => [name, cents(row?.[name] ?? 0)]));
+	};
+
+	// A receipt of 70.00 on 10 May paying an invoice of 100.00 (due 31 March) and setting against it a
+	// credit note of 30.00 dated 20 May: on 15 May the credit note did not exist, so 30.00 of the
+	// invoice was still owed, 45 days past its due date. No money was on account at any time.
+	async function nettedBooks() {
+		const contact = await b().contact();
+		const owed = await b().invoice(contact, '2025-03-01', 100, '2025-03-31');
+		const note = await b().creditNote(contact, '2025-05-20', 30);
+		await b().payment(contact, '2025-05-10', [
+			{ artefact_id: owed, amount: 100 },
+			{ artefact_id: note, amount: -30 },
+		]);
+		expect((await b().ledgerAsAt('2025-05-15')).byContact.get(contact)).toBe(3_000);
+		return contact;
+	}
+	const owed45DaysPast = { total: 3_000, current: 0, days_1_30: 0, days_31_60: 3_000, days_61_90: 0, days_over_90: 0 };
+
+	it('the invoice’s 30.00 still owed ages from its due date (31–60 days), not from the receipt’s date', async () => {
+		const contact = await nettedBooks();
+		expect(await owedOn(contact, '2025-05-15')).toEqual(owed45DaysPast);
+	});
+
+	it('without payments on account, the 30.00 still owed counts: no money was on account', async () => {
+		const contact = await nettedBooks();
+		expect(await owedOn(contact, '2025-05-15', { includePaymentsOnAccount: false })).toEqual(owed45DaysPast);
+	});
+});
