@@ -8,7 +8,8 @@ import { useClock } from '../../../nodes/AccountingService/state';
 import { VirtualClock } from '../../harness/virtual-clock';
 import { agedBooks, type AgedBooks, type Side } from '../aged-books';
 import { useConnectedSandbox } from '../connected-sandbox';
-import { allRecords, cents, postDirect } from '../report-books';
+import { writeDirect } from '../direct-writes';
+import { allRecords, businessesOf, businessParameter, cents, postDirect } from '../report-books';
 
 const env = useConnectedSandbox({ scale: 40 });
 const SIDES: Side[] = ['debtors', 'creditors'];
@@ -206,5 +207,84 @@ describe.each(SIDES)('hunt: aged %s, a payment netting a document dated after th
 	it('without payments on account, the 30.00 still owed counts: no money was on account', async () => {
 		const contact = await nettedBooks();
 		expect(await owedOn(contact, '2025-05-15', { includePaymentsOnAccount: false })).toEqual(owed45DaysPast);
+	});
+});
+
+describe.each(SIDES)('hunt: aged %s, documents removed and payments entered ahead', (side) => {
+	const b = () => books.get(side)!;
+
+	it('an invoice voided (sales) or deleted (purchases) after the day, and a payment dated tomorrow as at today', async () => {
+		const contact = await b().contact();
+		const gone = await b().invoice(contact, '2025-05-01', 100, '2025-05-31');
+		const kept = await b().invoice(contact, '2025-05-02', 50, '2025-06-01');
+		const path = `/${b().invoicePath}/${gone}${side === 'debtors' ? '?void_reason=Raised%20in%20error' : ''}`;
+		expect((await writeDirect(env, 'DELETE', path)).status).toBeLessThan(300);
+		await b().payment(contact, '2025-05-16', [{ artefact_id: kept, amount: 50 }]);
+		expect(await asAt(side, contact, '2025-05-10')).toEqual(
+			tied('2025-05-10', (await b().ledgerAsAt('2025-05-10')).byContact.get(contact) ?? 0),
+		);
+		runOn('2025-05-15');
+		for (const includePaymentsOnAccount of [true, false]) {
+			const report = await b().reportAsAt('2025-05-15', { includePaymentsOnAccount });
+			expect([includePaymentsOnAccount, report.byContact.get(contact)]).toEqual([
+				includePaymentsOnAccount,
+				(await b().ledgerAsAt('2025-05-15')).byContact.get(contact),
+			]);
+		}
+	});
+
+	it('as at a past day, nothing is read per document', async () => {
+		const position = env.sandbox.log.entries().length;
+		await b().reportAsAt('2025-05-31');
+		await b().reportAsAt('2025-05-31', { includePaymentsOnAccount: false });
+		const paths = env.apiRequestsSince(position).map((entry) => entry.path.split('?')[0]);
+		expect(paths.filter((path) => path.split('/').filter(Boolean).length > 1)).toEqual([]);
+	});
+});
+
+describe('hunt: aged debtors under All Businesses', () => {
+	it('each business’s summary is the one it has alone, as at a past day', async () => {
+		const all = await env.runNode({
+			resource: 'report',
+			operation: 'agedDebtors',
+			business: { __rl: true, mode: 'list', value: 'all', cachedResultName: 'All Businesses' },
+			reportDate: 'custom',
+			asAt: '2025-05-31',
+			output: 'summary',
+		});
+		expect(all.error).toBeUndefined();
+		const summaries = all.json('Accounting Service');
+		for (const business of businessesOf(env)) {
+			const alone = await env.runNode({
+				resource: 'report',
+				operation: 'agedDebtors',
+				...businessParameter(business),
+				reportDate: 'custom',
+				asAt: '2025-05-31',
+				output: 'summary',
+			});
+			const [own] = alone.json('Accounting Service');
+			const within = summaries.find((summary) => summary.business_id === business.id)!;
+			expect([business.key, cents(within.total), cents(within.difference)]).toEqual([
+				business.key,
+				cents(own.total),
+				cents(own.difference),
+			]);
+		}
+	});
+});
+
+describe.each(SIDES)('hunt: aged %s, a refund left on account paid back later', (side) => {
+	const b = () => books.get(side)!;
+
+	it('40.00 refunded on account on 5 May, paid back by a receipt of 20 May: owed 40.00 on 15 May', async () => {
+		const contact = await b().contact();
+		const refund = await b().refund(contact, '2025-05-05', [], 40);
+		const onAccount = (refund.payment_on_account as { id: string }).id;
+		await b().payment(contact, '2025-05-20', [{ artefact_id: onAccount, amount: 25, discount: 5 }]);
+		for (const day of ['2025-05-15', '2025-05-20'])
+			expect(await asAt(side, contact, day)).toEqual(tied(day, (await b().ledgerAsAt(day)).byContact.get(contact) ?? 0));
+		runOn('2025-05-15');
+		expect(await asAt(side, contact, '2025-05-15')).toEqual(tied('2025-05-15', 4_000));
 	});
 });
