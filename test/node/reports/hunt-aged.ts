@@ -204,6 +204,12 @@ describe.each(SIDES)('hunt: aged %s, a payment netting a document dated after th
 		expect(await owedOn(contact, '2025-05-15')).toEqual(owed45DaysPast);
 	});
 
+	it('as at today (15 May), the invoice shown paid now is owed 30.00 from its due date', async () => {
+		const contact = await nettedBooks();
+		runOn('2025-05-15');
+		expect(await owedOn(contact, '2025-05-15')).toEqual(owed45DaysPast);
+	});
+
 	it('without payments on account, the 30.00 still owed counts: no money was on account', async () => {
 		const contact = await nettedBooks();
 		expect(await owedOn(contact, '2025-05-15', { includePaymentsOnAccount: false })).toEqual(owed45DaysPast);
@@ -283,7 +289,9 @@ describe.each(SIDES)('hunt: aged %s, a refund left on account paid back later', 
 		const onAccount = (refund.payment_on_account as { id: string }).id;
 		await b().payment(contact, '2025-05-20', [{ artefact_id: onAccount, amount: 25, discount: 5 }]);
 		for (const day of ['2025-05-15', '2025-05-20'])
-			expect(await asAt(side, contact, day)).toEqual(tied(day, (await b().ledgerAsAt(day)).byContact.get(contact) ?? 0));
+			expect(await asAt(side, contact, day)).toEqual(
+				tied(day, (await b().ledgerAsAt(day)).byContact.get(contact) ?? 0),
+			);
 		runOn('2025-05-15');
 		expect(await asAt(side, contact, '2025-05-15')).toEqual(tied('2025-05-15', 4_000));
 	});
