@@ -2,7 +2,7 @@
 // neighbours of the cases. Every expected figure is the contact's balance on the control
 // account's ledger entries up to the end of the day (aged-books.ts ledgerOn), or days counted here
 // from the calendar, never with the package's helpers.
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useClock } from '../../../nodes/AccountingService/state';
 import { VirtualClock } from '../../harness/virtual-clock';
@@ -177,7 +177,7 @@ describe.each(SIDES)('hunt: aged %s columns at their edges', (side) => {
 
 describe.each(SIDES)('hunt: aged %s, a payment netting a document dated after the day', (side) => {
 	const b = () => books.get(side)!;
-	const owedOn = async (contact: string, day: string, extra: IDataObject = {}) => {
+	const owedOn = async (contact: string, day: string, extra: INodeParameters = {}) => {
 		const { rows } = await b().reportAsAt(day, extra);
 		const row = rows.find((candidate) => candidate.contact_id === contact);
 		return Object.fromEntries(['total', ...COLUMNS].map((name) => [name, cents(row?.[name] ?? 0)]));
