@@ -210,6 +210,22 @@ describe.each(SIDES)('hunt: aged %s, a payment netting a document dated after th
 		expect(await owedOn(contact, '2025-05-15')).toEqual(owed45DaysPast);
 	});
 
+	it('a refund of 70.00 on 10 May for a credit note of 100.00 less an invoice of 20 May of 30.00: 30.00 of the note stands', async () => {
+		const contact = await b().contact();
+		const note = await b().creditNote(contact, '2025-03-01', 100);
+		const later = await b().invoice(contact, '2025-05-20', 30, '2025-06-20');
+		await b().refund(contact, '2025-05-10', [
+			{ artefact_id: note, amount: 100 },
+			{ artefact_id: later, amount: -30 },
+		]);
+		expect((await b().ledgerAsAt('2025-05-15')).byContact.get(contact)).toBe(-3_000);
+		// A credit note ages from its own date: 75 days as at 15 May.
+		const expected = { total: -3_000, current: 0, days_1_30: 0, days_31_60: 0, days_61_90: -3_000, days_over_90: 0 };
+		expect(await owedOn(contact, '2025-05-15')).toEqual(expected);
+		runOn('2025-05-15');
+		expect(await owedOn(contact, '2025-05-15')).toEqual(expected);
+	});
+
 	it('without payments on account, the 30.00 still owed counts: no money was on account', async () => {
 		const contact = await nettedBooks();
 		expect(await owedOn(contact, '2025-05-15', { includePaymentsOnAccount: false })).toEqual(owed45DaysPast);
