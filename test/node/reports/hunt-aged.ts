@@ -2,6 +2,7 @@
 // neighbours of the issue's cases. Every expected figure is the contact's balance on the control
 // account's ledger entries up to the end of the day (aged-books.ts ledgerOn), or days counted here
 // from the calendar, never with the package's helpers.
+import fc from 'fast-check';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useClock } from '../../../nodes/AccountingService/state';
@@ -310,5 +311,59 @@ describe.each(SIDES)('hunt: aged %s, a refund left on account paid back later', 
 			);
 		runOn('2025-05-15');
 		expect(await asAt(side, contact, '2025-05-15')).toEqual(tied('2025-05-15', 4_000));
+	});
+});
+
+describe('hunt: aged reports over random netting payments', () => {
+	const day = fc.integer({ min: 0, max: 40 }).map((offset) => shift('2025-05-01', offset));
+	const document = fc.record({ credit: fc.boolean(), day, cents: fc.integer({ min: 100, max: 20_000 }) });
+
+	it('each contact’s figure is its ledger balance on every day, whatever the payment set against what', async () => {
+		await fc.assert(
+			fc.asyncProperty(
+				fc.constantFrom<Side>('debtors', 'creditors'),
+				fc.array(document, { minLength: 2, maxLength: 4 }),
+				fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 4, maxLength: 4 }),
+				day,
+				fc.integer({ min: 0, max: 5_000 }),
+				fc.boolean(),
+				day,
+				day,
+				async (side, documents, shares, paidOn, onAccount, refund, today, asAtDay) => {
+					const b = books.get(side)!;
+					const contact = await b.contact();
+					const lines: Array<{ artefact_id: string; amount: number }> = [];
+					let total = onAccount;
+					for (const [k, drawn] of documents.entries()) {
+						const id = drawn.credit
+							? await b.creditNote(contact, drawn.day, drawn.cents / 100)
+							: await b.invoice(contact, drawn.day, drawn.cents / 100, shift(drawn.day, 20));
+						const part = Math.max(1, Math.floor((drawn.cents * shares[k]) / 100));
+						// A receipt pays invoices and sets credit notes against them; a refund the other way round.
+						const sign = drawn.credit === refund ? 1 : -1;
+						lines.push({ artefact_id: id, amount: (sign * part) / 100 });
+						total += sign * part;
+					}
+					// Keep the payment's money positive: drop the lines against it from the end until it is.
+					while (total <= 0 && lines.length) total -= Math.round(lines.pop()!.amount * 100);
+					if (total <= 0) return;
+					await b.payment(contact, paidOn, lines, onAccount / 100, refund);
+					useClock(new VirtualClock(() => Date.parse(`${today}T16:00:00Z`)));
+					for (const asAt of [asAtDay, today]) {
+						const ledger = (await b.ledgerAsAt(asAt)).byContact.get(contact) ?? 0;
+						const { rows } = await b.reportAsAt(asAt);
+						const row = rows.find((candidate) => candidate.contact_id === contact);
+						const columns = COLUMNS.reduce((sum, name) => sum + cents(row?.[name] ?? 0), 0);
+						expect({ asAt, today, report: cents(row?.total ?? 0), columns }).toEqual({
+							asAt,
+							today,
+							report: ledger,
+							columns: ledger,
+						});
+					}
+				},
+			),
+			{ numRuns: Number(process.env.AGED_RUNS ?? 6) },
+		);
 	});
 });
