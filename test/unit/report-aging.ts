@@ -6,6 +6,7 @@ import {
 	everSettled,
 	paidAhead,
 	settledOnTheDay,
+	unsettledOnTheDay,
 	type SettlingLine,
 	type SettlingRecord,
 	type TheDay,
@@ -118,6 +119,27 @@ describe('aged reports: what counts on a day', () => {
 			'invoice-later': 5_000,
 			'invoice-2': 2_000,
 			'credit-later': 2_000,
+		});
+	});
+
+	it('a payment that set a credit note dated after the day against invoices of the day left them that much unpaid', () => {
+		// 70.00 on 10 May: invoices of the day 50.00 and 50.00 (5.00 of it discount), a credit note of 20 May 30.00.
+		const receipt = record('p1', '2025-05-10', [
+			line('invoice', 5_000),
+			line('invoice-2', 4_500, 500),
+			line('credit-later', -3_000),
+		]);
+		const paidLater = record('p2', '2025-05-16', [line('invoice', 2_000), line('credit-later', -2_000)]);
+		expect(
+			Object.fromEntries(
+				[...unsettledOnTheDay([receipt, paidLater], theDay)].map(([id, m]) => [id, Object.fromEntries(m)]),
+			),
+		).toEqual({
+			p1: { invoice: 3_000 },
+		});
+		expect(Object.fromEntries(settledOnTheDay([receipt], [], theDay))).toEqual({
+			invoice: [{ date: '2025-05-10', cents: 2_000 }],
+			'invoice-2': [{ date: '2025-05-10', cents: 5_000 }],
 		});
 	});
 

@@ -53,14 +53,21 @@ export function settledOnTheDay(
 	theDay: TheDay,
 ): Map<string, Settlement[]> {
 	const byArtefact = new Map<string, Settlement[]>();
-	const add = (record: SettlingRecord, line: SettlingLine) => {
+	const add = (record: SettlingRecord, line: SettlingLine, short = 0) => {
 		const list = byArtefact.get(line.artefact) ?? [];
-		list.push({ date: record.date, cents: settledBy(line) });
+		list.push({ date: record.date, cents: settledBy(line) - short });
 		byArtefact.set(line.artefact, list);
 	};
+	const unsettled = unsettledOnTheDay(payments, theDay);
 	for (const payment of payments) {
 		if (!madeBy(payment, theDay.day)) continue;
-		for (const line of payment.lines) if (!theDay.isLater(line.artefact)) add(payment, line);
+		const short = new Map(unsettled.get(payment.id));
+		for (const line of payment.lines) {
+			if (theDay.isLater(line.artefact)) continue;
+			const taken = Math.min(short.get(line.artefact) ?? 0, settledBy(line));
+			short.set(line.artefact, (short.get(line.artefact) ?? 0) - taken);
+			add(payment, line, taken);
+		}
 	}
 	for (const allocation of allocations) {
 		if (allocationCounts(allocation, theDay)) for (const line of allocation.lines) add(allocation, line);
@@ -78,6 +85,34 @@ export function paidAhead(payment: SettlingRecord, theDay: TheDay): number {
 	let cents = 0;
 	for (const line of payment.lines) if (theDay.isLater(line.artefact)) cents += line.signed + line.discount;
 	return cents;
+}
+
+/**
+ * What payments made by the day left unsettled of the artefacts existing then, because they set
+ * artefacts dated after the day against them (a receipt netting a credit note raised later): on the
+ * day the payment's money was that much less, so its documents of the day were still owed it, from
+ * their own dates. By payment id, then artefact id, positive cents, taken from the payment's lines in
+ * its own direction (a receipt's invoices) in their order; paidAhead less these is what stays ahead.
+ */
+export function unsettledOnTheDay(
+	payments: readonly SettlingRecord[],
+	theDay: TheDay,
+): Map<string, Map<string, number>> {
+	const byPayment = new Map<string, Map<string, number>>();
+	for (const payment of payments) {
+		let short = -paidAhead(payment, theDay);
+		if (short <= 0) continue;
+		const byArtefact = new Map<string, number>();
+		for (const line of payment.lines) {
+			if (short === 0) break;
+			if (line.signed <= 0 || theDay.isLater(line.artefact)) continue;
+			const cents = Math.min(short, settledBy(line) - (byArtefact.get(line.artefact) ?? 0));
+			byArtefact.set(line.artefact, (byArtefact.get(line.artefact) ?? 0) + cents);
+			short -= cents;
+		}
+		byPayment.set(payment.id, byArtefact);
+	}
+	return byPayment;
 }
 
 /** Everything the payments and allocations settled of each artefact, whatever their date (positive cents), by id. */

@@ -41,15 +41,26 @@ export function documentItem(kind: DocumentKind, document: IDataObject, cents: n
 
 /**
  * A document's payments and allocations as its `payments_allocations` list them, dated; an
- * allocation that does not count on the day (it names an artefact dated after it) left out.
+ * allocation that does not count on the day (it names an artefact dated after it) left out; a
+ * payment less what it left unsettled of the document on the day (onTheDay.ts unsettledOnTheDay).
  */
-const documentSettlements = (document: IDataObject, counts: ReadonlyMap<string, boolean>): Settlement[] =>
-	((document.payments_allocations as IDataObject[] | null | undefined) ?? [])
+const documentSettlements = (
+	document: IDataObject,
+	counts: ReadonlyMap<string, boolean>,
+	unsettled: ReadonlyMap<string, ReadonlyMap<string, number>>,
+): Settlement[] => {
+	const short = new Map<string, number>();
+	for (const [payment, byArtefact] of unsettled) short.set(payment, byArtefact.get(String(document.id)) ?? 0);
+	return ((document.payments_allocations as IDataObject[] | null | undefined) ?? [])
 		.filter((entry) => counts.get(idOf(entry.contact_allocation) ?? idOf(entry) ?? '') !== false)
-		.map((entry) => ({
-			date: leadingDay(entry.date),
-			cents: Math.abs(centsOf(entry.amount)) + Math.abs(centsOf(entry.discount)),
-		}));
+		.map((entry) => {
+			const cents = Math.abs(centsOf(entry.amount)) + Math.abs(centsOf(entry.discount));
+			const payment = idOf(entry.contact_allocation) ? '' : (idOf(entry.contact_payment) ?? idOf(entry) ?? '');
+			const taken = Math.min(short.get(payment) ?? 0, cents);
+			short.set(payment, (short.get(payment) ?? 0) - taken);
+			return { date: leadingDay(entry.date), cents: cents - taken };
+		});
+};
 
 /** What a document read with its payments and allocations still owed at the end of the day. */
 export function owedDocumentItem(
@@ -57,6 +68,7 @@ export function owedDocumentItem(
 	document: IDataObject,
 	query: AgedQuery,
 	counts: ReadonlyMap<string, boolean>,
+	unsettled: ReadonlyMap<string, ReadonlyMap<string, number>>,
 ): OpenItem | undefined {
 	if (NEVER_OWED.includes(idOf(document.status) ?? '')) return undefined;
 	const total = centsOf(document.total_amount);
@@ -64,7 +76,7 @@ export function owedDocumentItem(
 		{
 			total,
 			baseTotal: toCents(document.base_currency_total_amount) ?? total,
-			settlements: documentSettlements(document, counts),
+			settlements: documentSettlements(document, counts, unsettled),
 		},
 		query.asAt,
 	);
@@ -137,10 +149,16 @@ export function paymentOnAccountItem(
 
 /**
  * What a payment made by the day paid against documents dated after it: money on account on the
- * day, from the payment's date, against the contact (a refund's, towards it).
+ * day, from the payment's date, against the contact (a refund's, towards it). What it set against
+ * its documents of the day is not: they stay owed it (`unsettled`).
  */
-export function paidAheadItem(payment: Payment, theDay: TheDay): OpenItem | undefined {
-	const ahead = paidAhead(payment.settling, theDay);
+export function paidAheadItem(
+	payment: Payment,
+	theDay: TheDay,
+	unsettled: ReadonlyMap<string, ReadonlyMap<string, number>>,
+): OpenItem | undefined {
+	const left = [...(unsettled.get(payment.settling.id)?.values() ?? [])].reduce((sum, cents) => sum + cents, 0);
+	const ahead = paidAhead(payment.settling, theDay) + left;
 	if (ahead === 0) return undefined;
 	const { record } = payment;
 	const total = centsOf(record.total_amount);

@@ -8,6 +8,7 @@ import {
 	allocationCounts,
 	everSettled,
 	settledOnTheDay,
+	unsettledOnTheDay,
 	type SettlingRecord,
 	type TheDay,
 } from '../../reports/onTheDay';
@@ -238,6 +239,8 @@ export async function readAgedItems(
 		isLater: (artefact) => (datedOn.has(artefact) ? (datedOn.get(artefact) ?? '') > asAt : !asAtToday),
 	};
 	const counts = new Map(allocationRecords.map((allocation) => [allocation.id, allocationCounts(allocation, theDay)]));
+	const paymentRecords = payments.map((payment) => payment.settling);
+	const unsettled = unsettledOnTheDay(paymentRecords, theDay);
 
 	if (asAtToday) {
 		// A payment or allocation dated after the day settled a document early, or an allocation set a
@@ -248,7 +251,9 @@ export async function readAgedItems(
 			(record) => !madeByTheDay(record) && record.lines.some((line) => !balanceIds.has(line.artefact)),
 		);
 		const heldBack = allocationRecords.some((allocation) => madeByTheDay(allocation) && !counts.get(allocation.id));
-		if (datedAhead || heldBack) {
+		// A payment that set a document dated after the day against one before it: the earlier one
+		// shows paid now, but on the day was still owed what the later one took.
+		if (datedAhead || heldBack || unsettled.size > 0) {
 			documentLists = await readAtOnce(owedDocumentReads);
 			readWithSettlements = true;
 		}
@@ -257,15 +262,14 @@ export async function readAgedItems(
 		.flat()
 		.flatMap(({ kind, document }) =>
 			readWithSettlements
-				? (owedDocumentItem(kind, document, query, counts) ?? [])
+				? (owedDocumentItem(kind, document, query, counts, unsettled) ?? [])
 				: documentItem(kind, document, centsOf(document.base_currency_outstanding_amount), query.ageBy),
 		);
-	const paymentRecords = payments.map((payment) => payment.settling);
 	const settled = settledOnTheDay(paymentRecords, allocationRecords, theDay);
 	const ever = everSettled([...paymentRecords, ...allocationRecords]);
 	const onAccount = query.includePaymentsOnAccount
 		? payments.flatMap((payment) =>
-				[paymentOnAccountItem(payment, settled, ever, query), paidAheadItem(payment, theDay)].filter(
+				[paymentOnAccountItem(payment, settled, ever, query), paidAheadItem(payment, theDay, unsettled)].filter(
 					(item): item is OpenItem => item !== undefined,
 				),
 			)
