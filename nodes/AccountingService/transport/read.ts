@@ -14,6 +14,7 @@ import {
 	withRecordsSeenBefore,
 	type Reading,
 } from './pages';
+import { isServicePath } from './redirects';
 import { send, type RawResponse } from './send';
 import {
 	DEFAULT_READ_PACE,
@@ -201,6 +202,7 @@ class ListRead {
 		let next = first.$next;
 		let count = first.$items.length;
 		for (let page = 2; next && (limit === undefined || count < limit); page++) {
+			if (!isServicePath(next)) throw this.refuse(`has a $next link that is not a path on the service (${next})`);
 			if (followed.has(next)) throw this.refuse(`has a $next link that leads back to a page already read (${next})`);
 			if (page > pagesAllowedByTotal(largestTotal, pageSize)) {
 				throw this.refuse(

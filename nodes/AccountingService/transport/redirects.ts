@@ -28,3 +28,21 @@ export function redirectTarget(location: unknown, from: string | undefined): str
 		return 'an unreadable location';
 	}
 }
+
+/**
+ * Whether `path` (a request's own, or a `$next` link the service gave) appended to the base URL
+ * stays on the base URL's origin. A link is a path below the base URL (the spec); appended as it
+ * is, `@other-host/…` or a whole URL after a base URL without a path would name another host.
+ */
+export function staysOnService(baseUrl: string, path: string): boolean {
+	if (!isServicePath(path)) return false;
+	try {
+		return new URL(`${baseUrl}${path}`).origin === new URL(baseUrl).origin;
+	} catch {
+		return false;
+	}
+}
+
+/** A path (`/…`, not `//host…`, no backslash): appended to a URL it cannot change the host. */
+export const isServicePath = (path: string): boolean =>
+	path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');

@@ -16,7 +16,7 @@ import {
 import { boundedRequest } from './bounded-request';
 import { toServiceError, withBodyRead } from './errors';
 import { refuseWriteWithoutFullAccess } from './scope';
-import { NO_REDIRECTS } from './redirects';
+import { NO_REDIRECTS, staysOnService } from './redirects';
 import {
 	DEFAULT_RETRY_POLICY,
 	askedWaitMs,
@@ -74,6 +74,16 @@ export async function send(context: RequestContext, request: ApiRequest, renewal
 	for (let retry = 1; ;) {
 		stopIfCancelled(context, request);
 		const view = await refreshIfExpiring(context, await credentialView(context));
+		if (!staysOnService(view.baseUrl, request.path)) {
+			throw new NodeOperationError(
+				context.getNode(),
+				`A request to ${request.path} was not sent: it would leave the service’s host`,
+				{
+					itemIndex: request.itemIndex,
+					description: 'Requests carry the credential, so they go to the base URL’s host only.',
+				},
+			);
+		}
 		const budget = budgetFor(view.baseUrl, credential, request.business);
 		await budget.take(perMinute);
 		let failure: unknown;
