@@ -1,0 +1,50 @@
+// Hunt (issue 49 review): Return All accepts two readings that agree, even when each reading
+// lost the same record to a move. Under `date:asc`, invoice X (on page 2) is moved onto page 1
+// after page 1 is read, and moved back before the next reading's page 1: every reading then
+// reads the same 299 records, and `sameReading` takes the agreement for a list that held still.
+// X existed for the whole read: it must come out once (300 records).
+import type { ConnectedSandbox } from '../connected-sandbox';
+import { useConnectedSandbox } from '../connected-sandbox';
+
+const NODE = 'Accounting Service';
+const env = useConnectedSandbox({ scale: 300 }, { fresh: true });
+
+type Request = { method: string; path: string; query: string };
+const isInvoicePage = (request: Request) =>
+	request.method === 'GET' && request.path === '/sales_invoices' && /items_per_page=200/.test(request.query);
+const pageOf = (request: Request) => Number(/(?:^|&)page=(\d+)/.exec(request.query)?.[1] ?? 1);
+
+/** Moves `id` to `early` as each reading's page 2 is requested, back to `own` as each page 1 is. */
+function toggleAcrossBoundary(sandbox: ConnectedSandbox['sandbox'], id: string, own: string, early: string) {
+	const lead = sandbox.dataset.leadBusinessId as string;
+	return sandbox.beforeApiRequest((request: Request) => {
+		if (!isInvoicePage(request)) return;
+		const date = pageOf(request) === 1 ? own : early;
+		sandbox.dataset.updateRecord(lead, 'sales_invoices', id, { date });
+	});
+}
+
+it('date:asc, an invoice of page 2 moved onto page 1 during each reading and back between them: all 300 once', async () => {
+	const path = `/sales_invoices?sort=${encodeURIComponent('date:asc')}`;
+	const before = await env.allIdsDirect(path);
+	expect(before).toHaveLength(300);
+	const moved = before[250];
+	const own = (await env.fetchDirect(`/sales_invoices/${moved}`)).body.date as string;
+	const earliest = (await env.fetchDirect(`/sales_invoices/${before[0]}`)).body.date as string;
+	expect(earliest < own).toBe(true);
+	const stop = toggleAcrossBoundary(env.sandbox, moved, own, '2001-01-01');
+	const result = await env.runNode({
+		resource: 'salesInvoice',
+		operation: 'getAll',
+		returnAll: true,
+		output: 'raw',
+		options: { sort: 'date:asc' },
+	});
+	stop();
+	expect(result.error).toBeUndefined();
+
+	const output = result.json(NODE).map((item) => item.id as string);
+	expect(new Set(output).size).toBe(output.length);
+	expect(output.includes(moved)).toBe(true);
+	expect([...output].sort()).toEqual([...before].sort());
+});
