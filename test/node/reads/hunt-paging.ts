@@ -14,37 +14,70 @@ const isInvoicePage = (request: Request) =>
 	request.method === 'GET' && request.path === '/sales_invoices' && /items_per_page=200/.test(request.query);
 const pageOf = (request: Request) => Number(/(?:^|&)page=(\d+)/.exec(request.query)?.[1] ?? 1);
 
-/** Moves `id` to `early` as each reading's page 2 is requested, back to `own` as each page 1 is. */
-function toggleAcrossBoundary(sandbox: ConnectedSandbox['sandbox'], id: string, own: string, early: string) {
+/**
+ * Moves `id` to `early` as page 2 of each of the first `readings` readings is requested, and
+ * back to `own` as each page 1 is (for good from reading `readings` + 1).
+ */
+function toggleAcrossBoundary(
+	sandbox: ConnectedSandbox['sandbox'],
+	id: string,
+	dates: { own: string; early: string },
+	readings: number,
+) {
 	const lead = sandbox.dataset.leadBusinessId as string;
+	let reading = 0;
 	return sandbox.beforeApiRequest((request: Request) => {
 		if (!isInvoicePage(request)) return;
-		const date = pageOf(request) === 1 ? own : early;
+		if (pageOf(request) === 1) reading++;
+		if (reading > readings) return;
+		const date = pageOf(request) === 1 ? dates.own : dates.early;
 		sandbox.dataset.updateRecord(lead, 'sales_invoices', id, { date });
 	});
 }
 
-it('date:asc, an invoice of page 2 moved onto page 1 during each reading and back between them: all 300 once', async () => {
-	const path = `/sales_invoices?sort=${encodeURIComponent('date:asc')}`;
-	const before = await env.allIdsDirect(path);
-	expect(before).toHaveLength(300);
-	const moved = before[250];
-	const own = (await env.fetchDirect(`/sales_invoices/${moved}`)).body.date as string;
-	const earliest = (await env.fetchDirect(`/sales_invoices/${before[0]}`)).body.date as string;
-	expect(earliest < own).toBe(true);
-	const stop = toggleAcrossBoundary(env.sandbox, moved, own, '2001-01-01');
-	const result = await env.runNode({
+const readByDate = async () =>
+	await env.runNode({
 		resource: 'salesInvoice',
 		operation: 'getAll',
 		returnAll: true,
 		output: 'raw',
 		options: { sort: 'date:asc' },
 	});
+
+/** The 300 invoices by date, and the one on page 2 to move with its own date and one before all. */
+async function setUp() {
+	const path = `/sales_invoices?sort=${encodeURIComponent('date:asc')}`;
+	const before = await env.allIdsDirect(path);
+	expect(before).toHaveLength(300);
+	const moved = before[250];
+	const own = (await env.fetchDirect(`/sales_invoices/${moved}`)).body.date as string;
+	const earliest = (await env.fetchDirect(`/sales_invoices/${before[0]}`)).body.date as string;
+	expect('2001-01-01' < earliest && earliest < own).toBe(true);
+	return { before, moved, dates: { own, early: '2001-01-01' } };
+}
+
+it('date:asc, an invoice of page 2 moved onto page 1 during readings 1 and 2 and back between them: all 300 once', async () => {
+	const { before, moved, dates } = await setUp();
+	const stop = toggleAcrossBoundary(env.sandbox, moved, dates, 2);
+	const result = await readByDate();
 	stop();
 	expect(result.error).toBeUndefined();
 
 	const output = result.json(NODE).map((item) => item.id as string);
 	expect(new Set(output).size).toBe(output.length);
 	expect(output.includes(moved)).toBe(true);
+	expect([...output].sort()).toEqual([...before].sort());
+});
+
+it('date:asc, the same move during every reading: an error naming the list, never 299 of 300 in silence', async () => {
+	const { before, moved, dates } = await setUp();
+	const stop = toggleAcrossBoundary(env.sandbox, moved, dates, Infinity);
+	const result = await readByDate();
+	stop();
+	if (result.error) {
+		expect(String(result.error.message)).toMatch(/\/sales_invoices kept changing/);
+		return;
+	}
+	const output = result.json(NODE).map((item) => item.id as string);
 	expect([...output].sort()).toEqual([...before].sort());
 });
