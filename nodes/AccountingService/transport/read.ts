@@ -179,6 +179,8 @@ class ListRead {
 		}
 		const list = records.list();
 		if (followed && limit === undefined && list.length !== total) unsteady = true;
+		// Pages of one `$total` that share a record left out another one.
+		if (!followed && list.length < Math.min(total, pages.size * firstSize)) unsteady = true;
 		return {
 			records: limit === undefined ? list : list.slice(0, limit),
 			pages: pages.size,
