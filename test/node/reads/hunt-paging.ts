@@ -3,6 +3,13 @@
 // after page 1 is read, and moved back before the next reading's page 1: every reading then
 // reads the same 299 records, and `sameReading` takes the agreement for a list that held still.
 // X existed for the whole read: it must come out once (300 records).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { INodeParameters } from 'n8n-workflow';
+import { request } from 'undici';
+
+import { accountingServiceNode, connectedStore, runWorkflow } from '../../harness';
 import type { ConnectedSandbox } from '../connected-sandbox';
 import { useConnectedSandbox } from '../connected-sandbox';
 
@@ -81,3 +88,72 @@ it('date:asc, the same move during every reading: an error naming the list, neve
 	const output = result.json(NODE).map((item) => item.id as string);
 	expect([...output].sort()).toEqual([...before].sort());
 });
+
+/**
+ * The sandbox's API behind a small proxy that answers every request with this `Date` header
+ * (a broken gateway's clock): the records' stamps stay the service's own.
+ */
+async function behindDateProxy(date: string) {
+	const target = new URL(env.urls.baseUrl);
+	const server: Server = createServer((req, res) => {
+		void (async () => {
+			const headers = { ...req.headers, host: target.host } as Record<string, string>;
+			const answer = await request(`${target.origin}${req.url ?? '/'}`, { method: 'GET', headers });
+			const body = Buffer.from(await answer.body.arrayBuffer());
+			const out: Record<string, string> = { date };
+			for (const [name, value] of Object.entries(answer.headers)) {
+				if (
+					!['date', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name) &&
+					typeof value === 'string'
+				)
+					out[name] = value;
+			}
+			res.writeHead(answer.statusCode, out);
+			res.end(body);
+		})();
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}${target.pathname}`;
+	const { store, credential } = await connectedStore({ urls: { ...env.urls, baseUrl }, client: env.sandbox.client });
+	return {
+		runNode: async (parameters: INodeParameters) =>
+			await runWorkflow({ store, nodes: [accountingServiceNode(credential, parameters)] }),
+		close: async () => await new Promise<void>((resolve) => server.close(() => resolve())),
+	};
+}
+
+it.each(['Fri, 31 Dec 9999 23:59:59 GMT', 'Thu, 01 Jan 1970 00:00:00 GMT'])(
+	'Date header %s: one invoice of page 1 deleted and one created as page 2 is read, every invoice present throughout once',
+	async (date) => {
+		const { dataset } = env.sandbox;
+		const lead = dataset.leadBusinessId as string;
+		const before = await env.allIdsDirect('/sales_invoices');
+		expect(before).toHaveLength(300);
+		const deleted = before[10];
+		let done = false;
+		const stop = env.sandbox.beforeApiRequest((request: Request) => {
+			if (done || !isInvoicePage(request) || pageOf(request) !== 2) return;
+			done = true;
+			dataset.deleteRecord(lead, 'sales_invoices', deleted);
+			dataset.createRecord(lead, 'sales_invoices');
+		});
+		const proxy = await behindDateProxy(date);
+		try {
+			const result = await proxy.runNode({
+				resource: 'salesInvoice',
+				operation: 'getAll',
+				returnAll: true,
+				output: 'raw',
+			});
+			expect(result.error).toBeUndefined();
+			const output = result.json(NODE).map((item) => item.id as string);
+			expect(new Set(output).size).toBe(output.length);
+			// Present for the whole read: the 299 not deleted, before[200] (slid onto page 1 as it was read) with them.
+			const seen = new Set(output);
+			expect(before.filter((id) => id !== deleted && !seen.has(id))).toEqual([]);
+		} finally {
+			stop();
+			await proxy.close();
+		}
+	},
+);
