@@ -149,7 +149,7 @@ class ListRead {
 		if (!feed || since === undefined) return undefined;
 		const fetch = async (query: IDataObject) => (await this.page(this.list, query)).envelope;
 		const ownList = { query: this.request.qs ?? {}, total: reading.total };
-		return await nothingChangedSince(fetch, feed, since, ownList, this.pace.concurrency > 1);
+		return await nothingChangedSince(fetch, feed, since, ownList);
 	}
 
 	/** One reading of the list: the first page, then the rest several at once or by `$next`. */
