@@ -3,7 +3,7 @@
 // after page 1 is read, and moved back before the next reading's page 1: every reading then
 // reads the same 299 records, and `sameReading` takes the agreement for a list that held still.
 // X existed for the whole read: it must come out once (300 records).
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type { INodeParameters } from 'n8n-workflow';
@@ -99,7 +99,7 @@ async function proxied(options: { date?: string; beforeForward?: (query: URLSear
 	const server: Server = createServer((req, res) => {
 		void (async () => {
 			await options.beforeForward?.(new URL(req.url ?? '/', 'http://proxy').searchParams);
-			const headers = { ...req.headers, host: target.host } as Record<string, string>;
+			const headers: IncomingHttpHeaders = { ...req.headers, host: target.host };
 			const answer = await request(`${target.origin}${req.url ?? '/'}`, { method: 'GET', headers });
 			const body = Buffer.from(await answer.body.arrayBuffer());
 			const out: Record<string, string> = {};
