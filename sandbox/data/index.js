@@ -264,7 +264,8 @@ function datasetOf(
 
 		/**
 		 * Test hook: overrides fields of a live record and bumps its `updated_at` to now, or to
-		 * `options.at` (epoch ms; not before its `created_at`).
+		 * `options.at` (epoch ms; not before its `created_at`). A `date` (YYYY-MM-DD) moves the
+		 * record under a sort by date and in and out of `from_date`/`to_date` as a write would.
 		 */
 		updateRecord(businessId, collection, id, fields = {}, options = {}) {
 			const { ctx, def } = resolve(businessId, collection);
