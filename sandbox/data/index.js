@@ -3,7 +3,7 @@
 const { createClock } = require('../clock');
 const { rngFor } = require('./prng');
 const { createIdCodec, uuidFrom } = require('./ids');
-const { SEED_START, DAY_MS, formatInstant, wholeSecond } = require('./time');
+const { SEED_START, DAY_MS, formatInstant, parseDay, wholeSecond } = require('./time');
 const { TABLE, BY_NAME } = require('./collections');
 const { profilesOf, USER, businessCreated } = require('./businesses');
 const { createBusinessContext } = require('./context');
@@ -264,7 +264,8 @@ function datasetOf(
 
 		/**
 		 * Test hook: overrides fields of a live record and bumps its `updated_at` to now, or to
-		 * `options.at` (epoch ms; not before its `created_at`).
+		 * `options.at` (epoch ms; not before its `created_at`). A `date` (YYYY-MM-DD) moves the
+		 * record under a sort by date and in and out of `from_date`/`to_date` as a write would.
 		 */
 		updateRecord(businessId, collection, id, fields = {}, options = {}) {
 			const { ctx, def } = resolve(businessId, collection);
@@ -275,6 +276,9 @@ function datasetOf(
 			if (updated < row.created)
 				throw new RangeError(`at must not be before the record's created_at (${formatInstant(row.created)})`);
 			row.extra = { ...row.extra, ...extraFields(fields) };
+			// A row that keeps its date as a day number sorts and filters by it: a new date moves the record.
+			if (typeof row.date === 'number' && typeof fields.date === 'string' && parseDay(fields.date) !== null)
+				row.date = parseDay(fields.date);
 			row.updated = updated;
 			ctx.touch(collection);
 			return fullRecord(ctx, def, index, false);

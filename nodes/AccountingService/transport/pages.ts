@@ -67,18 +67,23 @@ export interface Reading {
 	date: string | undefined;
 	/** The first page's `$total`. */
 	total: number;
-	/** A page saw another `$total`, or came back shorter than that total makes it: the list moved. */
+	/**
+	 * A page saw another `$total`, came back shorter than that total makes it, or the pages held a
+	 * record twice (so, their total being one, missed another): the list moved.
+	 */
 	unsteady: boolean;
 }
 
 /**
- * Two readings came out the same: the same records in the same order with the same values.
+ * Two steady readings came out the same: the same records in the same order with the same values.
  * A reading that lost a record to a move has a reason for it the next reading cannot repeat
  * (a record deleted after it was read is gone, an edited one has a new `updated_at`, a created
- * one a new id), so two readings in a row that agree saw the list as it stood.
+ * one a new id), so two readings in a row that agree saw the list as it stood. Not so for a
+ * reading known to have moved (`unsteady`: a record read twice is one lost): a record moved
+ * across a boundary during each reading and back between them is missing from both alike.
  */
 export function sameReading(a: Reading, b: Reading): boolean {
-	if (a.records.length !== b.records.length) return false;
+	if (a.unsteady || b.unsteady || a.records.length !== b.records.length) return false;
 	return a.records.every((record, index) => JSON.stringify(record) === JSON.stringify(b.records[index]));
 }
 

@@ -150,7 +150,7 @@ class ListRead {
 		if (!feed || since === undefined) return undefined;
 		const fetch = async (query: IDataObject) => (await this.page(this.list, query)).envelope;
 		const ownList = { query: this.request.qs ?? {}, total: reading.total };
-		return await nothingChangedSince(fetch, feed, since, ownList, this.pace.concurrency > 1);
+		return await nothingChangedSince(fetch, feed, since, ownList);
 	}
 
 	/** One reading of the list: the first page, then the rest several at once or by `$next`. */
@@ -180,6 +180,8 @@ class ListRead {
 		}
 		const list = records.list();
 		if (followed && limit === undefined && list.length !== total) unsteady = true;
+		// Pages of one `$total` that share a record left out another one.
+		if (!followed && list.length < Math.min(total, pages.size * firstSize)) unsteady = true;
 		return {
 			records: limit === undefined ? list : list.slice(0, limit),
 			pages: pages.size,
