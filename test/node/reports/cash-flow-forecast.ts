@@ -42,17 +42,16 @@ const bankAt = (ledger: Ledger, day: string) =>
 
 /** Every open document and opening balance of the side at the end of the day, with the day it falls due. */
 async function openOn(business: Business, side: 'debtors' | 'creditors', day: string) {
-	return [
-		...(await openDocuments(env, business, side, day)),
-		...(await openOpeningBalances(env, business, side, day)),
-	];
+	return [...(await openDocuments(env, business, side, day)), ...(await openOpeningBalances(env, business, side, day))];
 }
 
 /** The amounts due in each week from `start` (index −1: before it), summed here. */
 function byWeek(open: Awaited<ReturnType<typeof openOn>>, start: string, weeks: number) {
 	const sums = new Map<number, number>();
 	for (const document of open) {
-		const days = Math.round((Date.parse(`${document.agedFrom}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);
+		const days = Math.round(
+			(Date.parse(`${document.agedFrom}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000,
+		);
 		const week = days < 0 ? -1 : Math.floor(days / 7);
 		const key = week >= weeks ? weeks : week;
 		sums.set(key, (sums.get(key) ?? 0) + document.amount);

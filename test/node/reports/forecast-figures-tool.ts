@@ -48,7 +48,9 @@ describe('cash_flow_forecast and key_figures as AI tools', () => {
 		const [summary, ...rest] = answer;
 		expect(summary).toMatchObject({ from_date: '2025-05-01', to_date: plusDays('2025-05-01', 727), periods: 104 });
 		const weeks = rest.slice(0, 104);
-		expect(weeks.map((week) => week.from_date)).toEqual([...Array(104).keys()].map((index) => plusDays('2025-05-01', 7 * index)));
+		expect(weeks.map((week) => week.from_date)).toEqual(
+			[...Array(104).keys()].map((index) => plusDays('2025-05-01', 7 * index)),
+		);
 		for (const [index, week] of weeks.entries()) {
 			expect(week).not.toHaveProperty('row_type');
 			const opening = index === 0 ? cents(summary.opening) : cents(weeks[index - 1].closing);
@@ -67,7 +69,12 @@ describe('cash_flow_forecast and key_figures as AI tools', () => {
 		const [result] = await callTools(env, { key_figures: KEY_FIGURES }, [
 			{
 				tool: 'key_figures',
-				arguments: { from_date: '2025-04-01', to_date: '2025-06-30', split_by: 'month', compare_with: 'samePeriodLastYear' },
+				arguments: {
+					from_date: '2025-04-01',
+					to_date: '2025-06-30',
+					split_by: 'month',
+					compare_with: 'samePeriodLastYear',
+				},
 			},
 		]);
 		expect(result.description).toBe(

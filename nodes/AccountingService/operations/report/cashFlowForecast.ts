@@ -43,7 +43,10 @@ function readForecastParameters(parameters: ParameterReader) {
 	const horizon = typeof given === 'string' && /^\s*\d+\s*$/.test(given) ? Number(given) : given;
 	const most = MAX_HORIZON[forecastBy];
 	if (typeof horizon !== 'number' || !Number.isInteger(horizon) || horizon < 1 || horizon > most) {
-		parameters.fail('Periods', `must be a whole number from 1 to ${most} ${forecastBy}s, got ${describeValue(horizon)}`);
+		parameters.fail(
+			'Periods',
+			`must be a whole number from 1 to ${most} ${forecastBy}s, got ${describeValue(horizon)}`,
+		);
 	}
 	const start = parameters.string('startDate', 'Start Date', '').trim();
 	return {
@@ -55,13 +58,21 @@ function readForecastParameters(parameters: ParameterReader) {
 			parameters.string('expectedDay', 'Expected Day', 'dueDate'),
 			EXPECTED_DAYS,
 		),
-		overdueAs: parameters.choice<OverdueAs>('Overdue', parameters.string('overdue', 'Overdue', 'firstPeriod'), OVERDUE_AS),
+		overdueAs: parameters.choice<OverdueAs>(
+			'Overdue',
+			parameters.string('overdue', 'Overdue', 'firstPeriod'),
+			OVERDUE_AS,
+		),
 		includeDocuments: parameters.flag('includeDocuments', 'Include Documents', false),
 		adjustmentsFrom: parameters.choice('Adjustments', parameters.string('adjustmentsFrom', 'Adjustments', 'none'), [
 			'none',
 			'inputItems',
 		] as const),
-		output: parameters.choice<ForecastOutput>('Output', parameters.string('output', 'Output', 'rows'), FORECAST_OUTPUTS),
+		output: parameters.choice<ForecastOutput>(
+			'Output',
+			parameters.string('output', 'Output', 'rows'),
+			FORECAST_OUTPUTS,
+		),
 	};
 }
 
@@ -75,7 +86,11 @@ function forecastItems(context: ForecastContext, output: ForecastOutput, asTool:
 			const { row_type: kind, ...row } = periodRow(line, context.currency);
 			return { ...row, overdue: kind === 'overdue' };
 		});
-		return [summary, ...periods, ...(includeDocuments ? lines.flatMap((line) => detailRows(line, context.currency)) : [])];
+		return [
+			summary,
+			...periods,
+			...(includeDocuments ? lines.flatMap((line) => detailRows(line, context.currency)) : []),
+		];
 	}
 	if (output === 'summary') return [summary];
 	if (output === 'table') return forecastTable(context);

@@ -111,11 +111,7 @@ export function forecastTable(context: ForecastContext): IDataObject[] {
 		const row: IDataObject = { label };
 		for (const line of lines) row[line.name] = fromCents(line[key]);
 		const total =
-			key === 'opening'
-				? lines[0].opening
-				: key === 'closing'
-					? lines[lines.length - 1].closing
-					: sum(lines, key);
+			key === 'opening' ? lines[0].opening : key === 'closing' ? lines[lines.length - 1].closing : sum(lines, key);
 		return { ...row, total: fromCents(total), figure: key };
 	});
 }

@@ -29,7 +29,10 @@ export async function readCashAt(
 	const range = { from: BEFORE_EVERY_ENTRY, to: day };
 	const read = await readBalancesOf.call(this, parameters, business, [range], { ledger_account_type_id: 'BANK' });
 	const accounts = read(range);
-	return { cents: accounts.reduce((sum, account) => sum + account.debits - account.credits, 0), accounts: accounts.length };
+	return {
+		cents: accounts.reduce((sum, account) => sum + account.debits - account.credits, 0),
+		accounts: accounts.length,
+	};
 }
 
 /**
