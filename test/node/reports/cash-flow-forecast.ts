@@ -6,6 +6,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useClock } from '../../../nodes/AccountingService/state';
 import { VirtualClock } from '../../harness/virtual-clock';
+import { agedBooks } from '../aged-books';
 import { useConnectedSandbox } from '../connected-sandbox';
 import {
 	businessByKey,
@@ -192,6 +193,45 @@ describe('Report → Cash Flow Forecast', () => {
 				detail.filter((row) => row.row_type === type).reduce((total, row) => total + cents(row.amount), 0);
 			expect([sum('receipt'), sum('payment')]).toEqual([cents(period.receipts), cents(period.payments)]);
 		}
+	});
+
+	it('Expected Day: due date + the contact’s days late, weighted by the totals of the invoices it paid in the 12 months before', async () => {
+		const customers = agedBooks(env, 'debtors');
+		const customer = await customers.contact();
+		const paid = async (date: string, due: string, amount: number, paidOn: string) => {
+			const id = await customers.invoice(customer, date, amount, due);
+			await customers.payment(customer, paidOn, [{ artefact_id: id, amount }]);
+		};
+		// 10 days late on 100.00, 40 days late on 300.00: (10 × 100 + 40 × 300) ÷ 400 = 32.5, 33 whole days.
+		await paid('2025-01-01', '2025-01-31', 100, '2025-02-10');
+		await paid('2025-02-01', '2025-03-03', 300, '2025-04-12');
+		// Paid after the day before the forecast: still open then, and no part of the average.
+		await paid('2025-03-01', '2025-03-31', 1000, '2025-05-05');
+		// Paid early, but dated more than 12 months before: no part of it either.
+		await paid('2024-04-01', '2024-05-01', 5000, '2024-04-05');
+		await customers.invoice(customer, '2025-04-20', 50, '2025-05-20');
+		await customers.creditNote(customer, '2025-04-25', 20);
+		const detail = async (expectedDay: string) => {
+			const result = await env.runNode(
+				forecast({ startDate: '2025-05-01', expectedDay, includeDocuments: true, overdue: 'ownRow' }),
+			);
+			expect(result.error).toBeUndefined();
+			return result
+				.json(NODE)
+				.filter((row) => row.contact_id === customer)
+				.map((row) => [row.period, row.due_date, row.expected_date, row.amount]);
+		};
+		expect(await detail('averageDaysLate')).toEqual([
+			// A credit stays on its own date: overdue.
+			['Overdue', '2025-04-25', '2025-04-25', -20],
+			['2025-05-01', '2025-03-31', '2025-05-03', 1000],
+			['2025-06-19', '2025-05-20', '2025-06-22', 50],
+		]);
+		expect(await detail('dueDate')).toEqual([
+			['Overdue', '2025-03-31', '2025-03-31', 1000],
+			['Overdue', '2025-04-25', '2025-04-25', -20],
+			['2025-05-15', '2025-05-20', '2025-05-20', 50],
+		]);
 	});
 
 	it.each([
