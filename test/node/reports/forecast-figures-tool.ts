@@ -40,9 +40,7 @@ describe('cash_flow_forecast and key_figures as AI tools', () => {
 		const [result] = await callTools(env, { cash_flow_forecast: CASH_FLOW_FORECAST }, [
 			{ tool: 'cash_flow_forecast', arguments: { start_date: '2025-05-01', forecast_by: 'week', periods: 104 } },
 		]);
-		expect(result.description).toBe(
-			'Cash flow forecast: the bank balance ahead, week by week or month by month in Sage Accounting',
-		);
+		expect(result.description).toBe('Cash flow forecast: the bank balance ahead, by week or month in Sage Accounting');
 		expect(Object.keys(result.argumentDescriptions).sort()).toEqual(['forecast_by', 'periods', 'start_date']);
 		const answer = answerOf(result);
 		const [summary, ...rest] = answer;
@@ -78,7 +76,7 @@ describe('cash_flow_forecast and key_figures as AI tools', () => {
 			},
 		]);
 		expect(result.description).toBe(
-			'Key figures of the business for a period: margins, debtor days, ratios, cash runway in Sage Accounting',
+			'Key figures for a period: margins, debtor days, ratios, cash runway in Sage Accounting',
 		);
 		const answer = answerOf(result);
 		const summaries = answer.slice(0, 3);

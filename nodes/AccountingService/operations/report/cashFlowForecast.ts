@@ -108,7 +108,7 @@ export const cashFlowForecast = resourceOperation({
 		name: 'Cash Flow Forecast',
 		description:
 			'The bank balance week by week or month by month ahead: open sales and purchase documents by their expected day, with adjustments from input items',
-		action: 'Cash flow forecast: the bank balance ahead, week by week or month by month',
+		action: 'Cash flow forecast: the bank balance ahead, by week or month',
 	},
 	properties: forecastProperties,
 	async execute(parameters, itemIndex) {

@@ -15,7 +15,7 @@ import {
 	type KeyFigureOutput,
 } from './keyFigureItems';
 import { readLedgerPlan } from './ledgerDays';
-import { outputProperty, profitAndLossDayProperties } from './ledgerProperties';
+import { outputProperty, profitAndLossDayBlock } from './ledgerProperties';
 
 const keyFigureOutputProperty = {
 	...outputProperty([
@@ -34,9 +34,10 @@ export const keyFiguresReport = resourceOperation({
 		name: 'Key Figures',
 		description:
 			'Revenue, margins, cash, debtors and creditors with their days, current and quick ratios, overdue share and cash runway for a period',
-		action: 'Key figures of the business for a period: margins, debtor days, ratios, cash runway',
+		action: 'Key figures for a period: margins, debtor days, ratios, cash runway',
 	},
-	properties: [...profitAndLossDayProperties, keyFigureOutputProperty],
+	shared: [profitAndLossDayBlock],
+	properties: [keyFigureOutputProperty],
 	async execute(parameters) {
 		const days = readLedgerPlan(parameters, 'period');
 		const output = parameters.choice<KeyFigureOutput>(
