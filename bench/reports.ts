@@ -30,10 +30,12 @@ interface ExpectedRead {
 	collection: string;
 	query?: Record<string, string>;
 	single?: boolean;
+	/** Reads of the same list in one run (Key Figures reads the ledger accounts once per window of days). */
+	times?: number;
 }
 
 /** The filters that split one collection into several lists of a run (the aged reports' per-status reads). */
-const SPLITTING_FILTERS = ['status_id', 'transaction_type_id'];
+const SPLITTING_FILTERS = ['status_id', 'transaction_type_id', 'contact_type_id'];
 
 /** `sales_invoices UNPAID`: which list a request belongs to; an item path (`/sales_invoices/{id}`) keeps its id. */
 const listKey = (collection: string, query: URLSearchParams | Record<string, string> = {}) => {
@@ -269,6 +271,66 @@ function agedCases(asAt: string): ReportCase[] {
 	);
 }
 
+/** What an aged read of a past day lists of one side: every document dated up to it, with its settlements. */
+const agedListsAsAt = (side: 'debtors' | 'creditors', asAt: string): ExpectedRead[] => [
+	...DOCUMENTS[side].map(({ collection }) => ({
+		collection,
+		query: { show_payments_allocations: 'true', to_date: asAt },
+	})),
+	{ collection: 'contact_opening_balances', query: { contact_type_id: CONTACT_TYPE[side] } },
+	{ collection: 'contact_allocations', query: { transaction_type_id: ALLOCATION_TYPE[side] } },
+	...SETTLING_PAYMENT_TYPES[side].map((type) => ({
+		collection: 'contact_payments',
+		query: { transaction_type_id: type, to_date: asAt },
+	})),
+];
+
+/**
+ * The Cash Flow Forecast of 13 weeks from the day after the past month end (the bank balance at
+ * its end, both sides' open items then), and the Key Figures of the month ending on it (its ledger
+ * reads, one per window of days, the control accounts, the aged debtors as at its end).
+ */
+function forecastAndFigureCases(asAt: string): ReportCase[] {
+	const start = new Date(Date.parse(`${asAt}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+	const monthFrom = `${asAt.slice(0, 7)}-01`;
+	return [
+		{
+			report: `Cash Flow Forecast, 13 weeks from ${start}`,
+			variant: '',
+			withReport: {
+				how: 'The report',
+				reads: [{ resource: 'report', operation: 'cashFlowForecast', startDate: start }],
+				expected: [
+					SETTINGS,
+					{
+						collection: 'ledger_accounts',
+						query: {
+							show_balance_details: 'true',
+							ledger_account_type_id: 'BANK',
+							from_date: '1900-01-01',
+							to_date: asAt,
+						},
+					},
+					...agedListsAsAt('debtors', asAt),
+					...agedListsAsAt('creditors', asAt),
+				],
+			},
+			baselines: [],
+		},
+		{
+			report: `Key Figures, ${monthFrom} to ${asAt}`,
+			variant: '',
+			withReport: {
+				how: 'The report',
+				reads: [{ resource: 'report', operation: 'keyFigures', period: 'custom', fromDate: monthFrom, toDate: asAt }],
+				// The month, every entry up to its end, the 365 days and the 3 months to it, and the control accounts.
+				expected: [SETTINGS, { collection: 'ledger_accounts', times: 5 }, ...agedListsAsAt('debtors', asAt)],
+			},
+			baselines: [],
+		},
+	];
+}
+
 type Connected = Awaited<ReturnType<typeof connectToSandbox>>;
 
 /** One API request straight to the sandbox with the credential's token, outside the node (and its budget). */
@@ -371,11 +433,26 @@ async function measureWay(
 		.filter(([list]) => list.split(' ')[0].includes('/'))
 		.reduce((sum, [, count]) => sum + count, 0);
 	if (recordRequests) throw new Error(`${way.how}: ${recordRequests} requests for one record each`);
+	// The two change checks after a read of several pages name no filter (transport/changeCheck.ts): a
+	// list split by type or status finds its own among its collection's unfiltered requests.
+	const expectedKeys = new Set(way.expected.map((read) => listKey(read.collection, read.query)));
+	const pooled = new Map([...counts].filter(([list]) => !list.includes(' ') && !expectedKeys.has(list)));
 	const lists: ListCount[] = way.expected.map((read) => {
 		const list = listKey(read.collection, read.query);
-		return { list, records: records.get(list), expected: pagesOf(records.get(list)), measured: counts.get(list) ?? 0 };
+		const expected = pagesOf(records.get(list)) * (read.times ?? 1);
+		let measured = counts.get(list) ?? 0;
+		const pool = pooled.get(read.collection) ?? 0;
+		if (list !== read.collection && measured < expected && pool > 0) {
+			const checks = Math.min(pool, expected - measured, 2 * (read.times ?? 1));
+			measured += checks;
+			pooled.set(read.collection, pool - checks);
+		}
+		return { list, records: records.get(list), expected, measured };
 	});
-	const unexpected = [...counts].filter(([list]) => !lists.some((count) => count.list === list));
+	const unexpected = [
+		...[...counts].filter(([list]) => !lists.some((count) => count.list === list) && !pooled.has(list)),
+		...[...pooled].filter(([, left]) => left > 0),
+	];
 	const wrong = lists.filter((count) => count.measured !== count.expected);
 	if (unexpected.length || wrong.length) {
 		throw new Error(
@@ -426,7 +503,11 @@ export async function measureReports(
 		const businesses = (await direct(sandbox, connected, '/businesses')).$items as Array<{ id: string }>;
 		const otherBusiness = businesses.find((business) => business.id !== sandbox.leadBusinessId)!.id;
 
-		const cases = [...ledgerCases(period, asAt, String(settings.accounts_start_date)), ...agedCases(asAt)];
+		const cases = [
+			...ledgerCases(period, asAt, String(settings.accounts_start_date)),
+			...agedCases(asAt),
+			...forecastAndFigureCases(asAt),
+		];
 		// Every list's records before any run: the reads change nothing, and this process's access
 		// token (it lives 300 s) would not outlast the runs.
 		const recordsByWay = new Map<Way, Map<string, number | undefined>>();

@@ -39,6 +39,8 @@ export interface ResourceOperationDefinition {
 	resource: string;
 	value: string;
 	option: OptionText;
+	/** Blocks of fields other operations list too, before its own: the editor receives them once. */
+	shared?: PropertyBlock[];
 	/** Its own fields; the conditions that show them for its resource and operation are added. */
 	properties: INodeProperties[];
 	execute: OperationHandler;
@@ -50,7 +52,7 @@ export function resourceOperation(definition: ResourceOperationDefinition): Oper
 		value: definition.value,
 		resources: [definition.resource],
 		option: () => optionOf(definition.value, definition.option),
-		properties: [sameFor(definition.properties)],
+		properties: [...(definition.shared ?? []), sameFor(definition.properties)],
 		handler: () => definition.execute,
 		acrossBusinesses: definition.acrossBusinesses,
 	};

@@ -1,14 +1,28 @@
 import type { Operation, ResourceOption } from '../types';
 import { agedCreditors, agedDebtors } from './aged';
 import { bankSummary } from './bankSummary';
+import { cashFlowForecast } from './cashFlowForecast';
+import { keyFiguresReport } from './keyFigures';
 import { balanceSheet, profitAndLoss } from './ledger';
 
 export const reportResource: ResourceOption = {
 	name: 'Report',
 	value: 'report',
-	description: 'Profit and Loss, Balance Sheet, Aged Debtors, Aged Creditors and Bank Summary, computed from the books',
+	description:
+		'Profit and Loss, Balance Sheet, Aged Debtors and Creditors, Bank Summary, Cash Flow Forecast and Key Figures, computed from the books',
 	businessScoped: true,
 };
 
-/** In the order people look for them: what we made, what we are worth, who owes us, whom we owe, where the cash went. */
-export const REPORT_OPERATIONS: Operation[] = [profitAndLoss, balanceSheet, agedDebtors, agedCreditors, bankSummary];
+/**
+ * In the order people look for them: what we made, what we are worth, who owes us, whom we owe,
+ * where the cash went, where it is going, the few numbers that sum it up.
+ */
+export const REPORT_OPERATIONS: Operation[] = [
+	profitAndLoss,
+	balanceSheet,
+	agedDebtors,
+	agedCreditors,
+	bankSummary,
+	cashFlowForecast,
+	keyFiguresReport,
+];

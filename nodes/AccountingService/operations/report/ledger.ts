@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { acrossBusinesses } from '../../actions/acrossBusinesses';
@@ -10,11 +10,13 @@ import { toCents } from '../../reports/money';
 import { BEFORE_EVERY_ENTRY, type DateRange } from '../../reports/period';
 import { apiRequestAllItems } from '../../transport';
 import { resourceOperation } from '../define';
+import type { PropertyBlock } from '../../descriptions/blocks';
 import type { OptionText } from '../types';
 import { readBooks, todayOf } from './books';
 import { readLedgerPlan } from './ledgerDays';
 import { ledgerItems, ledgerOutputOf, rangesOf, type LedgerShape } from './ledgerItems';
-import { balanceSheetDayProperties, ledgerOutputProperty, profitAndLossDayProperties } from './ledgerProperties';
+import { sameFor } from '../../descriptions/blocks';
+import { balanceSheetDayProperties, ledgerOutputProperty, profitAndLossDayBlock } from './ledgerProperties';
 
 /**
  * Every ledger account with its debits and credits over the days, in one list read of
@@ -94,7 +96,7 @@ export async function readBalancesOf(
 interface LedgerReportDefinition {
 	value: string;
 	option: OptionText;
-	dayProperties: INodeProperties[];
+	dayBlock: PropertyBlock;
 	shape: LedgerShape;
 	/** The days whose balances give a period's figures: the period, or every entry up to its last day. */
 	readRange(period: DateRange): DateRange;
@@ -107,7 +109,8 @@ function ledgerReport(definition: LedgerReportDefinition) {
 		value: definition.value,
 		acrossBusinesses: true,
 		option: definition.option,
-		properties: [...definition.dayProperties, ledgerOutputProperty(shape.ofSales)],
+		shared: [definition.dayBlock],
+		properties: [ledgerOutputProperty(shape.ofSales)],
 		async execute(parameters) {
 			const days = readLedgerPlan(parameters, shape.asAt ? 'asAt' : 'period');
 			const output = ledgerOutputOf(parameters);
@@ -137,7 +140,7 @@ export const profitAndLoss = ledgerReport({
 			'Profit and loss of the business for a period: sales, direct expenses, gross profit, other income, overheads, depreciation and net profit, from the ledger accounts’ balances',
 		action: 'Profit and loss of the business for a period: sales and net profit',
 	},
-	dayProperties: profitAndLossDayProperties,
+	dayBlock: profitAndLossDayBlock,
 	shape: { layout: PROFIT_AND_LOSS, asAt: false, ofSales: true },
 	readRange: (period) => period,
 });
@@ -150,7 +153,7 @@ export const balanceSheet = ledgerReport({
 			'Balance sheet of the business as at a date: assets, liabilities, net assets and equity with the profit to date, from the ledger accounts’ balances since the books’ start',
 		action: 'Balance sheet of the business as at a date (assets, liabilities, equity)',
 	},
-	dayProperties: balanceSheetDayProperties,
+	dayBlock: sameFor(balanceSheetDayProperties),
 	shape: { layout: BALANCE_SHEET, asAt: true, ofSales: false },
 	// Every entry up to the day: the opening balances, which Sage dates the day before the books start, included.
 	readRange: (period) => ({ from: BEFORE_EVERY_ENTRY, to: period.to }),

@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { sameFor } from '../../descriptions/blocks';
 import { asAtProperties, periodProperties } from './properties';
 
 const SPLIT_BY_PERIOD = ['month', 'quarter', 'year'];
@@ -47,6 +48,9 @@ export const profitAndLossDayProperties: INodeProperties[] = [
 	splitByProperty('One period: the whole range'),
 	compareWithProperty,
 ];
+
+/** The Profit and Loss's days, one block for every report of a period that splits and compares (Key Figures). */
+export const profitAndLossDayBlock = sameFor(profitAndLossDayProperties);
 
 /** Properties shown only with the given Split By values. */
 const onlyWithSplit = (properties: INodeProperties[], splits: string[]): INodeProperties[] =>
