@@ -78,8 +78,14 @@ describe('the change feeds of a collection come from the OpenAPI’s table', () 
 	});
 
 	it('the check starts a second (the stamps’ resolution) before the first page’s Date; without one, nowhere', () => {
-		expect(changesSince('Thu, 15 Jan 2026 09:00:00 GMT')).toBe(Date.UTC(2026, 0, 15, 8, 59, 59));
-		expect(changesSince(undefined)).toBeUndefined();
+		const now = Date.UTC(2026, 0, 15, 9, 0, 0);
+		expect(changesSince('Thu, 15 Jan 2026 09:00:00 GMT', now)).toBe(Date.UTC(2026, 0, 15, 8, 59, 59));
+		expect(changesSince(undefined, now)).toBeUndefined();
+		// A service whose clock is behind this process's, or an hour ahead, is trusted; a day and more ahead is not its own.
+		expect(changesSince('Wed, 14 Jan 2026 09:00:00 GMT', now)).toBe(Date.UTC(2026, 0, 14, 8, 59, 59));
+		expect(changesSince('Thu, 15 Jan 2026 10:00:00 GMT', now)).toBe(Date.UTC(2026, 0, 15, 9, 59, 59));
+		expect(changesSince('Fri, 16 Jan 2026 09:00:01 GMT', now)).toBeUndefined();
+		expect(changesSince('Fri, 31 Dec 9999 23:59:59 GMT', now)).toBeUndefined();
 		expect(changesSince('soon')).toBeUndefined();
 	});
 });

@@ -39,10 +39,23 @@ export function changeFeedOf(path: string): ChangeFeed | undefined {
 	return { updated: true, deleted: has('deleted_since') };
 }
 
-/** Where the check starts: the read's first page's `Date` header less the stamps' resolution; none without a readable header. */
-export function changesSince(dateHeader: string | undefined): number | undefined {
+/**
+ * How far the service's `Date` may run ahead of this process's clock before the check stops
+ * trusting it: a day, far more than clocks kept in step differ by (tests move the service's clock
+ * minutes ahead to expire tokens), far less than a forged year 9999 — after which every change
+ * would be "before" the check and go unseen.
+ */
+export const MAX_SERVICE_CLOCK_LEAD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Where the check starts: the read's first page's `Date` header less the stamps' resolution;
+ * none (the read then compares readings instead) without a readable header, or with one too far
+ * ahead of `now` (this process's clock) to be the service's own.
+ */
+export function changesSince(dateHeader: string | undefined, now: number): number | undefined {
 	const start = Date.parse(dateHeader ?? '');
-	return Number.isFinite(start) ? start - STAMP_RESOLUTION_MS : undefined;
+	if (!Number.isFinite(start) || start > now + MAX_SERVICE_CLOCK_LEAD_MS) return undefined;
+	return start - STAMP_RESOLUTION_MS;
 }
 
 /** One list request of the check: the collection's path with this query, answered as a list. */

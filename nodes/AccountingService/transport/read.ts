@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { processState } from '../state';
 import { changeFeedOf, changesSince, nothingChangedSince } from './changeCheck';
 import type { RequestContext } from './credential';
 import {
@@ -146,7 +147,7 @@ class ListRead {
 	 */
 	private async sawNoChange(reading: Reading): Promise<boolean | undefined> {
 		const feed = changeFeedOf(this.request.path);
-		const since = changesSince(reading.date);
+		const since = changesSince(reading.date, processState.clock.now());
 		if (!feed || since === undefined) return undefined;
 		const fetch = async (query: IDataObject) => (await this.page(this.list, query)).envelope;
 		const ownList = { query: this.request.qs ?? {}, total: reading.total };
