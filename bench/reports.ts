@@ -17,7 +17,8 @@ import { accountingServiceNode, runWorkflow } from '../test/harness';
 import { connectToSandbox } from './connect';
 import { MiB, measuredAlone, peakRssGrowth, timed } from './measure';
 import { apiRequestLog, clearLog, startSandboxProcess, type ApiLogEntry, type SandboxProcess } from './sandbox-process';
-import { requestsOfStillRead } from '../nodes/AccountingService/transport/pages';
+import { changeFeedOf } from '../nodes/AccountingService/transport/changeCheck';
+import { lastPage } from '../nodes/AccountingService/transport/pages';
 
 type Worker = (sandbox: SandboxProcess, scenario: Record<string, unknown>) => Promise<Record<string, number | string>>;
 
@@ -30,14 +31,27 @@ interface ExpectedRead {
 	collection: string;
 	query?: Record<string, string>;
 	single?: boolean;
+	/** Only its first page, however many records (a look at a whole list that may be small). */
+	firstPageOnly?: boolean;
+	/** Lists read together, sharing one change check after them all (transport/read.ts): the same name. */
+	checkedWith?: string;
+	/** Read only when this other read's list holds more than `records` (one page cannot hold it all). */
+	onlyIfOver?: { read: ExpectedRead; records: number };
 }
 
 /** The filters that split one collection into several lists of a run (the aged reports' per-status reads). */
 const SPLITTING_FILTERS = ['status_id', 'transaction_type_id'];
 
-/** `sales_invoices UNPAID`: which list a request belongs to; an item path (`/sales_invoices/{id}`) keeps its id. */
+/** The filters of the requests asking what changed in a collection while its lists were read (transport/changeCheck.ts). */
+const CHANGE_FEEDS = ['updated_or_created_since', 'deleted_since'];
+
+/**
+ * `sales_invoices UNPAID`: which list a request belongs to; an item path (`/sales_invoices/{id}`)
+ * keeps its id; `sales_invoices changes`: the change checks of the collection, whatever lists they check.
+ */
 const listKey = (collection: string, query: URLSearchParams | Record<string, string> = {}) => {
 	const get = (name: string) => (query instanceof URLSearchParams ? query.get(name) : query[name]);
+	if (CHANGE_FEEDS.some((feed) => get(feed))) return `${collection} changes`;
 	return [collection, ...SPLITTING_FILTERS.map(get).filter(Boolean)].join(' ');
 };
 
@@ -297,8 +311,47 @@ async function recordsOf(
 	return new Map(expected.map((read, index) => [listKey(read.collection, read.query), totals[index]]));
 }
 
-/** A list's requests: its pages and, for several, two asking what changed meanwhile (transport/read.ts). */
-const pagesOf = (records: number | undefined) => (records === undefined ? 1 : requestsOfStillRead(records));
+/** A read's pages: one for an object or a first page alone, else ⌈records ÷ 200⌉, at least one. */
+const pagesOf = (read: ExpectedRead, records: number | undefined) =>
+	records === undefined || read.firstPageOnly ? 1 : lastPage(records, undefined);
+
+/**
+ * The requests a way's reads imply while nothing changes, by list: each list's pages, and after
+ * the lists of several pages the change checks (transport/read.ts, changeCheck.ts) on a line of
+ * their own per collection: one check for the lists read together (`checkedWith`), one for each
+ * other list; two requests a check (what was created or edited, what was deleted), or where the
+ * collection lists no deletions one and the list itself again, one record. A read whose
+ * `onlyIfOver` is not met is not made.
+ */
+function expectedCounts(
+	expected: ExpectedRead[],
+	records: Map<string, number | undefined>,
+): Array<{ list: string; records?: number; expected: number }> {
+	const recordsOf = (read: ExpectedRead) => records.get(listKey(read.collection, read.query));
+	const made = expected.filter(
+		({ onlyIfOver }) => !onlyIfOver || (recordsOf(onlyIfOver.read) ?? 0) > onlyIfOver.records,
+	);
+	const counts = made.map((read) => ({
+		list: listKey(read.collection, read.query),
+		records: recordsOf(read),
+		expected: pagesOf(read, recordsOf(read)),
+	}));
+	const checks = new Map<string, Set<string>>();
+	made.forEach((read, index) => {
+		if (read.single || read.firstPageOnly || counts[index].expected < 2) return;
+		const feed = changeFeedOf(`/${read.collection}`);
+		if (!feed) throw new Error(`${counts[index].list}: a list of several pages with no change feed is read twice`);
+		if (!feed.deleted) counts[index].expected += 1;
+		const units = checks.get(read.collection) ?? new Set<string>();
+		units.add(read.checkedWith ?? counts[index].list);
+		checks.set(read.collection, units);
+	});
+	for (const [collection, units] of checks) {
+		const perCheck = changeFeedOf(`/${collection}`)!.deleted ? 2 : 1;
+		counts.push({ list: `${collection} changes`, records: undefined, expected: units.size * perCheck });
+	}
+	return counts;
+}
 
 /**
  * The requests of a run by list; fails on a request that was not answered 200 (every run starts
@@ -371,10 +424,10 @@ async function measureWay(
 		.filter(([list]) => list.split(' ')[0].includes('/'))
 		.reduce((sum, [, count]) => sum + count, 0);
 	if (recordRequests) throw new Error(`${way.how}: ${recordRequests} requests for one record each`);
-	const lists: ListCount[] = way.expected.map((read) => {
-		const list = listKey(read.collection, read.query);
-		return { list, records: records.get(list), expected: pagesOf(records.get(list)), measured: counts.get(list) ?? 0 };
-	});
+	const lists: ListCount[] = expectedCounts(way.expected, records).map((count) => ({
+		...count,
+		measured: counts.get(count.list) ?? 0,
+	}));
 	const unexpected = [...counts].filter(([list]) => !lists.some((count) => count.list === list));
 	const wrong = lists.filter((count) => count.measured !== count.expected);
 	if (unexpected.length || wrong.length) {
