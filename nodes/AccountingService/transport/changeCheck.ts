@@ -48,38 +48,46 @@ export function changesSince(dateHeader: string | undefined): number | undefined
 /** One list request of the check: the collection's path with this query, answered as a list. */
 export type ListFetch = (query: IDataObject) => Promise<ListEnvelope>;
 
+/** A list the check covers: its query (filters kept) and the `$total` every page of its reading saw. */
+export interface CheckedList {
+	query: IDataObject;
+	total: number;
+}
+
 /**
  * True when the service lists nothing created, edited or deleted in the collection since
  * `since`: one record of each feed (`items_per_page=1`, `$total` is all that counts). Without
- * the read's filters: a record leaving or entering the filtered set is an edit too.
+ * the lists' filters: a record leaving or entering a filtered set is an edit too. One check
+ * answers for every list of the collection read since `since`, however many.
  *
- * Where the collection lists no deletions, the read's own list (its filters kept) stands in: with
+ * Where the collection lists no deletions, each list itself (its filters kept) stands in: with
  * nothing created or edited, only a deletion can change its `$total`, and a deletion that leaves
  * the filtered set alone moves nothing in it. `total` is the `$total` every page of the read saw.
  *
  * The edits' feed goes first: a record edited during the read and deleted before that answer is
- * then in the deletions' answer. `atOnce` sends both together (the read's concurrency allows
- * two): the second is sent after the first, and only a record edited during the read and deleted
- * in the instant between the two answers could escape both.
+ * then in the deletions' answer. `atOnce` sends the rest with it (the read's concurrency allows
+ * it): each after the first, and only a record edited during the read and deleted in the instant
+ * between the answers could escape both.
  */
 export async function nothingChangedSince(
 	fetch: ListFetch,
 	feed: ChangeFeed,
 	since: number,
-	ownList: { query: IDataObject; total: number },
+	lists: CheckedList[],
 	atOnce: boolean,
 ): Promise<boolean> {
 	const from = serviceDateTime(new Date(since));
 	const edits = async () => await fetch({ updated_or_created_since: from, items_per_page: 1 });
-	const deletions = async () =>
-		feed.deleted
-			? await fetch({ deleted_since: from, items_per_page: 1 })
-			: await fetch({ ...ownList.query, items_per_page: 1, page: 1 });
-	const deleted = (answer: ListEnvelope) => (feed.deleted ? answer.$total !== 0 : answer.$total !== ownList.total);
+	const deletions: Array<() => Promise<boolean>> = feed.deleted
+		? [async () => (await fetch({ deleted_since: from, items_per_page: 1 })).$total !== 0]
+		: lists.map(
+				(list) => async () => (await fetch({ ...list.query, items_per_page: 1, page: 1 })).$total !== list.total,
+			);
 	if (atOnce) {
-		const [updated, other] = await Promise.all([edits(), deletions()]);
-		return updated.$total === 0 && !deleted(other);
+		const [updated, deleted] = await Promise.all([edits(), Promise.all(deletions.map(async (check) => await check()))]);
+		return updated.$total === 0 && !deleted.some(Boolean);
 	}
 	if ((await edits()).$total !== 0) return false;
-	return !deleted(await deletions());
+	for (const deleted of deletions) if (await deleted()) return false;
+	return true;
 }
