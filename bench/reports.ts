@@ -11,6 +11,8 @@
  * Sheet also the node's Trial Balance. No goal: the counts are checked, the times are one run's.
  */
 
+import { loadavg } from 'node:os';
+
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { accountingServiceNode, runWorkflow } from '../test/harness';
@@ -95,6 +97,8 @@ export interface Reports {
 	period: { from: string; to: string };
 	asAt: string;
 	runs: ReportRun[];
+	/** The machine's load averages (1, 5 and 15 minutes) as the runs began and as they ended: the times are that busy. */
+	load: { start: number[]; end: number[] };
 }
 
 interface Way {
@@ -464,6 +468,7 @@ async function measureWay(
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const loadText = (load: number[]) => load.map((value) => value.toFixed(1)).join(', ');
 const thousands = (value: number) => value.toLocaleString('en');
 
 /**
@@ -476,6 +481,7 @@ export async function measureReports(
 	worker: Worker | undefined,
 	log: (line: string) => void,
 ): Promise<Reports> {
+	const loadAtStart = loadavg();
 	const sandbox = await startSandboxProcess({ scale: sizes.scale, latencyMs: sizes.latencyMs });
 	try {
 		const connected = await connectToSandbox(sandbox);
@@ -526,7 +532,8 @@ export async function measureReports(
 				);
 			}
 		}
-		return { scale: sizes.scale, latencyMs: sizes.latencyMs, period, asAt, runs };
+		const load = { start: loadAtStart, end: loadavg() };
+		return { scale: sizes.scale, latencyMs: sizes.latencyMs, period, asAt, runs, load };
 	} finally {
 		await sandbox.stop();
 	}
@@ -575,13 +582,19 @@ export function reportsMarkdown(measured: Reports, standalone = false): string {
 		`empty, as after a minute of quiet, and a peak RSS of its own; the same reads of another business ` +
 		`warmed the node up first. **Expected**: 1 request for an object (the financial settings, the trial ` +
 		`balance) and ⌈records ÷ 200⌉ for a list, at least 1 (an empty list is one request), the records being the ` +
-		`list's \`$total\` with the read's filters, read from the sandbox directly; the bench fails unless every ` +
-		`list got exactly its expected requests, every request answered 200 and none asked for one record. Times ` +
-		`from one run.${when}\n\n${table}\n\n` +
+		`list's \`$total\` with the read's filters, read from the sandbox directly (a look at a list's first page alone: ` +
+		`1); after the lists of several pages, the change checks (\`transport/read.ts\`) on a line of their own per ` +
+		`collection (\`… changes\`): 2 requests after each such list, or once after the lists read together (as at ` +
+		`today the sales invoices by open status); the bench fails unless every list got exactly its expected ` +
+		`requests, every request answered 200 and none asked for one record. Times from one run.${when} ` +
+		`Load average (1, 5, 15 min) as the runs began: ${loadText(measured.load.start)}; as they ended: ` +
+		`${loadText(measured.load.end)} (2 cores, shared with other work).\n\n${table}\n\n` +
 		`### The reports' requests by list\n\n` +
 		`Profit and Loss and the Balance Sheet: the financial settings, then the ledger accounts with their balance ` +
 		`details for the days (the dates never narrow that list). The aged reports: the financial settings; as at ` +
-		`today each document kind in each open status, as at a past day each document kind dated up to it with its ` +
+		`today one page of each document kind, the latest first (the kind whole when it fits, and the documents ` +
+		`dated after today that a payment or allocation may name), and of a kind larger than a page each open ` +
+		`status, the three read together; as at a past day each document kind dated up to it with its ` +
 		`payments and allocations (\`show_payments_allocations\`); then the ledger accounts with their balance ` +
 		`details (the control account's balance), the contacts' opening balances, every allocation, and the receipts ` +
 		`and refunds (every one as at today, so that one dated ahead is seen; up to the day otherwise): they settle ` +
