@@ -563,7 +563,7 @@ export function reportsMarkdown(measured: Reports, standalone = false): string {
 				run.lists.map(
 					(list, index) =>
 						`| ${index === 0 ? `${run.report}${run.variant ? `, ${run.variant}` : ''}` : ''} | ${list.list} | ` +
-						`${list.records === undefined ? '(one object)' : thousands(list.records)} | ${list.expected} | ${list.measured} |`,
+						`${list.list.endsWith(' changes') ? '(what changed)' : list.records === undefined ? '(one object)' : thousands(list.records)} | ${list.expected} | ${list.measured} |`,
 				),
 			),
 	].join('\n');
