@@ -11,13 +11,17 @@
  * Sheet also the node's Trial Balance. No goal: the counts are checked, the times are one run's.
  */
 
+import { loadavg } from 'node:os';
+
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { accountingServiceNode, runWorkflow } from '../test/harness';
 import { connectToSandbox } from './connect';
 import { MiB, measuredAlone, peakRssGrowth, timed } from './measure';
 import { apiRequestLog, clearLog, startSandboxProcess, type ApiLogEntry, type SandboxProcess } from './sandbox-process';
-import { requestsOfStillRead } from '../nodes/AccountingService/transport/pages';
+import { changeFeedOf } from '../nodes/AccountingService/transport/changeCheck';
+import { lastPage } from '../nodes/AccountingService/transport/pages';
+import { MAX_PAGE_SIZE } from '../nodes/AccountingService/transport/types';
 
 type Worker = (sandbox: SandboxProcess, scenario: Record<string, unknown>) => Promise<Record<string, number | string>>;
 
@@ -32,14 +36,27 @@ interface ExpectedRead {
 	single?: boolean;
 	/** Reads of the same list in one run (Key Figures reads the ledger accounts once per window of days). */
 	times?: number;
+	/** Only its first page, however many records (a look at a whole list that may be small). */
+	firstPageOnly?: boolean;
+	/** Lists read together, sharing one change check after them all (transport/read.ts): the same name. */
+	checkedWith?: string;
+	/** Read only when this other read's list holds more than `records` (one page cannot hold it all). */
+	onlyIfOver?: { read: ExpectedRead; records: number };
 }
 
 /** The filters that split one collection into several lists of a run (the aged reports' per-status reads). */
 const SPLITTING_FILTERS = ['status_id', 'transaction_type_id', 'contact_type_id'];
 
-/** `sales_invoices UNPAID`: which list a request belongs to; an item path (`/sales_invoices/{id}`) keeps its id. */
+/** The filters of the requests asking what changed in a collection while its lists were read (transport/changeCheck.ts). */
+const CHANGE_FEEDS = ['updated_or_created_since', 'deleted_since'];
+
+/**
+ * `sales_invoices UNPAID`: which list a request belongs to; an item path (`/sales_invoices/{id}`)
+ * keeps its id; `sales_invoices changes`: the change checks of the collection, whatever lists they check.
+ */
 const listKey = (collection: string, query: URLSearchParams | Record<string, string> = {}) => {
 	const get = (name: string) => (query instanceof URLSearchParams ? query.get(name) : query[name]);
+	if (CHANGE_FEEDS.some((feed) => get(feed))) return `${collection} changes`;
 	return [collection, ...SPLITTING_FILTERS.map(get).filter(Boolean)].join(' ');
 };
 
@@ -47,6 +64,8 @@ export interface ListCount {
 	list: string;
 	/** Records of the list as the read filters it (`$total`); undefined for a single read. */
 	records?: number;
+	/** Records the read lists: `records`, or of a first page alone at most a page of them. */
+	listed?: number;
 	expected: number;
 	measured: number;
 }
@@ -80,6 +99,8 @@ export interface Reports {
 	period: { from: string; to: string };
 	asAt: string;
 	runs: ReportRun[];
+	/** The machine's load averages (1, 5 and 15 minutes) as the runs began and as they ended: the times are that busy. */
+	load: { start: number[]; end: number[] };
 }
 
 interface Way {
@@ -218,12 +239,22 @@ function agedCases(asAt: string): ReportCase[] {
 				query: { transaction_type_id: PAYMENT_TYPE[side] },
 			};
 			const documents: ExpectedRead[] = today
-				? DOCUMENTS[side].flatMap(({ collection }) => [
-						// Nothing in the sandbox is dated after its history: every document is up to today, and
-						// the list of those dated after it (what a payment or allocation may name) is empty.
-						...OPEN_STATUSES.map((status) => ({ collection, query: { status_id: status } })),
-						{ collection, query: { from_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) } },
-					])
+				? DOCUMENTS[side].flatMap(({ collection }) => {
+						// One page of the kind, the latest first: the kind whole when it fits, else one list per
+						// open status, read together (one change check). Nothing in the sandbox is dated after its
+						// history: the documents dated after today (what a payment or allocation may name) are
+						// all on that page, so they are never a list of their own.
+						const latest: ExpectedRead = { collection, firstPageOnly: true };
+						return [
+							latest,
+							...OPEN_STATUSES.map((status) => ({
+								collection,
+								query: { status_id: status },
+								checkedWith: collection,
+								onlyIfOver: { read: latest, records: 200 },
+							})),
+						];
+					})
 				: DOCUMENTS[side].map(({ collection }) => ({
 						collection,
 						query: { show_payments_allocations: 'true', to_date: asAt },
@@ -359,8 +390,49 @@ async function recordsOf(
 	return new Map(expected.map((read, index) => [listKey(read.collection, read.query), totals[index]]));
 }
 
-/** A list's requests: its pages and, for several, two asking what changed meanwhile (transport/read.ts). */
-const pagesOf = (records: number | undefined) => (records === undefined ? 1 : requestsOfStillRead(records));
+/** A read's pages: one for an object or a first page alone, else ⌈records ÷ 200⌉, at least one. */
+const pagesOf = (read: ExpectedRead, records: number | undefined) =>
+	records === undefined || read.firstPageOnly ? 1 : lastPage(records, undefined);
+
+/**
+ * The requests a way's reads imply while nothing changes, by list: each list's pages, and after
+ * the lists of several pages the change checks (transport/read.ts, changeCheck.ts) on a line of
+ * their own per collection: one check for the lists read together (`checkedWith`), one for each
+ * other list; two requests a check (what was created or edited, what was deleted), or where the
+ * collection lists no deletions one and the list itself again, one record. A read whose
+ * `onlyIfOver` is not met is not made.
+ */
+function expectedCounts(
+	expected: ExpectedRead[],
+	records: Map<string, number | undefined>,
+): Array<Omit<ListCount, 'measured'>> {
+	const recordsOf = (read: ExpectedRead) => records.get(listKey(read.collection, read.query));
+	const made = expected.filter(
+		({ onlyIfOver }) => !onlyIfOver || (recordsOf(onlyIfOver.read) ?? 0) > onlyIfOver.records,
+	);
+	const counts = made.map((read): Omit<ListCount, 'measured'> => {
+		const records = recordsOf(read);
+		const listed = read.firstPageOnly && records !== undefined ? Math.min(records, MAX_PAGE_SIZE) : records;
+		const expected = pagesOf(read, records) * (read.times ?? 1);
+		return { list: listKey(read.collection, read.query), records, listed, expected };
+	});
+	const checks = new Map<string, Set<string>>();
+	made.forEach((read, index) => {
+		const times = read.times ?? 1;
+		if (read.single || read.firstPageOnly || counts[index].expected / times < 2) return;
+		const feed = changeFeedOf(`/${read.collection}`);
+		if (!feed) throw new Error(`${counts[index].list}: a list of several pages with no change feed is read twice`);
+		if (!feed.deleted) counts[index].expected += times;
+		const units = checks.get(read.collection) ?? new Set<string>();
+		for (let time = 1; time <= times; time++) units.add(`${read.checkedWith ?? counts[index].list} #${time}`);
+		checks.set(read.collection, units);
+	});
+	for (const [collection, units] of checks) {
+		const perCheck = changeFeedOf(`/${collection}`)!.deleted ? 2 : 1;
+		counts.push({ list: `${collection} changes`, expected: units.size * perCheck });
+	}
+	return counts;
+}
 
 /**
  * The requests of a run by list; fails on a request that was not answered 200 (every run starts
@@ -433,26 +505,11 @@ async function measureWay(
 		.filter(([list]) => list.split(' ')[0].includes('/'))
 		.reduce((sum, [, count]) => sum + count, 0);
 	if (recordRequests) throw new Error(`${way.how}: ${recordRequests} requests for one record each`);
-	// The two change checks after a read of several pages name no filter (transport/changeCheck.ts): a
-	// list split by type or status finds its own among its collection's unfiltered requests.
-	const expectedKeys = new Set(way.expected.map((read) => listKey(read.collection, read.query)));
-	const pooled = new Map([...counts].filter(([list]) => !list.includes(' ') && !expectedKeys.has(list)));
-	const lists: ListCount[] = way.expected.map((read) => {
-		const list = listKey(read.collection, read.query);
-		const expected = pagesOf(records.get(list)) * (read.times ?? 1);
-		let measured = counts.get(list) ?? 0;
-		const pool = pooled.get(read.collection) ?? 0;
-		if (list !== read.collection && measured < expected && pool > 0) {
-			const checks = Math.min(pool, expected - measured, 2 * (read.times ?? 1));
-			measured += checks;
-			pooled.set(read.collection, pool - checks);
-		}
-		return { list, records: records.get(list), expected, measured };
-	});
-	const unexpected = [
-		...[...counts].filter(([list]) => !lists.some((count) => count.list === list) && !pooled.has(list)),
-		...[...pooled].filter(([, left]) => left > 0),
-	];
+	const lists: ListCount[] = expectedCounts(way.expected, records).map((count) => ({
+		...count,
+		measured: counts.get(count.list) ?? 0,
+	}));
+	const unexpected = [...counts].filter(([list]) => !lists.some((count) => count.list === list));
 	const wrong = lists.filter((count) => count.measured !== count.expected);
 	if (unexpected.length || wrong.length) {
 		throw new Error(
@@ -469,12 +526,13 @@ async function measureWay(
 		lists,
 		requests: lists.reduce((sum, count) => sum + count.measured, 0),
 		expectedRequests: lists.reduce((sum, count) => sum + count.expected, 0),
-		recordsListed: lists.reduce((sum, count) => sum + (count.records ?? 0), 0),
+		recordsListed: lists.reduce((sum, count) => sum + (count.listed ?? 0), 0),
 		recordRequests,
 	};
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const loadText = (load: number[]) => load.map((value) => value.toFixed(1)).join(', ');
 const thousands = (value: number) => value.toLocaleString('en');
 
 /**
@@ -487,6 +545,7 @@ export async function measureReports(
 	worker: Worker | undefined,
 	log: (line: string) => void,
 ): Promise<Reports> {
+	const loadAtStart = loadavg();
 	const sandbox = await startSandboxProcess({ scale: sizes.scale, latencyMs: sizes.latencyMs });
 	try {
 		const connected = await connectToSandbox(sandbox);
@@ -541,7 +600,8 @@ export async function measureReports(
 				);
 			}
 		}
-		return { scale: sizes.scale, latencyMs: sizes.latencyMs, period, asAt, runs };
+		const load = { start: loadAtStart, end: loadavg() };
+		return { scale: sizes.scale, latencyMs: sizes.latencyMs, period, asAt, runs, load };
 	} finally {
 		await sandbox.stop();
 	}
@@ -571,7 +631,7 @@ export function reportsMarkdown(measured: Reports, standalone = false): string {
 				run.lists.map(
 					(list, index) =>
 						`| ${index === 0 ? `${run.report}${run.variant ? `, ${run.variant}` : ''}` : ''} | ${list.list} | ` +
-						`${list.records === undefined ? '(one object)' : thousands(list.records)} | ${list.expected} | ${list.measured} |`,
+						`${list.list.endsWith(' changes') ? '(what changed)' : list.records === undefined ? '(one object)' : thousands(list.records)} | ${list.expected} | ${list.measured} |`,
 				),
 			),
 	].join('\n');
@@ -590,13 +650,19 @@ export function reportsMarkdown(measured: Reports, standalone = false): string {
 		`empty, as after a minute of quiet, and a peak RSS of its own; the same reads of another business ` +
 		`warmed the node up first. **Expected**: 1 request for an object (the financial settings, the trial ` +
 		`balance) and ⌈records ÷ 200⌉ for a list, at least 1 (an empty list is one request), the records being the ` +
-		`list's \`$total\` with the read's filters, read from the sandbox directly; the bench fails unless every ` +
-		`list got exactly its expected requests, every request answered 200 and none asked for one record. Times ` +
-		`from one run.${when}\n\n${table}\n\n` +
+		`list's \`$total\` with the read's filters, read from the sandbox directly (a look at a list's first page alone: ` +
+		`1); after the lists of several pages, the change checks (\`transport/read.ts\`) on a line of their own per ` +
+		`collection (\`… changes\`): 2 requests after each such list, or once after the lists read together (as at ` +
+		`today the sales invoices by open status); the bench fails unless every list got exactly its expected ` +
+		`requests, every request answered 200 and none asked for one record. Times from one run.${when} ` +
+		`Load average (1, 5, 15 min) as the runs began: ${loadText(measured.load.start)}; as they ended: ` +
+		`${loadText(measured.load.end)} (2 cores, shared with other work).\n\n${table}\n\n` +
 		`### The reports' requests by list\n\n` +
 		`Profit and Loss and the Balance Sheet: the financial settings, then the ledger accounts with their balance ` +
 		`details for the days (the dates never narrow that list). The aged reports: the financial settings; as at ` +
-		`today each document kind in each open status, as at a past day each document kind dated up to it with its ` +
+		`today one page of each document kind, the latest first (the kind whole when it fits, and the documents ` +
+		`dated after today that a payment or allocation may name), and of a kind larger than a page each open ` +
+		`status, the three read together; as at a past day each document kind dated up to it with its ` +
 		`payments and allocations (\`show_payments_allocations\`); then the ledger accounts with their balance ` +
 		`details (the control account's balance), the contacts' opening balances, every allocation, and the receipts ` +
 		`and refunds (every one as at today, so that one dated ahead is seen; up to the day otherwise): they settle ` +

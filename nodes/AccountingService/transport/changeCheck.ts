@@ -61,12 +61,19 @@ export function changesSince(dateHeader: string | undefined, now: number): numbe
 /** One list request of the check: the collection's path with this query, answered as a list. */
 export type ListFetch = (query: IDataObject) => Promise<ListEnvelope>;
 
+/** A list the check covers: its query (filters kept) and the `$total` every page of its reading saw. */
+export interface CheckedList {
+	query: IDataObject;
+	total: number;
+}
+
 /**
  * True when the service lists nothing created, edited or deleted in the collection since
  * `since`: one record of each feed (`items_per_page=1`, `$total` is all that counts). Without
- * the read's filters: a record leaving or entering the filtered set is an edit too.
+ * the lists' filters: a record leaving or entering a filtered set is an edit too. One check
+ * answers for every list of the collection read since `since`, however many.
  *
- * Where the collection lists no deletions, the read's own list (its filters kept) stands in: with
+ * Where the collection lists no deletions, each list itself (its filters kept) stands in: with
  * nothing created or edited, only a deletion can change its `$total`, and a deletion that leaves
  * the filtered set alone moves nothing in it. `total` is the `$total` every page of the read saw.
  *
@@ -80,10 +87,13 @@ export async function nothingChangedSince(
 	fetch: ListFetch,
 	feed: ChangeFeed,
 	since: number,
-	ownList: { query: IDataObject; total: number },
+	lists: CheckedList[],
 ): Promise<boolean> {
 	const from = serviceDateTime(new Date(since));
 	if ((await fetch({ updated_or_created_since: from, items_per_page: 1 })).$total !== 0) return false;
 	if (feed.deleted) return (await fetch({ deleted_since: from, items_per_page: 1 })).$total === 0;
-	return (await fetch({ ...ownList.query, items_per_page: 1, page: 1 })).$total === ownList.total;
+	const totals = await Promise.all(
+		lists.map(async (list) => (await fetch({ ...list.query, items_per_page: 1, page: 1 })).$total),
+	);
+	return totals.every((total, index) => total === lists[index].total);
 }

@@ -48,6 +48,11 @@ import {
  *   or the collection has no feed, the list is read again, until a reading sees no change or two
  *   readings in a row agree (pages.ts, `sameReading`), at most MAX_READINGS, else an error
  *   naming the list. The read is then `moved`.
+ * - **Several lists at once** (`apiRequestAllItemsTogether`): the lists of one collection read
+ *   side by side share one check after them all, since the earliest start among them: nothing
+ *   changed in the collection while any of them was read, so each is the list as it stood —
+ *   two requests however many lists and pages. Where something did, each of that collection's
+ *   lists goes on as a read of its own would.
  * - **Pace.** Every page takes its turn in the business's budget (send.ts, state.ts): a read that
  *   fits the budget runs at full concurrency, a larger one waits only when the window is full.
  *   A 429 holds every waiting request of the business until its `Retry-After` has passed; the
@@ -80,8 +85,69 @@ export async function apiRequestAllItems(
 	return await new ListRead(this, request).all(limit);
 }
 
+/**
+ * Several lists, `concurrency` at a time (each its pages as its request's pace allows), answered
+ * in the order asked: after the pages, one change check per collection for all of its lists of
+ * several pages (changeCheck.ts), since the earliest start among them. Each answer is what
+ * `apiRequestAllItems` would give for its request.
+ */
+export async function apiRequestAllItemsTogether(
+	this: RequestContext,
+	requests: ApiRequest[],
+	concurrency: number,
+): Promise<ListResponse[]> {
+	const reads = requests.map((request) => new ListRead(this, request));
+	const firsts = await eachAtMost(concurrency, reads, async (read) => await read.firstReading());
+	const verdicts = new Map<number, boolean | undefined>();
+	const byCollection = new Map<string, number[]>();
+	reads.forEach((read, index) => {
+		if (!read.needsCheck(firsts[index])) return;
+		const indexes = byCollection.get(read.collectionKey) ?? [];
+		byCollection.set(read.collectionKey, [...indexes, index]);
+	});
+	await Promise.all(
+		[...byCollection.values()].map(async (indexes) => {
+			const still = await reads[indexes[0]].sawNoChangeIn(
+				indexes.map((index) => ({ reading: firsts[index], read: reads[index] })),
+			);
+			for (const index of indexes) verdicts.set(index, still);
+		}),
+	);
+	return await eachAtMost(
+		concurrency,
+		reads.map((read, index) => ({ read, index })),
+		async ({ read, index }) =>
+			await read.from(firsts[index], verdicts.has(index) ? { still: verdicts.get(index) } : undefined),
+	);
+}
+
+/** `work` on each of `items`, at most `concurrency` at once, started in order; the first failure fails them all. */
+async function eachAtMost<T, R>(concurrency: number, items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
+	const results: R[] = [];
+	let next = 0;
+	let failed: { error: unknown } | undefined;
+	const worker = async () => {
+		while (!failed && next < items.length) {
+			const index = next++;
+			try {
+				results[index] = await work(items[index]);
+			} catch (error) {
+				failed ??= { error };
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
+	if (failed) throw failed.error;
+	return results;
+}
+
+type FirstReading = Reading & { headers: ApiResponse<IDataObject>['headers']; business?: string };
+
 class ListRead {
 	private readonly pace: ReadPace;
+
+	/** At most this many records (the first ones), or all. */
+	private limit: number | undefined;
 
 	/** The list, for errors: its path without the query. */
 	private readonly list: string;
@@ -108,8 +174,31 @@ class ListRead {
 	 * the records only earlier readings saw (pages.ts, `withRecordsSeenBefore`).
 	 */
 	async all(limit?: number): Promise<ListResponse> {
-		const firstSize = limit === undefined ? MAX_PAGE_SIZE : Math.min(limit, MAX_PAGE_SIZE);
-		const first = await this.reading(firstSize, limit);
+		this.limit = limit;
+		return await this.from(await this.firstReading());
+	}
+
+	/** The read's first reading, for `from` (with or without a check shared with other lists). */
+	async firstReading(): Promise<FirstReading> {
+		return await this.reading(this.firstSize(), this.limit);
+	}
+
+	/** One page is one answer: nothing can slide across a boundary it does not have; a reading already unsteady has moved. */
+	needsCheck(reading: Reading): boolean {
+		return reading.pages > 1 && !reading.unsteady;
+	}
+
+	/** The collection and business a change check covers: lists sharing it can share the check. */
+	get collectionKey(): string {
+		return `${this.request.business ?? ''} ${this.list}`;
+	}
+
+	/**
+	 * The read from its first reading on. `checked` is the first reading's change check when it was
+	 * asked together with other lists' (apiRequestAllItemsTogether).
+	 */
+	async from(first: FirstReading, checked?: { still: boolean | undefined }): Promise<ListResponse> {
+		const limit = this.limit;
 		const earlier: IDataObject[][] = [];
 		const answer = (reading: Reading, moved: boolean): ListResponse => {
 			const records = withRecordsSeenBefore(reading.records, earlier);
@@ -125,9 +214,12 @@ class ListRead {
 		let previous: Reading | undefined;
 		let moved = false;
 		for (let readings = 1; ; readings++) {
-			// One page is one answer: nothing can slide across a boundary it does not have.
 			if (reading.pages === 1 && !reading.unsteady) return answer(reading, moved);
-			const still = reading.unsteady ? false : await this.sawNoChange(reading);
+			const still = reading.unsteady
+				? false
+				: readings === 1 && checked
+					? checked.still
+					: await this.sawNoChangeIn([{ reading, read: this }]);
 			if (still === true) return answer(reading, moved);
 			if (previous) {
 				if (sameReading(previous, reading)) return answer(reading, moved);
@@ -137,28 +229,31 @@ class ListRead {
 			if (readings === MAX_READINGS) throw this.refuse(`kept changing during ${MAX_READINGS} readings in a row`);
 			previous = reading;
 			earlier.push(reading.records);
-			reading = await this.reading(firstSize, limit);
+			reading = await this.reading(this.firstSize(), limit);
 		}
 	}
 
 	/**
-	 * Asks the collection's change feeds whether anything changed since `reading` started:
-	 * true or false; undefined where the collection has no feed or the answer no readable `Date`.
+	 * Asks the collection's change feeds whether anything changed since the earliest of `readings`
+	 * started (lists of this collection): true or false; undefined where the collection has no
+	 * feed or an answer no readable `Date`.
 	 */
-	private async sawNoChange(reading: Reading): Promise<boolean | undefined> {
+	async sawNoChangeIn(readings: Array<{ reading: Reading; read: ListRead }>): Promise<boolean | undefined> {
 		const feed = changeFeedOf(this.request.path);
-		const since = changesSince(reading.date, processState.clock.now());
-		if (!feed || since === undefined) return undefined;
+		const starts = readings.map(({ reading }) => changesSince(reading.date, processState.clock.now()));
+		if (!feed || starts.some((start) => start === undefined)) return undefined;
+		const since = Math.min(...(starts as number[]));
 		const fetch = async (query: IDataObject) => (await this.page(this.list, query)).envelope;
-		const ownList = { query: this.request.qs ?? {}, total: reading.total };
-		return await nothingChangedSince(fetch, feed, since, ownList);
+		const lists = readings.map(({ reading, read }) => ({ query: read.request.qs ?? {}, total: reading.total }));
+		return await nothingChangedSince(fetch, feed, since, lists);
+	}
+
+	private firstSize(): number {
+		return this.limit === undefined ? MAX_PAGE_SIZE : Math.min(this.limit, MAX_PAGE_SIZE);
 	}
 
 	/** One reading of the list: the first page, then the rest several at once or by `$next`. */
-	private async reading(
-		firstSize: number,
-		limit: number | undefined,
-	): Promise<Reading & { headers: ApiResponse<IDataObject>['headers']; business?: string }> {
+	private async reading(firstSize: number, limit: number | undefined): Promise<FirstReading> {
 		const first = await this.page(this.request.path, { ...this.request.qs, items_per_page: firstSize });
 		const total = this.plausibleTotal(first.envelope.$total);
 		const pages = new Map<number, ListEnvelope>([[1, first.envelope]]);
@@ -224,21 +319,11 @@ class ListRead {
 
 	/** Reads pages `from`..`to` into `pages`, `concurrency` at a time, started in page order; the first failure fails the read. */
 	private async readPages(from: number, to: number, pages: Map<number, ListEnvelope>): Promise<void> {
-		let next = from;
-		let failed: { error: unknown } | undefined;
-		const worker = async () => {
-			while (!failed && next <= to) {
-				const page = next++;
-				try {
-					const qs = { ...this.request.qs, items_per_page: MAX_PAGE_SIZE, page };
-					pages.set(page, (await this.page(this.request.path, qs)).envelope);
-				} catch (error) {
-					failed ??= { error };
-				}
-			}
-		};
-		await Promise.all(Array.from({ length: Math.min(this.pace.concurrency, to - from + 1) }, worker));
-		if (failed) throw failed.error;
+		const numbers = Array.from({ length: Math.max(0, to - from + 1) }, (_, index) => from + index);
+		await eachAtMost(this.pace.concurrency, numbers, async (page) => {
+			const qs = { ...this.request.qs, items_per_page: MAX_PAGE_SIZE, page };
+			pages.set(page, (await this.page(this.request.path, qs)).envelope);
+		});
 	}
 
 	/** A `$total` as a count of records the read accepts, else an error naming the list. */

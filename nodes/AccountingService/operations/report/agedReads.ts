@@ -22,7 +22,7 @@ import {
 	settlingRecord,
 	type Payment,
 } from './agedItems';
-import { apiRequestAllItems } from '../../transport';
+import { apiRequestAllItems, apiRequestAllItemsTogether, MAX_PAGE_SIZE, type ApiRequest } from '../../transport';
 
 /** A kind of document that can be owed: where it is listed, and whether it owes or credits. */
 export interface DocumentKind {
@@ -100,8 +100,11 @@ interface Listed {
  * counts on the day only when it and everything it names existed then (../../reports/onTheDay.ts).
  *
  * - As at today: the documents of each kind in an open status with their outstanding amounts,
- *   as the service shows them now (one list per kind and status), and the documents dated after
- *   today (one list per kind, their dates only), which payments and allocations may name.
+ *   as the service shows them now, and the documents dated after today, which payments and
+ *   allocations may name. One page of each kind, the latest first: a kind it holds whole is
+ *   sorted here; of a larger kind one list per open status, read together (one change check for
+ *   them all), and those dated after today are on that page unless its last one is too (then one
+ *   more list, their dates only).
  * - As at a past day, or as at today when a payment or allocation is dated after the day or sets
  *   a document dated after it against one before: every document of each kind dated up to the day
  *   with its `payments_allocations`, counting those that count on the day (one list per kind).
@@ -119,37 +122,52 @@ export async function readAgedItems(
 	const { ledger, asAt } = query;
 	const scope = parameters.requestScope();
 	const asAtToday = asAt >= query.today;
-	const read = async (path: string, qs: IDataObject) =>
-		(await apiRequestAllItems.call(this, { path: `/${path}`, qs, business, ...scope })).body;
+	const request = (path: string, qs: IDataObject): ApiRequest => ({ path: `/${path}`, qs, business, ...scope });
+	const read = async (path: string, qs: IDataObject) => (await apiRequestAllItems.call(this, request(path, qs))).body;
 	const readAtOnce = async <T>(reads: Array<() => Promise<T>>) => await runAllOrFail(reads, scope.pace.concurrency);
 	const quickEntryType = (kind: DocumentKind) => (kind.credit === 'byQuickEntryType' ? ['quick_entry_type'] : []);
-	const listsOf = (queries: (kind: DocumentKind) => IDataObject[]) =>
-		ledger.documents.flatMap((kind) =>
-			queries(kind).map(
-				(qs) => async () => (await read(kind.path, qs)).map((document): Listed => ({ kind, document })),
-			),
+	const listedAs = (kind: DocumentKind, documents: IDataObject[]) =>
+		documents.map((document): Listed => ({ kind, document }));
+	const isLater = (document: IDataObject) => (leadingDay(document.date) ?? '') > asAt;
+	const openDocumentsOf = async (kind: DocumentKind): Promise<{ open: Listed[]; later: Listed[] }> => {
+		const attributes = [...DOCUMENT_ATTRIBUTES, 'base_currency_outstanding_amount', ...quickEntryType(kind)];
+		const listed = (documents: IDataObject[]) => listedAs(kind, documents);
+		const latest = await apiRequestAllItems.call(
+			this,
+			request(kind.path, { attributes: [...attributes, 'status'].join(','), sort: 'date:desc' }),
+			MAX_PAGE_SIZE,
 		);
-	const openDocumentReads = listsOf((kind) =>
-		OPEN_STATUSES.map((status) => ({
-			status_id: status,
-			attributes: [...DOCUMENT_ATTRIBUTES, 'base_currency_outstanding_amount', ...quickEntryType(kind)].join(','),
-			to_date: asAt,
-		})),
-	);
-	const owedDocumentReads = listsOf((kind) => [
-		{
-			show_payments_allocations: true,
-			attributes: [
-				...DOCUMENT_ATTRIBUTES,
-				'status',
-				'total_amount',
-				'base_currency_total_amount',
-				...quickEntryType(kind),
-			].join(','),
-			to_date: asAt,
-		},
-	]);
-	const laterDocumentReads = asAtToday ? listsOf(() => [{ from_date: addDays(asAt, 1), attributes: 'date' }]) : [];
+		if (latest.total <= latest.body.length) {
+			const open = latest.body.filter(
+				(document) => !isLater(document) && OPEN_STATUSES.includes(String((document.status as IDataObject | null)?.id)),
+			);
+			return { open: listed(open), later: listed(latest.body.filter(isLater)) };
+		}
+		const allLaterOnIt = !isLater(latest.body[latest.body.length - 1] ?? {});
+		const lists = await apiRequestAllItemsTogether.call(
+			this,
+			[
+				...OPEN_STATUSES.map((status) =>
+					request(kind.path, { status_id: status, attributes: attributes.join(','), to_date: asAt }),
+				),
+				...(allLaterOnIt ? [] : [request(kind.path, { from_date: addDays(asAt, 1), attributes: 'date' })]),
+			],
+			scope.pace.concurrency,
+		);
+		const later = allLaterOnIt ? latest.body.filter(isLater) : lists[OPEN_STATUSES.length].body;
+		return { open: listed(lists.slice(0, OPEN_STATUSES.length).flatMap((list) => list.body)), later: listed(later) };
+	};
+	const owedDocumentReads = ledger.documents.map((kind) => async () => {
+		const attributes = [
+			...DOCUMENT_ATTRIBUTES,
+			'status',
+			'total_amount',
+			'base_currency_total_amount',
+			...quickEntryType(kind),
+		];
+		const qs = { show_payments_allocations: true, attributes: attributes.join(','), to_date: asAt };
+		return listedAs(kind, await read(kind.path, qs));
+	});
 	const payments: Payment[] = [];
 	const readPayments = (range: IDataObject) =>
 		[ledger.paymentType, ledger.refundType].map((type) => async () => {
@@ -167,7 +185,7 @@ export async function readAgedItems(
 	// One set of lists read at once, within the item's pace, the longest as a rule first: the payments
 	// when money on account counts; the opening balances, then (without money on account) the
 	// payments that settle them, or as at today those dated after it, to see one entered ahead; the
-	// documents; the documents dated after today; the allocations.
+	// documents (as at today with those dated after it); the allocations.
 	let documentLists: Listed[][] = [];
 	let readWithSettlements = !asAtToday;
 	const laterLists: Listed[][] = [];
@@ -187,12 +205,15 @@ export async function readAgedItems(
 			const range = paymentsToTheDay ? paymentRange : asAtToday ? { from_date: addDays(asAt, 1) } : null;
 			if (range) for (const readType of readPayments(range)) await readType();
 		},
-		...(asAtToday ? openDocumentReads : owedDocumentReads).map((readKind, index) => async () => {
-			documentLists[index] = await readKind();
-		}),
-		...laterDocumentReads.map((readKind, index) => async () => {
-			laterLists[index] = await readKind();
-		}),
+		...(asAtToday
+			? ledger.documents.map((kind, index) => async () => {
+					const { open, later } = await openDocumentsOf(kind);
+					documentLists[index] = open;
+					laterLists[index] = later;
+				})
+			: owedDocumentReads.map((readKind, index) => async () => {
+					documentLists[index] = await readKind();
+				})),
 		async () => {
 			allocationRecords = (
 				await read('contact_allocations', {
