@@ -41,11 +41,12 @@ export function changeFeedOf(path: string): ChangeFeed | undefined {
 
 /**
  * How far the service's `Date` may run ahead of this process's clock before the check stops
- * trusting it: a day, far more than clocks kept in step differ by (tests move the service's clock
- * minutes ahead to expire tokens), far less than a forged year 9999 — after which every change
- * would be "before" the check and go unseen.
+ * trusting it. What it guards against is a forged or broken date (the year 9999), after which
+ * every change would be "before" the check and go unseen; clocks kept in step differ by seconds,
+ * and a bound far wider than any real clock error (ten years) leaves room for a process whose
+ * "today" is set apart from the service's, as tests and replays do.
  */
-export const MAX_SERVICE_CLOCK_LEAD_MS = 24 * 60 * 60 * 1000;
+export const MAX_SERVICE_CLOCK_LEAD_MS = 10 * 366 * 24 * 60 * 60 * 1000;
 
 /**
  * Where the check starts: the read's first page's `Date` header less the stamps' resolution;
