@@ -21,6 +21,7 @@ import {
 	settlingRecord,
 	type Payment,
 } from './agedItems';
+import { BALANCE_DETAIL_ATTRIBUTES, documentDetailAttributes, PAYMENT_DETAIL_ATTRIBUTES } from './agedDetails';
 import { apiRequestAllItems } from '../../transport';
 
 /** A kind of document that can be owed: where it is listed, and whether it owes or credits. */
@@ -84,6 +85,8 @@ export interface AgedQuery {
 	today: string;
 	ageBy: AgeBy;
 	includePaymentsOnAccount: boolean;
+	/** Each record's number, reference, currency and amounts in it too (the Documents output): attributes, no request more. */
+	details?: boolean;
 }
 
 const DOCUMENT_ATTRIBUTES = ['contact', 'contact_name', 'date', 'due_date'];
@@ -121,7 +124,10 @@ export async function readAgedItems(
 	const read = async (path: string, qs: IDataObject) =>
 		(await apiRequestAllItems.call(this, { path: `/${path}`, qs, business, ...scope })).body;
 	const readAtOnce = async <T>(reads: Array<() => Promise<T>>) => await runAllOrFail(reads, scope.pace.concurrency);
-	const quickEntryType = (kind: DocumentKind) => (kind.credit === 'byQuickEntryType' ? ['quick_entry_type'] : []);
+	const kindAttributes = (kind: DocumentKind) => [
+		...(kind.credit === 'byQuickEntryType' ? ['quick_entry_type'] : []),
+		...(query.details ? documentDetailAttributes(kind) : []),
+	];
 	const listsOf = (queries: (kind: DocumentKind) => IDataObject[]) =>
 		ledger.documents.flatMap((kind) =>
 			queries(kind).map(
@@ -131,7 +137,7 @@ export async function readAgedItems(
 	const openDocumentReads = listsOf((kind) =>
 		OPEN_STATUSES.map((status) => ({
 			status_id: status,
-			attributes: [...DOCUMENT_ATTRIBUTES, 'base_currency_outstanding_amount', ...quickEntryType(kind)].join(','),
+			attributes: [...DOCUMENT_ATTRIBUTES, 'base_currency_outstanding_amount', ...kindAttributes(kind)].join(','),
 			to_date: asAt,
 		})),
 	);
@@ -143,7 +149,7 @@ export async function readAgedItems(
 				'status',
 				'total_amount',
 				'base_currency_total_amount',
-				...quickEntryType(kind),
+				...kindAttributes(kind),
 			].join(','),
 			to_date: asAt,
 		},
@@ -154,7 +160,10 @@ export async function readAgedItems(
 		[ledger.paymentType, ledger.refundType].map((type) => async () => {
 			const listed = await read('contact_payments', {
 				transaction_type_id: type,
-				attributes: 'contact,date,total_amount,base_currency_total_amount,payment_on_account,allocated_artefacts',
+				attributes: [
+					'contact,date,total_amount,base_currency_total_amount,payment_on_account,allocated_artefacts',
+					...(query.details ? PAYMENT_DETAIL_ATTRIBUTES : []),
+				].join(','),
 				...range,
 			});
 			payments.push(
@@ -179,7 +188,10 @@ export async function readAgedItems(
 		async () => {
 			openingBalances = await read('contact_opening_balances', {
 				contact_type_id: ledger.contactType,
-				attributes: 'contact,date,reference,total_amount,base_currency_total_amount,contact_opening_balance_type',
+				attributes: [
+					'contact,date,reference,total_amount,base_currency_total_amount,contact_opening_balance_type',
+					...(query.details ? BALANCE_DETAIL_ATTRIBUTES : []),
+				].join(','),
 			});
 			if (query.includePaymentsOnAccount) return;
 			paymentsToTheDay = openingBalances.some(isDue);

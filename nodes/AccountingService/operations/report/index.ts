@@ -1,14 +1,26 @@
 import type { Operation, ResourceOption } from '../types';
 import { agedCreditors, agedDebtors } from './aged';
 import { bankSummary } from './bankSummary';
+import { overdueInvoices } from './overdue';
 import { balanceSheet, profitAndLoss } from './ledger';
 
 export const reportResource: ResourceOption = {
 	name: 'Report',
 	value: 'report',
-	description: 'Profit and Loss, Balance Sheet, Aged Debtors, Aged Creditors and Bank Summary, computed from the books',
+	description:
+		'Profit and Loss, Balance Sheet, Aged Debtors, Aged Creditors, Overdue Invoices and Bank Summary, computed from the books',
 	businessScoped: true,
 };
 
-/** In the order people look for them: what we made, what we are worth, who owes us, whom we owe, where the cash went. */
-export const REPORT_OPERATIONS: Operation[] = [profitAndLoss, balanceSheet, agedDebtors, agedCreditors, bankSummary];
+/**
+ * In the order people look for them: what we made, what we are worth, who owes us, whom we owe,
+ * whom to chase, where the cash went.
+ */
+export const REPORT_OPERATIONS: Operation[] = [
+	profitAndLoss,
+	balanceSheet,
+	agedDebtors,
+	agedCreditors,
+	overdueInvoices,
+	bankSummary,
+];
