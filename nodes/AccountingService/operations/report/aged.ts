@@ -69,7 +69,13 @@ const agedReport = (side: 'debtors' | 'creditors') =>
 						? undefined
 						: await readControlAccount.call(this, parameters, business, side, day, nominalCode);
 				// A Control Account naming no ledger account is refused before the report's lists are read.
-				const { asAt, books, report, contacts, control: account } = await readAgedReport.call(
+				const {
+					asAt,
+					books,
+					report,
+					contacts,
+					control: account,
+				} = await readAgedReport.call(
 					this,
 					parameters,
 					business,

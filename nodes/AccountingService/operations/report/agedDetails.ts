@@ -52,7 +52,16 @@ interface DetailOf {
 	currencyFrom?: IDataObject;
 }
 
-export function detailOf({ record, type, sign, total, outstanding, number, dueDate = null, currencyFrom }: DetailOf): ItemDetail {
+export function detailOf({
+	record,
+	type,
+	sign,
+	total,
+	outstanding,
+	number,
+	dueDate = null,
+	currencyFrom,
+}: DetailOf): ItemDetail {
 	const date = leadingDay(record.date);
 	return {
 		id: String(record.id),

@@ -38,25 +38,21 @@ export function openDocuments(report: AgedReport, asAt: string): OpenDocument[] 
 	const placed = [...names.keys(), ...cancelled].flatMap((id) => {
 		const items = [...(report.itemsOf.get(id) ?? [])].sort(oldestFirst);
 		const name = names.get(id) ?? items[0]?.item.contactName;
-		return items.map(
-			(aged): OpenDocument => ({
-				contactId: id,
-				contactName: name ?? null,
-				item: aged.item,
-				bucket: aged.bucket,
-				daysOverdue: daysOverdueOf(aged.item, asAt),
-			}),
-		);
+		return items.map((aged): OpenDocument => ({
+			contactId: id,
+			contactName: name ?? null,
+			item: aged.item,
+			bucket: aged.bucket,
+			daysOverdue: daysOverdueOf(aged.item, asAt),
+		}));
 	});
-	const unplaced = report.unplaced.map(
-		(item): OpenDocument => ({
-			contactId: item.contactId,
-			contactName: item.contactName,
-			item,
-			bucket: null,
-			daysOverdue: daysOverdueOf(item, asAt),
-		}),
-	);
+	const unplaced = report.unplaced.map((item): OpenDocument => ({
+		contactId: item.contactId,
+		contactName: item.contactName,
+		item,
+		bucket: null,
+		daysOverdue: daysOverdueOf(item, asAt),
+	}));
 	return [...placed, ...unplaced];
 }
 

@@ -22,7 +22,11 @@ export const unplacedItemLabel = (item: OpenItem) =>
  * One row per contact, largest total first, with its credit limit and whether it owes more; then
  * the total row; items it could not place after.
  */
-export function agedRows(report: AgedReport, asAt: string, contacts: ReadonlyMap<string, ContactDetails>): IDataObject[] {
+export function agedRows(
+	report: AgedReport,
+	asAt: string,
+	contacts: ReadonlyMap<string, ContactDetails>,
+): IDataObject[] {
 	const row = (kind: string, contactId: string | null, contactName: string | null, buckets: Buckets) => {
 		const details = kind === 'contact' ? contacts.get(contactId ?? '') : undefined;
 		return {

@@ -100,7 +100,8 @@ export function overdueItem(
 ): IDataObject {
 	const details = contacts.get(contact.contactId);
 	const byColumn = Object.fromEntries(shape.columns.slice(1).map((column) => [column, 0]));
-	for (const document of contact.documents) byColumn[document.bucket!] = (byColumn[document.bucket!] ?? 0) + document.item.amount;
+	for (const document of contact.documents)
+		byColumn[document.bucket!] = (byColumn[document.bucket!] ?? 0) + document.item.amount;
 	let entries = contact.documents.map(documentEntry);
 	if (shape.documentCharacters !== undefined) entries = fitting(entries.map(withoutNulls), shape.documentCharacters);
 	const left = contact.documents.length - entries.length;
