@@ -24,6 +24,7 @@ export interface ExpectedItem {
 	/** The same in the record's own currency. */
 	outstanding: number;
 	credit: boolean;
+	currency: string;
 }
 
 const KINDS = {
@@ -45,28 +46,34 @@ const idOf = (value: unknown) => (value as IDataObject | null | undefined)?.id a
 const inBase = (open: number, total: number, baseTotal: number) =>
 	open === total ? baseTotal : total === 0 ? 0 : Math.sign(open) * Math.round(Math.abs((open * baseTotal) / total));
 
-/** The records of the side, read whole once: every day's expectation is worked out from them. */
-export async function readSideRecords(env: ConnectedSandbox, business: Business, side: Side) {
+/**
+ * The records of the side, read whole once: every day's expectation is worked out from them. With
+ * `contact`, only that contact's (what its payments and allocations name is its own).
+ */
+export async function readSideRecords(env: ConnectedSandbox, business: Business, side: Side, contact?: string) {
 	const headers = headersFor(business);
+	const only = contact ? `&contact_id=${contact}` : '';
 	const types = PAYMENT_TYPES[side];
 	const documents: Array<{ path: string; record: IDataObject; credit: boolean }> = [];
 	for (const path of KINDS[side]) {
-		for (const record of await allRecords(env, `/${path}?attributes=all`, headers)) {
+		for (const record of await allRecords(env, `/${path}?attributes=all${only}`, headers)) {
 			const credit = path.endsWith('credit_notes') || idOf(record.quick_entry_type) === 'CREDIT_NOTE';
 			documents.push({ path, record, credit });
 		}
 	}
-	const balances = (await allRecords(env, '/contact_opening_balances?attributes=all', headers)).filter((balance) =>
-		(idOf(balance.transaction_type) ?? '').startsWith(types.contacts),
+	const balances = (await allRecords(env, `/contact_opening_balances?attributes=all${only}`, headers)).filter(
+		(balance) => (idOf(balance.transaction_type) ?? '').startsWith(types.contacts),
 	);
-	const payments = (await allRecords(env, '/contact_payments?attributes=all', headers)).filter((payment) =>
+	const payments = (await allRecords(env, `/contact_payments?attributes=all${only}`, headers)).filter((payment) =>
 		[types.pays, types.refunds].includes(idOf(payment.transaction_type) ?? ''),
 	);
-	const allocations = (await allRecords(env, '/contact_allocations?attributes=all', headers)).filter(
+	const allocations = (await allRecords(env, `/contact_allocations?attributes=all${only}`, headers)).filter(
 		(allocation) => idOf(allocation.transaction_type) === types.allocates,
 	);
 	const contacts = new Map(
-		(await allRecords(env, '/contacts?attributes=all', headers)).map((contact) => [contact.id as string, contact]),
+		contact
+			? []
+			: (await allRecords(env, '/contacts?attributes=all', headers)).map((record) => [record.id as string, record]),
 	);
 	return { side, documents, balances, payments, allocations, contacts };
 }
@@ -129,6 +136,7 @@ export function expectedOpenItems(records: SideRecords, day: string): ExpectedIt
 			base: sign * inBase(open, total, cents(record.base_currency_total_amount)),
 			outstanding: sign * open,
 			credit,
+			currency: idOf(record.currency)!,
 		});
 	}
 	for (const balance of balances) {
@@ -145,6 +153,7 @@ export function expectedOpenItems(records: SideRecords, day: string): ExpectedIt
 			base: sign * inBase(open, total, cents(balance.base_currency_total_amount ?? balance.total_amount)),
 			outstanding: sign * open,
 			credit,
+			currency: idOf(balance.currency)!,
 		});
 	}
 	for (const payment of payments) {
@@ -164,6 +173,7 @@ export function expectedOpenItems(records: SideRecords, day: string): ExpectedIt
 				base: sign * inBase(open, total, cents(onAccount.base_currency_total_amount ?? onAccount.total_amount)),
 				outstanding: sign * open,
 				credit: sign < 0,
+				currency: idOf(onAccount.currency ?? payment.currency)!,
 			});
 		}
 		const ahead = paidAhead.get(payment.id as string) ?? 0;
@@ -176,6 +186,7 @@ export function expectedOpenItems(records: SideRecords, day: string): ExpectedIt
 				base: sign * inBase(ahead, own.total, own.base),
 				outstanding: sign * ahead,
 				credit: sign < 0,
+				currency: idOf(payment.currency)!,
 			});
 	}
 	return items;
