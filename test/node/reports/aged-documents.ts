@@ -102,6 +102,7 @@ describe('Aged reports, Output Documents', () => {
 			const limit = contact ? cents(contact.credit_limit ?? 0) : 0;
 			const want = {
 				contact_id: item.contact,
+				contact_name: contact?.name ?? null,
 				contact_reference: contact?.reference ?? null,
 				contact_email: emailOf(contact),
 				credit_limit: limit === 0 ? null : limit / 100,

@@ -4,8 +4,12 @@ import type { ParameterReader } from '../../actions/parameters';
 import { toCents } from '../../reports/money';
 import { apiRequestAllItems } from '../../transport';
 
-/** What the aged reports say of a contact beyond its name: how to reach it and its credit terms. */
+/**
+ * What the aged reports say of a contact: its name as it stands (a document's copy of it may carry
+ * its reference too), how to reach it and its credit terms.
+ */
 export interface ContactDetails {
+	name: string | null;
 	reference: string | null;
 	/** The contact's e-mail, or its main (accounts) contact person's. */
 	email: string | null;
@@ -30,7 +34,7 @@ export async function readContactDetails(
 		path: '/contacts',
 		qs: {
 			contact_type_id: contactType,
-			attributes: 'reference,email,credit_limit,credit_days,main_contact_person',
+			attributes: 'name,reference,email,credit_limit,credit_days,main_contact_person',
 		},
 		business,
 		...parameters.requestScope(),
@@ -42,6 +46,7 @@ export function contactDetails(contact: IDataObject): ContactDetails {
 	const limit = toCents(contact.credit_limit);
 	const days = contact.credit_days;
 	return {
+		name: textOf(contact.name),
 		reference: textOf(contact.reference),
 		email: textOf(contact.email) ?? textOf((contact.main_contact_person as IDataObject | null | undefined)?.email),
 		creditLimit: limit === undefined || limit === 0 ? null : limit,

@@ -67,7 +67,7 @@ export function documentRow(document: OpenDocument, contacts: ReadonlyMap<string
 		document_number: detail?.number ?? item.label,
 		reference: detail?.reference ?? null,
 		contact_id: document.contactId,
-		contact_name: document.contactName,
+		contact_name: contact?.name ?? document.contactName,
 		contact_reference: contact?.reference ?? null,
 		contact_email: contact?.email ?? null,
 		credit_limit: contact?.creditLimit == null ? null : fromCents(contact.creditLimit),

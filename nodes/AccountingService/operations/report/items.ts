@@ -32,7 +32,7 @@ export function agedRows(
 		return {
 			row_type: kind,
 			contact_id: contactId,
-			contact_name: contactName,
+			contact_name: details?.name ?? contactName,
 			...amounts(buckets, report.columns),
 			credit_limit: details?.creditLimit == null ? null : fromCents(details.creditLimit),
 			over_credit_limit: kind === 'contact' ? overCreditLimit(buckets.total, details) : null,

@@ -76,6 +76,7 @@ export const overdueInvoices = resourceOperation({
 			const overdue = overdueContacts(report, asAt);
 			const shape = {
 				columns: report.columns,
+				currency: books.currency,
 				// A quarter of the answer each: the largest contacts keep their oldest documents, and several fit.
 				documentCharacters: answerCharacters === undefined ? undefined : Math.floor(answerCharacters / 4),
 			};

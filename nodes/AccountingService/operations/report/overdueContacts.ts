@@ -72,12 +72,18 @@ const documentEntry = (document: OpenDocument): IDataObject => {
 export interface OverdueItemShape {
 	/** Columns after current: what is overdue in each (current itself holds nothing overdue). */
 	columns: readonly string[];
-	/** An AI tool's answer: each contact's documents cut to fit, their empty values left out. */
+	/** The business's currency: an AI tool is not told a document's amount in it twice. */
+	currency: string | null;
+	/**
+	 * An AI tool's answer: each contact's documents cut to fit in this many characters, and what
+	 * tells a model nothing left out (empty values and columns, the day the summary gives).
+	 */
 	documentCharacters?: number;
 }
 
-const withoutNulls = (entry: IDataObject) =>
-	Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== null && value !== ''));
+const without = (entry: IDataObject, left: (key: string, value: unknown) => boolean) =>
+	Object.fromEntries(Object.entries(entry).filter(([key, value]) => !left(key, value)));
+const isEmpty = (_: string, value: unknown) => value === null || value === '';
 
 /** The documents that fit in `characters` of JSON, oldest first; at least one. */
 function fitting(entries: IDataObject[], characters: number) {
@@ -103,12 +109,21 @@ export function overdueItem(
 	for (const document of contact.documents)
 		byColumn[document.bucket!] = (byColumn[document.bucket!] ?? 0) + document.item.amount;
 	let entries = contact.documents.map(documentEntry);
-	if (shape.documentCharacters !== undefined) entries = fitting(entries.map(withoutNulls), shape.documentCharacters);
+	const compact = shape.documentCharacters !== undefined;
+	if (compact) {
+		const inBase = (entry: IDataObject) => (key: string, value: unknown) =>
+			isEmpty(key, value) ||
+			(entry.currency === shape.currency && (key === 'currency' || key === 'base_currency_outstanding_amount'));
+		entries = fitting(
+			entries.map((entry) => without(entry, inBase(entry))),
+			shape.documentCharacters!,
+		);
+	}
 	const left = contact.documents.length - entries.length;
-	return {
+	const item: IDataObject = {
 		row_type: 'contact',
 		contact_id: contact.contactId,
-		contact_name: contact.documents[0].contactName,
+		contact_name: details?.name ?? contact.documents[0].contactName,
 		contact_reference: details?.reference ?? null,
 		contact_email: details?.email ?? null,
 		credit_limit: details?.creditLimit == null ? null : fromCents(details.creditLimit),
@@ -124,4 +139,7 @@ export function overdueItem(
 		documents: entries,
 		...(left > 0 ? { documents_left_out: left } : {}),
 	};
+	return compact
+		? without(item, (key, value) => key === 'as_at' || (value === 0 && (key === 'credits' || byColumn[key] === 0)))
+		: item;
 }
