@@ -68,7 +68,7 @@ describe('overdue_invoices: whom to chase, for what, in one call', () => {
 			{ tool: 'overdue_invoices', arguments: day === TODAY ? {} : { as_at: day } },
 		]);
 		expect(result.description).toBe(
-			'Overdue invoices by customer, largest first: whom to chase and for which invoices in Sage Accounting',
+			'Overdue invoices by customer, largest first: whom to chase, for what in Sage Accounting',
 		);
 		expect(result.answer!.length).toBeLessThanOrEqual(16_000);
 		const [summary, ...rest] = answerOf(result);

@@ -27,7 +27,7 @@ export const overdueInvoices = resourceOperation({
 		name: 'Overdue Invoices',
 		description:
 			'Whom to chase, for what: each customer with overdue invoices as at a date, the most overdue first, with its e-mail and its overdue documents',
-		action: 'Overdue invoices by customer, largest first: whom to chase and for which invoices',
+		action: 'Overdue invoices by customer, largest first: whom to chase, for what',
 	},
 	properties: [
 		{
