@@ -17,6 +17,7 @@ import { accountingServiceNode, runWorkflow } from '../test/harness';
 import { connectToSandbox } from './connect';
 import { MiB, measuredAlone, peakRssGrowth, timed } from './measure';
 import { apiRequestLog, clearLog, startSandboxProcess, type ApiLogEntry, type SandboxProcess } from './sandbox-process';
+import { changeFeedOf } from '../nodes/AccountingService/transport/changeCheck';
 import { requestsOfStillRead } from '../nodes/AccountingService/transport/pages';
 
 type Worker = (sandbox: SandboxProcess, scenario: Record<string, unknown>) => Promise<Record<string, number | string>>;
@@ -35,9 +36,16 @@ interface ExpectedRead {
 /** The filters that split one collection into several lists of a run (the aged reports' per-status reads). */
 const SPLITTING_FILTERS = ['status_id', 'transaction_type_id'];
 
-/** `sales_invoices UNPAID`: which list a request belongs to; an item path (`/sales_invoices/{id}`) keeps its id. */
+/** What asks whether a list changed while it was read (transport/changeCheck.ts): it carries none of the read's filters. */
+const CHANGE_QUERIES = ['updated_or_created_since', 'deleted_since'];
+
+/**
+ * `sales_invoices UNPAID`: which list a request belongs to; an item path (`/sales_invoices/{id}`)
+ * keeps its id; the change checks after several pages are the collection's `changes`.
+ */
 const listKey = (collection: string, query: URLSearchParams | Record<string, string> = {}) => {
 	const get = (name: string) => (query instanceof URLSearchParams ? query.get(name) : query[name]);
+	if (CHANGE_QUERIES.some((name) => get(name))) return `${collection} changes`;
 	return [collection, ...SPLITTING_FILTERS.map(get).filter(Boolean)].join(' ');
 };
 
@@ -197,52 +205,68 @@ function agedSettlementReads(side: 'debtors' | 'creditors', asAt: string, today:
 	];
 }
 
+/** The contacts of the side, with their e-mail and credit terms: Output Rows' credit limits, Output Documents' columns. */
+const contactsRead = (side: 'debtors' | 'creditors'): ExpectedRead => ({
+	collection: 'contacts',
+	query: { contact_type_id: CONTACT_TYPE[side] },
+});
+
 /**
  * The aged reports as at today (the workflow's day, after the sandbox's history: the open documents
  * by status) and as at a past month end (every document dated up to it with its payments and
- * allocations), with payments on account; and as at the month end without them.
+ * allocations), with payments on account; and as at the month end without them. Then Aged Debtors,
+ * Output Documents (one row per open item), as at today and the month end: the same lists but the
+ * control account's.
  */
 function agedCases(asAt: string): ReportCase[] {
-	return (['debtors', 'creditors'] as const).flatMap((side) =>
-		(
-			[
-				{ today: true, includePaymentsOnAccount: true },
-				{ today: false, includePaymentsOnAccount: true },
-				{ today: false, includePaymentsOnAccount: false },
-			] as const
-		).map(({ today, includePaymentsOnAccount }): ReportCase => {
-			const payments: ExpectedRead = {
-				collection: 'contact_payments',
-				query: { transaction_type_id: PAYMENT_TYPE[side] },
-			};
-			const documents: ExpectedRead[] = today
-				? DOCUMENTS[side].flatMap(({ collection }) => [
-						// Nothing in the sandbox is dated after its history: every document is up to today, and
-						// the list of those dated after it (what a payment or allocation may name) is empty.
-						...OPEN_STATUSES.map((status) => ({ collection, query: { status_id: status } })),
-						{ collection, query: { from_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) } },
-					])
-				: DOCUMENTS[side].map(({ collection }) => ({
-						collection,
-						query: { show_payments_allocations: 'true', to_date: asAt },
-					}));
-			return {
-				report: `Aged ${side === 'debtors' ? 'Debtors' : 'Creditors'} as at ${today ? 'today' : asAt}`,
-				variant: includePaymentsOnAccount ? 'with payments on account' : 'without payments on account',
-				withReport: {
-					how: 'The report',
-					reads: [
-						{
-							resource: 'report',
-							operation: side === 'debtors' ? 'agedDebtors' : 'agedCreditors',
-							...(today ? { reportDate: 'today' } : { reportDate: 'custom', asAt }),
-							includePaymentsOnAccount,
-						},
-					],
-					// The receipts are read with or without payments on account: the opening balances need them.
-					expected: [SETTINGS, ...documents, ...agedSettlementReads(side, asAt, today)],
-				},
-				baselines: today
+	const variants = [
+		{ side: 'debtors', today: true, includePaymentsOnAccount: true, documents: false },
+		{ side: 'debtors', today: false, includePaymentsOnAccount: true, documents: false },
+		{ side: 'debtors', today: false, includePaymentsOnAccount: false, documents: false },
+		{ side: 'creditors', today: true, includePaymentsOnAccount: true, documents: false },
+		{ side: 'creditors', today: false, includePaymentsOnAccount: true, documents: false },
+		{ side: 'creditors', today: false, includePaymentsOnAccount: false, documents: false },
+		{ side: 'debtors', today: true, includePaymentsOnAccount: true, documents: true },
+		{ side: 'debtors', today: false, includePaymentsOnAccount: true, documents: true },
+	] as const;
+	return variants.map(({ side, today, includePaymentsOnAccount, documents: asDocuments }): ReportCase => {
+		const payments: ExpectedRead = {
+			collection: 'contact_payments',
+			query: { transaction_type_id: PAYMENT_TYPE[side] },
+		};
+		const documents: ExpectedRead[] = today
+			? DOCUMENTS[side].flatMap(({ collection }) => [
+					// Nothing in the sandbox is dated after its history: every document is up to today, and
+					// the list of those dated after it (what a payment or allocation may name) is empty.
+					...OPEN_STATUSES.map((status) => ({ collection, query: { status_id: status } })),
+					{ collection, query: { from_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) } },
+				])
+			: DOCUMENTS[side].map(({ collection }) => ({
+					collection,
+					query: { show_payments_allocations: 'true', to_date: asAt },
+				}));
+		const settlements = agedSettlementReads(side, asAt, today).filter(
+			(read) => !asDocuments || read.collection !== 'ledger_accounts',
+		);
+		return {
+			report: `Aged ${side === 'debtors' ? 'Debtors' : 'Creditors'}${asDocuments ? ', Output Documents,' : ''} as at ${today ? 'today' : asAt}`,
+			variant: includePaymentsOnAccount ? 'with payments on account' : 'without payments on account',
+			withReport: {
+				how: 'The report',
+				reads: [
+					{
+						resource: 'report',
+						operation: side === 'debtors' ? 'agedDebtors' : 'agedCreditors',
+						...(today ? { reportDate: 'today' } : { reportDate: 'custom', asAt }),
+						includePaymentsOnAccount,
+						...(asDocuments ? { output: 'documents' } : {}),
+					},
+				],
+				// The receipts are read with or without payments on account: the opening balances need them.
+				expected: [SETTINGS, ...documents, ...settlements, contactsRead(side)],
+			},
+			baselines:
+				today || asDocuments
 					? []
 					: [
 							{
@@ -264,9 +288,8 @@ function agedCases(asAt: string): ReportCase[] {
 								],
 							},
 						],
-			};
-		}),
-	);
+		};
+	});
 }
 
 type Connected = Awaited<ReturnType<typeof connectToSandbox>>;
@@ -297,8 +320,19 @@ async function recordsOf(
 	return new Map(expected.map((read, index) => [listKey(read.collection, read.query), totals[index]]));
 }
 
-/** A list's requests: its pages and, for several, two asking what changed meanwhile (transport/read.ts). */
-const pagesOf = (records: number | undefined) => (records === undefined ? 1 : requestsOfStillRead(records));
+/**
+ * A list's requests besides the change checks' feeds: its pages (an object is one request), and
+ * after several pages, where the collection lists no deletions, its first page again
+ * (transport/changeCheck.ts).
+ */
+const pagesOf = (collection: string, records: number | undefined) => {
+	if (records === undefined) return 1;
+	const pages = Math.max(1, Math.ceil(records / 200));
+	return pages > 1 && !changeFeedOf(`/${collection}`)?.deleted ? pages + 1 : pages;
+};
+/** The requests to the collection's change feeds after a list's several pages (transport/read.ts). */
+const changeChecksOf = (collection: string, records: number | undefined) =>
+	records === undefined ? 0 : requestsOfStillRead(records) - pagesOf(collection, records);
 
 /**
  * The requests of a run by list; fails on a request that was not answered 200 (every run starts
@@ -373,8 +407,22 @@ async function measureWay(
 	if (recordRequests) throw new Error(`${way.how}: ${recordRequests} requests for one record each`);
 	const lists: ListCount[] = way.expected.map((read) => {
 		const list = listKey(read.collection, read.query);
-		return { list, records: records.get(list), expected: pagesOf(records.get(list)), measured: counts.get(list) ?? 0 };
+		return {
+			list,
+			records: records.get(list),
+			expected: pagesOf(read.collection, records.get(list)),
+			measured: counts.get(list) ?? 0,
+		};
 	});
+	const checks = new Map<string, number>();
+	for (const read of way.expected) {
+		const list = `${read.collection} changes`;
+		checks.set(
+			list,
+			(checks.get(list) ?? 0) + changeChecksOf(read.collection, records.get(listKey(read.collection, read.query))),
+		);
+	}
+	for (const [list, expected] of checks) if (expected) lists.push({ list, expected, measured: counts.get(list) ?? 0 });
 	const unexpected = [...counts].filter(([list]) => !lists.some((count) => count.list === list));
 	const wrong = lists.filter((count) => count.measured !== count.expected);
 	if (unexpected.length || wrong.length) {
@@ -501,7 +549,8 @@ export function reportsMarkdown(measured: Reports, standalone = false): string {
 		`pages at once, 200 requests a minute per business), Output Rows: Profit and Loss of the last financial year ` +
 		`(${measured.period.from} to ${measured.period.to}), Balance Sheet as at its last day (${measured.asAt}), Aged ` +
 		`Debtors and Aged Creditors as at today (the day the bench runs, after the sandbox's history) and as at that ` +
-		`past month end, with payments on account, and as at the month end without them. Below each report, in the ` +
+		`past month end, with payments on account, and as at the month end without them; then Aged Debtors with ` +
+		`Output Documents (one row per open item) as at today and the month end. Below each report, in the ` +
 		`same run, the reads a workflow without the Report resource makes for the same figures (n8n runs them one ` +
 		`after another; the summing in a Code node is not counted): the node's Get Many, Return All, default Output, ` +
 		`of every record the figures are summed from, and for Profit and Loss and the Balance Sheet the node's Trial ` +
@@ -519,7 +568,9 @@ export function reportsMarkdown(measured: Reports, standalone = false): string {
 		`payments and allocations (\`show_payments_allocations\`); then the ledger accounts with their balance ` +
 		`details (the control account's balance), the contacts' opening balances, every allocation, and the receipts ` +
 		`and refunds (every one as at today, so that one dated ahead is seen; up to the day otherwise): they settle ` +
-		`the opening balances, and with payments on account say which are partly on account. Without payments on ` +
-		`account the same lists, as the opening balances need the receipts.\n\n${listsTable}\n`
+		`the opening balances, and with payments on account say which are partly on account; and the contacts of the ` +
+		`side (their credit limits, e-mail and credit days). Without payments on account the same lists, as the ` +
+		`opening balances need the receipts. Output Documents reads the same lists with a few attributes more ` +
+		`(numbers, references, currencies), but not the ledger accounts: it shows no control account.\n\n${listsTable}\n`
 	);
 }
