@@ -57,10 +57,14 @@ const emailOf = (contact: IDataObject | undefined) =>
 	(contact?.email as string) || ((contact?.main_contact_person as IDataObject | null)?.email as string) || null;
 
 describe('Aged reports, Output Documents', () => {
-	const cases = (['debtors', 'creditors'] as const).flatMap((side) => [
-		...['2023-07-01', '2025-05-31', 'today'].map((day) => [side, 'lead', day] as const),
-		[side, 'second', 'today'] as const,
-	]);
+	// The books' start (opening balances only) once; a past month end and today on each side.
+	const cases = [
+		['debtors', 'lead', '2023-07-01'] as const,
+		...(['debtors', 'creditors'] as const).flatMap((side) => [
+			...['2025-05-31', 'today'].map((day) => [side, 'lead', day] as const),
+			[side, 'second', 'today'] as const,
+		]),
+	];
 
 	it.each(cases)('%s of the %s business as at %s: every open item, as the records say', async (side, key, day) => {
 		runOn(TODAY);

@@ -145,11 +145,13 @@ export async function readAgedItems(
 		{
 			show_payments_allocations: true,
 			attributes: [
-				...DOCUMENT_ATTRIBUTES,
-				'status',
-				'total_amount',
-				'base_currency_total_amount',
-				...kindAttributes(kind),
+				...new Set([
+					...DOCUMENT_ATTRIBUTES,
+					'status',
+					'total_amount',
+					'base_currency_total_amount',
+					...kindAttributes(kind),
+				]),
 			].join(','),
 			to_date: asAt,
 		},
