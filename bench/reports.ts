@@ -220,62 +220,78 @@ function agedSettlementReads(side: 'debtors' | 'creditors', asAt: string, today:
 	];
 }
 
+/** The contacts of the side, with their e-mail and credit terms: Output Rows' credit limits, Output Documents' columns. */
+const contactsRead = (side: 'debtors' | 'creditors'): ExpectedRead => ({
+	collection: 'contacts',
+	query: { contact_type_id: CONTACT_TYPE[side] },
+});
+
 /**
  * The aged reports as at today (the workflow's day, after the sandbox's history: the open documents
  * by status) and as at a past month end (every document dated up to it with its payments and
- * allocations), with payments on account; and as at the month end without them.
+ * allocations), with payments on account; and as at the month end without them. Then Aged Debtors,
+ * Output Documents (one row per open item), as at today and the month end: the same lists but the
+ * control account's.
  */
 function agedCases(asAt: string): ReportCase[] {
-	return (['debtors', 'creditors'] as const).flatMap((side) =>
-		(
-			[
-				{ today: true, includePaymentsOnAccount: true },
-				{ today: false, includePaymentsOnAccount: true },
-				{ today: false, includePaymentsOnAccount: false },
-			] as const
-		).map(({ today, includePaymentsOnAccount }): ReportCase => {
-			const payments: ExpectedRead = {
-				collection: 'contact_payments',
-				query: { transaction_type_id: PAYMENT_TYPE[side] },
-			};
-			const documents: ExpectedRead[] = today
-				? DOCUMENTS[side].flatMap(({ collection }) => {
-						// One page of the kind, the latest first: the kind whole when it fits, else one list per
-						// open status, read together (one change check). Nothing in the sandbox is dated after its
-						// history: the documents dated after today (what a payment or allocation may name) are
-						// all on that page, so they are never a list of their own.
-						const latest: ExpectedRead = { collection, firstPageOnly: true };
-						return [
-							latest,
-							...OPEN_STATUSES.map((status) => ({
-								collection,
-								query: { status_id: status },
-								checkedWith: collection,
-								onlyIfOver: { read: latest, records: 200 },
-							})),
-						];
-					})
-				: DOCUMENTS[side].map(({ collection }) => ({
-						collection,
-						query: { show_payments_allocations: 'true', to_date: asAt },
-					}));
-			return {
-				report: `Aged ${side === 'debtors' ? 'Debtors' : 'Creditors'} as at ${today ? 'today' : asAt}`,
-				variant: includePaymentsOnAccount ? 'with payments on account' : 'without payments on account',
-				withReport: {
-					how: 'The report',
-					reads: [
-						{
-							resource: 'report',
-							operation: side === 'debtors' ? 'agedDebtors' : 'agedCreditors',
-							...(today ? { reportDate: 'today' } : { reportDate: 'custom', asAt }),
-							includePaymentsOnAccount,
-						},
-					],
-					// The receipts are read with or without payments on account: the opening balances need them.
-					expected: [SETTINGS, ...documents, ...agedSettlementReads(side, asAt, today)],
-				},
-				baselines: today
+	const variants = [
+		{ side: 'debtors', today: true, includePaymentsOnAccount: true, asDocuments: false },
+		{ side: 'debtors', today: false, includePaymentsOnAccount: true, asDocuments: false },
+		{ side: 'debtors', today: false, includePaymentsOnAccount: false, asDocuments: false },
+		{ side: 'creditors', today: true, includePaymentsOnAccount: true, asDocuments: false },
+		{ side: 'creditors', today: false, includePaymentsOnAccount: true, asDocuments: false },
+		{ side: 'creditors', today: false, includePaymentsOnAccount: false, asDocuments: false },
+		{ side: 'debtors', today: true, includePaymentsOnAccount: true, asDocuments: true },
+		{ side: 'debtors', today: false, includePaymentsOnAccount: true, asDocuments: true },
+	] as const;
+	return variants.map(({ side, today, includePaymentsOnAccount, asDocuments }): ReportCase => {
+		const payments: ExpectedRead = {
+			collection: 'contact_payments',
+			query: { transaction_type_id: PAYMENT_TYPE[side] },
+		};
+		const documents: ExpectedRead[] = today
+			? DOCUMENTS[side].flatMap(({ collection }) => {
+					// One page of the kind, the latest first: the kind whole when it fits, else one list per
+					// open status, read together (one change check). Nothing in the sandbox is dated after its
+					// history: the documents dated after today (what a payment or allocation may name) are
+					// all on that page, so they are never a list of their own.
+					const latest: ExpectedRead = { collection, firstPageOnly: true };
+					return [
+						latest,
+						...OPEN_STATUSES.map((status) => ({
+							collection,
+							query: { status_id: status },
+							checkedWith: collection,
+							onlyIfOver: { read: latest, records: 200 },
+						})),
+					];
+				})
+			: DOCUMENTS[side].map(({ collection }) => ({
+					collection,
+					query: { show_payments_allocations: 'true', to_date: asAt },
+				}));
+		const settlements = agedSettlementReads(side, asAt, today).filter(
+			(read) => !asDocuments || read.collection !== 'ledger_accounts',
+		);
+		return {
+			report: `Aged ${side === 'debtors' ? 'Debtors' : 'Creditors'}${asDocuments ? ', Output Documents,' : ''} as at ${today ? 'today' : asAt}`,
+			variant: includePaymentsOnAccount ? 'with payments on account' : 'without payments on account',
+			withReport: {
+				how: 'The report',
+				reads: [
+					{
+						resource: 'report',
+						operation: side === 'debtors' ? 'agedDebtors' : 'agedCreditors',
+						...(today ? { reportDate: 'today' } : { reportDate: 'custom', asAt }),
+						includePaymentsOnAccount,
+						...(asDocuments ? { output: 'documents' } : {}),
+					},
+				],
+				// The receipts are read with or without payments on account: the opening balances need them.
+				expected: [SETTINGS, ...documents, ...settlements, contactsRead(side)],
+			},
+			baselines:
+				today || asDocuments
 					? []
 					: [
 							{
@@ -297,9 +313,8 @@ function agedCases(asAt: string): ReportCase[] {
 								],
 							},
 						],
-			};
-		}),
-	);
+		};
+	});
 }
 
 /** What an aged read of a past day lists of one side: every document dated up to it, with its settlements. */
@@ -642,7 +657,8 @@ export function reportsMarkdown(measured: Reports, standalone = false): string {
 		`pages at once, 200 requests a minute per business), Output Rows: Profit and Loss of the last financial year ` +
 		`(${measured.period.from} to ${measured.period.to}), Balance Sheet as at its last day (${measured.asAt}), Aged ` +
 		`Debtors and Aged Creditors as at today (the day the bench runs, after the sandbox's history) and as at that ` +
-		`past month end, with payments on account, and as at the month end without them. Below each report, in the ` +
+		`past month end, with payments on account, and as at the month end without them; then Aged Debtors with ` +
+		`Output Documents (one row per open item) as at today and the month end. Below each report, in the ` +
 		`same run, the reads a workflow without the Report resource makes for the same figures (n8n runs them one ` +
 		`after another; the summing in a Code node is not counted): the node's Get Many, Return All, default Output, ` +
 		`of every record the figures are summed from, and for Profit and Loss and the Balance Sheet the node's Trial ` +
@@ -666,7 +682,9 @@ export function reportsMarkdown(measured: Reports, standalone = false): string {
 		`payments and allocations (\`show_payments_allocations\`); then the ledger accounts with their balance ` +
 		`details (the control account's balance), the contacts' opening balances, every allocation, and the receipts ` +
 		`and refunds (every one as at today, so that one dated ahead is seen; up to the day otherwise): they settle ` +
-		`the opening balances, and with payments on account say which are partly on account. Without payments on ` +
-		`account the same lists, as the opening balances need the receipts.\n\n${listsTable}\n`
+		`the opening balances, and with payments on account say which are partly on account; and the contacts of the ` +
+		`side (their credit limits, e-mail and credit days). Without payments on account the same lists, as the ` +
+		`opening balances need the receipts. Output Documents reads the same lists with a few attributes more ` +
+		`(numbers, references, currencies), but not the ledger accounts: it shows no control account.\n\n${listsTable}\n`
 	);
 }

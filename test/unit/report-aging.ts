@@ -1,4 +1,4 @@
-import { ageItems, bucketOf, type OpenItem } from '../../nodes/AccountingService/reports/aging';
+import { ageItems, bucketNames, bucketOf, type OpenItem } from '../../nodes/AccountingService/reports/aging';
 import { addDays } from '../../nodes/AccountingService/reports/calendar';
 import { fromCents, toCents } from '../../nodes/AccountingService/reports/money';
 import {
@@ -38,6 +38,26 @@ describe('aged reports: buckets and totals', () => {
 		expect(bucketOf(days)).toBe(bucket);
 	});
 
+	it.each([
+		[{ days: 30, count: 3 }, ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'days_over_90']],
+		[{ days: 15, count: 3 }, ['current', 'days_1_15', 'days_16_30', 'days_31_45', 'days_over_45']],
+		[{ days: 7, count: 1 }, ['current', 'days_1_7', 'days_over_7']],
+		[{ days: 1, count: 2 }, ['current', 'days_1_1', 'days_2_2', 'days_over_2']],
+	])('%o periods are the columns %j', (periods, columns) => {
+		expect(bucketNames(periods)).toEqual(columns);
+	});
+
+	it.each([
+		[0, 'current'],
+		[1, 'days_1_15'],
+		[15, 'days_1_15'],
+		[16, 'days_16_30'],
+		[45, 'days_31_45'],
+		[46, 'days_over_45'],
+	])('15-day periods: %i days past due is %s', (days, bucket) => {
+		expect(bucketOf(days, { days: 15, count: 3 })).toBe(bucket);
+	});
+
 	it('sums each contact’s items into its buckets, largest total first, and the totals are the rows’ sums', () => {
 		const report = ageItems(
 			[
@@ -51,7 +71,12 @@ describe('aged reports: buckets and totals', () => {
 			AS_AT,
 		);
 		expect(report.contacts.map((contact) => contact.contactId)).toEqual(['b', 'a']);
-		expect(report.contacts[1]).toMatchObject({ current: 10_000, days_1_30: -1_000, days_31_60: 2_550, total: 11_550 });
+		expect(report.contacts[1].buckets).toMatchObject({
+			current: 10_000,
+			days_1_30: -1_000,
+			days_31_60: 2_550,
+			total: 11_550,
+		});
 		expect(report.totals).toEqual({
 			current: 10_000,
 			days_1_30: -1_000,

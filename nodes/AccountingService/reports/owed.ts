@@ -27,11 +27,16 @@ export interface Owed {
  * without a date counts as made (it cannot be placed after the day).
  */
 export function owedOn(document: Owed, day: string): number {
+	return inBase(openOn(document, day), document.total, document.baseTotal);
+}
+
+/** What was still open at the end of `day`, in the document's own currency. */
+export function openOn(document: Omit<Owed, 'baseTotal'>, day: string): number {
 	let open = document.total;
 	for (const settlement of document.settlements) {
 		if (settlement.date === null || settlement.date <= day) open -= settlement.cents;
 	}
-	return inBase(open, document.total, document.baseTotal);
+	return open;
 }
 
 /**

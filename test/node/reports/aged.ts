@@ -50,10 +50,11 @@ describe('Report → Aged Debtors and Aged Creditors', () => {
 			const requests = env.apiRequestsSince(position).map((entry) => entry.path);
 			// Never one request per record. A past day: the settings, the control account, one list per
 			// document kind with its payments and allocations, the opening balances, the receipts and
-			// refunds, and the allocations; after each list of several pages, two asking what changed.
+			// refunds, the allocations, and the contacts (their credit limits); after each list of several
+			// pages, two asking what changed.
 			const isCheck = (path: string) => /[?&](updated_or_created_since|deleted_since)=/.test(path);
 			const lists = requests.filter((path) => !isCheck(path));
-			expect(lists.filter((path) => !/[?&]page=/.test(path)).length).toBe(1 + 1 + 4 + 1 + 2 + 1);
+			expect(lists.filter((path) => !/[?&]page=/.test(path)).length).toBe(1 + 1 + 4 + 1 + 2 + 1 + 1);
 			const pagedLists = new Set(
 				lists.filter((path) => /[?&]page=/.test(path)).map((path) => path.replace(/&page=\d+/, '')),
 			);

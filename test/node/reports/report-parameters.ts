@@ -104,7 +104,7 @@ describe('bad report input', () => {
 		);
 		await refused(
 			{ operation: 'agedDebtors', output: '={{ "table" }}' },
-			/Invalid "Output": must be one of rows, summary, got "table"/,
+			/Invalid "Output": must be one of rows, summary, documents, got "table"/,
 			[],
 		);
 	});

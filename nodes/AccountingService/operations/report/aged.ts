@@ -1,17 +1,20 @@
 import { acrossBusinesses } from '../../actions/acrossBusinesses';
-import { ageItems } from '../../reports/aging';
 import { resourceOperation } from '../define';
-import { AGE_BY, LEDGERS, readAgedItems, type AgeBy } from './agedReads';
-import { readBooks, todayOf } from './books';
-import { readControlAccount } from './controlAccount';
+import { agedDocumentRows } from './agedDocuments';
+import { readAgedReport } from './agedRead';
+import { AGE_BY, type AgeBy } from './agedReads';
+import { readAgingPeriods } from './agingParameters';
+import { todayOf } from './books';
+import { readControlAccount, type ControlAccount } from './controlAccount';
 import { readAsAt } from './days';
 import { agedRows, agedSummary, reportItems, reportOutputOf } from './items';
 import {
 	ageByProperty,
+	agedOutputProperty,
+	agingPeriodsProperties,
 	asAtProperties,
 	controlAccountProperty,
 	paymentsOnAccountProperty,
-	reportOutputProperty,
 } from './properties';
 
 const agedReport = (side: 'debtors' | 'creditors') =>
@@ -36,35 +39,56 @@ const agedReport = (side: 'debtors' | 'creditors') =>
 		properties: [
 			...asAtProperties,
 			ageByProperty,
+			...agingPeriodsProperties,
 			paymentsOnAccountProperty(side === 'debtors' ? 'customers' : 'suppliers'),
 			controlAccountProperty(side),
-			reportOutputProperty,
+			agedOutputProperty,
 		],
 		async execute(parameters) {
 			const days = readAsAt(parameters);
-			const output = reportOutputOf(parameters);
+			const output = reportOutputOf(parameters, ['rows', 'summary', 'documents']);
 			const includePayments = parameters.flag('includePaymentsOnAccount', 'Include Payments on Account', true);
 			const ageBy = parameters.choice<AgeBy>('Age By', parameters.string('ageBy', 'Age By', 'dueDate'), AGE_BY);
+			const periods = readAgingPeriods(parameters);
 			const nominalCode = parameters.string('controlAccount', 'Control Account', '').trim() || undefined;
 			// Read once, as the item begins: a run across midnight gives every business the same day.
 			const today = todayOf(this);
+			const ask = {
+				side,
+				days,
+				today,
+				ageBy,
+				includePaymentsOnAccount: includePayments,
+				periods,
+				details: output === 'documents',
+				contacts: output !== 'summary',
+			};
 			return await acrossBusinesses.call(this, parameters, async (business) => {
-				const books = await readBooks.call(this, parameters, business);
-				const asAt = days.settle(books, today);
-				const control = async () => await readControlAccount.call(this, parameters, business, side, asAt, nominalCode);
-				const items = async () =>
-					await readAgedItems.call(this, parameters, business, {
-						ledger: LEDGERS[side],
-						asAt,
-						today,
-						ageBy,
-						includePaymentsOnAccount: includePayments,
-					});
+				const control = async (day: string): Promise<ControlAccount | undefined> =>
+					output === 'documents'
+						? undefined
+						: await readControlAccount.call(this, parameters, business, side, day, nominalCode);
 				// A Control Account naming no ledger account is refused before the report's lists are read.
-				const chosen = nominalCode === undefined ? undefined : await control();
-				const [account, openItems] = await Promise.all([chosen ?? control(), items()]);
-				const report = ageItems(openItems, asAt);
-				return reportItems(this, output, agedSummary(report, asAt, books.currency, account), agedRows(report, asAt));
+				const {
+					asAt,
+					books,
+					report,
+					contacts,
+					control: account,
+				} = await readAgedReport.call(
+					this,
+					parameters,
+					business,
+					{ ...ask, besideFirst: nominalCode !== undefined },
+					control,
+				);
+				if (output === 'documents') return agedDocumentRows(report, asAt, contacts).map((json) => ({ json }));
+				return reportItems(
+					this,
+					output,
+					agedSummary(report, asAt, books.currency, account),
+					agedRows(report, asAt, contacts),
+				);
 			});
 		},
 	});

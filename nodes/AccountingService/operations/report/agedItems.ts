@@ -4,7 +4,8 @@ import type { OpenItem } from '../../reports/aging';
 import { leadingDay } from '../../reports/calendar';
 import { toCents } from '../../reports/money';
 import { paidAhead, type SettlingRecord, type TheDay } from '../../reports/onTheDay';
-import { inBase, owedOn, type Settlement } from '../../reports/owed';
+import { inBase, openOn, owedOn, type Settlement } from '../../reports/owed';
+import { detailOf, documentType, numberOf } from './agedDetails';
 import type { AgeBy, AgedQuery, DocumentKind } from './agedReads';
 
 /**
@@ -26,16 +27,35 @@ export const centsOf = (value: unknown) => toCents(value) ?? 0;
 const isCredit = (kind: DocumentKind, document: IDataObject) =>
 	kind.credit === 'byQuickEntryType' ? idOf(document.quick_entry_type) === 'CREDIT_NOTE' : kind.credit;
 
-/** A document's amount as an item, positive when owed; credits age from their own date. */
-export function documentItem(kind: DocumentKind, document: IDataObject, cents: number, ageBy: AgeBy): OpenItem {
+/**
+ * A document's amount as an item, positive when owed; credits age from their own date. `open` is
+ * what was open in the document's own currency (as at today, its outstanding amount as shown).
+ */
+export function documentItem(
+	kind: DocumentKind,
+	document: IDataObject,
+	cents: number,
+	ageBy: AgeBy,
+	open = centsOf(document.outstanding_amount),
+): OpenItem {
 	const credit = isCredit(kind, document);
 	const dated = leadingDay(document.date);
+	const dueDate = leadingDay(document.due_date);
 	return {
 		contactId: idOf(document.contact),
 		contactName: textOf(document.contact_name) ?? textOf((document.contact as IDataObject | undefined)?.displayed_as),
-		agedFrom: credit || ageBy === 'documentDate' ? dated : (leadingDay(document.due_date) ?? dated),
+		agedFrom: credit || ageBy === 'documentDate' ? dated : (dueDate ?? dated),
 		amount: credit ? -cents : cents,
 		label: `${kind.label} ${textOf(document.displayed_as) ?? String(document.id)}`,
+		detail: detailOf({
+			record: document,
+			type: documentType(kind, document),
+			sign: credit ? -1 : 1,
+			total: centsOf(document.total_amount),
+			outstanding: open,
+			number: numberOf(kind, document),
+			dueDate,
+		}),
 	};
 }
 
@@ -72,15 +92,12 @@ export function owedDocumentItem(
 ): OpenItem | undefined {
 	if (NEVER_OWED.includes(idOf(document.status) ?? '')) return undefined;
 	const total = centsOf(document.total_amount);
-	const owed = owedOn(
-		{
-			total,
-			baseTotal: toCents(document.base_currency_total_amount) ?? total,
-			settlements: documentSettlements(document, counts, unsettled),
-		},
-		query.asAt,
-	);
-	return documentItem(kind, document, owed, query.ageBy);
+	const owed = {
+		total,
+		baseTotal: toCents(document.base_currency_total_amount) ?? total,
+		settlements: documentSettlements(document, counts, unsettled),
+	};
+	return documentItem(kind, document, owedOn(owed, query.asAt), query.ageBy, openOn(owed, query.asAt));
 }
 
 /** A payment's or allocation's `allocated_artefacts` as lines in cents, signed as the service signs them. */
@@ -101,6 +118,9 @@ export interface Payment {
 	record: IDataObject;
 	settling: SettlingRecord;
 }
+
+/** What a payment's part on account is in the Documents output: a receipt's (supplier payment's) or a refund's. */
+const onAccountType = (payment: Payment) => (payment.refund ? 'refund_on_account' : 'payment_on_account');
 
 const contactItem = (payment: IDataObject, onAccount?: IDataObject) => {
 	const contact = (onAccount?.contact ?? payment.contact) as IDataObject | undefined;
@@ -144,6 +164,14 @@ export function paymentOnAccountItem(
 		agedFrom: paid,
 		amount: payment.refund ? cents : -cents,
 		label: `Payment on account ${textOf(record.displayed_as) ?? String(record.id)}`,
+		detail: detailOf({
+			record: { ...onAccount, id: record.id, date: paid },
+			type: onAccountType(payment),
+			sign: payment.refund ? 1 : -1,
+			total,
+			outstanding: open,
+			currencyFrom: record,
+		}),
 	};
 }
 
@@ -168,6 +196,13 @@ export function paidAheadItem(
 		agedFrom: leadingDay(record.date),
 		amount: payment.refund ? cents : -cents,
 		label: `Payment on account ${textOf(record.displayed_as) ?? String(record.id)} (paid against documents dated later)`,
+		detail: detailOf({
+			record,
+			type: onAccountType(payment),
+			sign: payment.refund ? 1 : -1,
+			total,
+			outstanding: ahead,
+		}),
 	};
 }
 
@@ -182,14 +217,12 @@ export function openingBalanceItem(
 ): OpenItem {
 	const credit = idOf(balance.contact_opening_balance_type) === 'CREDIT_NOTE';
 	const total = centsOf(balance.total_amount);
-	const owed = owedOn(
-		{
-			total,
-			baseTotal: toCents(balance.base_currency_total_amount) ?? total,
-			settlements: settled.get(String(balance.id)) ?? [],
-		},
-		asAt,
-	);
+	const settlements = {
+		total,
+		baseTotal: toCents(balance.base_currency_total_amount) ?? total,
+		settlements: settled.get(String(balance.id)) ?? [],
+	};
+	const owed = owedOn(settlements, asAt);
 	const contact = balance.contact as IDataObject | undefined;
 	return {
 		contactId: idOf(contact),
@@ -197,5 +230,13 @@ export function openingBalanceItem(
 		agedFrom: leadingDay(balance.date),
 		amount: credit ? -owed : owed,
 		label: `Opening Balance ${textOf(balance.reference) ?? textOf(balance.displayed_as) ?? String(balance.id)}`,
+		detail: detailOf({
+			record: balance,
+			type: credit ? 'opening_balance_credit_note' : 'opening_balance_invoice',
+			sign: credit ? -1 : 1,
+			total,
+			outstanding: openOn(settlements, asAt),
+			number: balance.reference,
+		}),
 	};
 }

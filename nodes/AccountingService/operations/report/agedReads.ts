@@ -22,6 +22,7 @@ import {
 	settlingRecord,
 	type Payment,
 } from './agedItems';
+import { BALANCE_DETAIL_ATTRIBUTES, documentDetailAttributes, PAYMENT_DETAIL_ATTRIBUTES } from './agedDetails';
 import { apiRequestAllItems, apiRequestAllItemsTogether, MAX_PAGE_SIZE, type ApiRequest } from '../../transport';
 
 /** A kind of document that can be owed: where it is listed, and whether it owes or credits. */
@@ -85,6 +86,8 @@ export interface AgedQuery {
 	today: string;
 	ageBy: AgeBy;
 	includePaymentsOnAccount: boolean;
+	/** Each record's number, reference, currency and amounts in it too (the Documents output): attributes, no request more. */
+	details?: boolean;
 }
 
 const DOCUMENT_ATTRIBUTES = ['contact', 'contact_name', 'date', 'due_date'];
@@ -125,12 +128,15 @@ export async function readAgedItems(
 	const request = (path: string, qs: IDataObject): ApiRequest => ({ path: `/${path}`, qs, business, ...scope });
 	const read = async (path: string, qs: IDataObject) => (await apiRequestAllItems.call(this, request(path, qs))).body;
 	const readAtOnce = async <T>(reads: Array<() => Promise<T>>) => await runAllOrFail(reads, scope.pace.concurrency);
-	const quickEntryType = (kind: DocumentKind) => (kind.credit === 'byQuickEntryType' ? ['quick_entry_type'] : []);
+	const kindAttributes = (kind: DocumentKind) => [
+		...(kind.credit === 'byQuickEntryType' ? ['quick_entry_type'] : []),
+		...(query.details ? documentDetailAttributes(kind) : []),
+	];
 	const listedAs = (kind: DocumentKind, documents: IDataObject[]) =>
 		documents.map((document): Listed => ({ kind, document }));
 	const isLater = (document: IDataObject) => (leadingDay(document.date) ?? '') > asAt;
 	const openDocumentsOf = async (kind: DocumentKind): Promise<{ open: Listed[]; later: Listed[] }> => {
-		const attributes = [...DOCUMENT_ATTRIBUTES, 'base_currency_outstanding_amount', ...quickEntryType(kind)];
+		const attributes = [...DOCUMENT_ATTRIBUTES, 'base_currency_outstanding_amount', ...kindAttributes(kind)];
 		const listed = (documents: IDataObject[]) => listedAs(kind, documents);
 		const latest = await apiRequestAllItems.call(
 			this,
@@ -159,11 +165,13 @@ export async function readAgedItems(
 	};
 	const owedDocumentReads = ledger.documents.map((kind) => async () => {
 		const attributes = [
-			...DOCUMENT_ATTRIBUTES,
-			'status',
-			'total_amount',
-			'base_currency_total_amount',
-			...quickEntryType(kind),
+			...new Set([
+				...DOCUMENT_ATTRIBUTES,
+				'status',
+				'total_amount',
+				'base_currency_total_amount',
+				...kindAttributes(kind),
+			]),
 		];
 		const qs = { show_payments_allocations: true, attributes: attributes.join(','), to_date: asAt };
 		return listedAs(kind, await read(kind.path, qs));
@@ -173,7 +181,10 @@ export async function readAgedItems(
 		[ledger.paymentType, ledger.refundType].map((type) => async () => {
 			const listed = await read('contact_payments', {
 				transaction_type_id: type,
-				attributes: 'contact,date,total_amount,base_currency_total_amount,payment_on_account,allocated_artefacts',
+				attributes: [
+					'contact,date,total_amount,base_currency_total_amount,payment_on_account,allocated_artefacts',
+					...(query.details ? PAYMENT_DETAIL_ATTRIBUTES : []),
+				].join(','),
 				...range,
 			});
 			payments.push(
@@ -198,7 +209,10 @@ export async function readAgedItems(
 		async () => {
 			openingBalances = await read('contact_opening_balances', {
 				contact_type_id: ledger.contactType,
-				attributes: 'contact,date,reference,total_amount,base_currency_total_amount,contact_opening_balance_type',
+				attributes: [
+					'contact,date,reference,total_amount,base_currency_total_amount,contact_opening_balance_type',
+					...(query.details ? BALANCE_DETAIL_ATTRIBUTES : []),
+				].join(','),
 			});
 			if (query.includePaymentsOnAccount) return;
 			paymentsToTheDay = openingBalances.some(isDue);

@@ -1,40 +1,50 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { ParameterReader } from '../../actions/parameters';
-import { BUCKETS, type AgedReport, type Buckets, type OpenItem } from '../../reports/aging';
+import type { AgedReport, Buckets, OpenItem } from '../../reports/aging';
 import { fromCents } from '../../reports/money';
 import { runsAsTool } from '../../tool/mode';
+import { overCreditLimit, type ContactDetails } from './agedContacts';
 
 export type ReportOutput = 'rows' | 'summary';
+export type AgedOutput = ReportOutput | 'documents';
 
-const amounts = (buckets: Buckets): IDataObject =>
-	Object.fromEntries([...BUCKETS, 'total'].map((key) => [key, fromCents(buckets[key as keyof Buckets])]));
+const amounts = (buckets: Buckets, columns: readonly string[]): IDataObject =>
+	Object.fromEntries([...columns, 'total'].map((key) => [key, fromCents(buckets[key] ?? 0)]));
 
 /** What the report could not place, as text a person reads: null when it placed everything. */
 export const namedOrNull = (names: string[]) => (names.length ? names.join('; ') : null);
 
-const unplacedItemLabel = (item: OpenItem) =>
+export const unplacedItemLabel = (item: OpenItem) =>
 	`${item.label}: ${item.contactId === null ? 'no contact' : 'no date to age from'}`;
 
-/** One row per contact, largest total first, then the total row; items it could not place after. */
-export function agedRows(report: AgedReport, asAt: string): IDataObject[] {
-	const row = (kind: string, contactId: string | null, contactName: string | null, buckets: Buckets) => ({
-		row_type: kind,
-		contact_id: contactId,
-		contact_name: contactName,
-		...amounts(buckets),
-		as_at: asAt,
-	});
+/**
+ * One row per contact, largest total first, with its credit limit and whether it owes more; then
+ * the total row; items it could not place after.
+ */
+export function agedRows(
+	report: AgedReport,
+	asAt: string,
+	contacts: ReadonlyMap<string, ContactDetails>,
+): IDataObject[] {
+	const row = (kind: string, contactId: string | null, contactName: string | null, buckets: Buckets) => {
+		const details = kind === 'contact' ? contacts.get(contactId ?? '') : undefined;
+		return {
+			row_type: kind,
+			contact_id: contactId,
+			contact_name: details?.name ?? contactName,
+			...amounts(buckets, report.columns),
+			credit_limit: details?.creditLimit == null ? null : fromCents(details.creditLimit),
+			over_credit_limit: kind === 'contact' ? overCreditLimit(buckets.total, details) : null,
+			as_at: asAt,
+		};
+	};
 	return [
-		...report.contacts.map((contact) => row('contact', contact.contactId, contact.contactName, contact)),
+		...report.contacts.map((contact) => row('contact', contact.contactId, contact.contactName, contact.buckets)),
 		row('total', null, 'Total', report.totals),
 		...report.unplaced.map((item) =>
 			row('unplaced', item.contactId, unplacedItemLabel(item), {
-				current: 0,
-				days_1_30: 0,
-				days_31_60: 0,
-				days_61_90: 0,
-				days_over_90: 0,
+				...Object.fromEntries(report.columns.map((column) => [column, 0])),
 				total: item.amount,
 			}),
 		),
@@ -56,7 +66,7 @@ export function agedSummary(
 	return {
 		as_at: asAt,
 		currency,
-		...amounts(report.totals),
+		...amounts(report.totals, report.columns),
 		contacts: report.contacts.length,
 		unplaced_documents: namedOrNull(report.unplaced.map(unplacedItemLabel)),
 		...(control && {
@@ -67,8 +77,13 @@ export function agedSummary(
 	};
 }
 
-export function reportOutputOf(parameters: ParameterReader): ReportOutput {
-	return parameters.choice<ReportOutput>('Output', parameters.string('output', 'Output', 'rows'), ['rows', 'summary']);
+export function reportOutputOf(parameters: ParameterReader): ReportOutput;
+export function reportOutputOf(parameters: ParameterReader, allowed: readonly AgedOutput[]): AgedOutput;
+export function reportOutputOf(
+	parameters: ParameterReader,
+	allowed: readonly AgedOutput[] = ['rows', 'summary'],
+): AgedOutput {
+	return parameters.choice<AgedOutput>('Output', parameters.string('output', 'Output', 'rows'), allowed);
 }
 
 /**

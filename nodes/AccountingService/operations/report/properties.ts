@@ -128,3 +128,37 @@ export const reportOutputProperty: INodeProperties = {
 	// As an AI tool the answer is always the summary first, then as many rows as fit.
 	displayOptions: { hide: { '@tool': [true] } },
 };
+
+/** The aged reports: the Output above, and one row per open item. */
+export const agedOutputProperty: INodeProperties = {
+	...reportOutputProperty,
+	options: [
+		...(reportOutputProperty.options ?? []),
+		{
+			name: 'Documents',
+			value: 'documents',
+			description:
+				'One row per open invoice, credit note, opening balance or payment on account: its number, contact, e-mail, due date, days overdue, column and what was outstanding',
+		},
+	],
+};
+
+/** The aged reports' columns after current: how many days each covers, and how many before the older one. */
+export const agingPeriodsProperties: INodeProperties[] = [
+	{
+		displayName: 'Aging Period (Days)',
+		name: 'agingPeriodDays',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 365, numberPrecision: 0 },
+		default: 30,
+		description: 'Days each column after current covers: 30 gives days_1_30, days_31_60, …; 15 gives days_1_15, …',
+	},
+	{
+		displayName: 'Aging Periods',
+		name: 'agingPeriods',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 12, numberPrecision: 0 },
+		default: 3,
+		description: 'How many such columns before the one for what is older: 3 of 30 days end with days_over_90',
+	},
+];

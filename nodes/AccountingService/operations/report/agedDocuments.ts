@@ -1,0 +1,87 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { AgedItem, AgedReport, OpenItem } from '../../reports/aging';
+import { daysBetween } from '../../reports/calendar';
+import { fromCents } from '../../reports/money';
+import type { ContactDetails } from './agedContacts';
+
+/**
+ * Output Documents of the aged reports: one row per item open at the end of the day, each
+ * contact's in the order of the report's rows (largest total first), its oldest first; a contact
+ * whose items cancel out (an invoice and its credit note) after them; the items the report could
+ * not place last. Each contact's `base_currency_outstanding_amount` sums to its row's total.
+ */
+
+/** One open item as the Documents output (and the Overdue Invoices operation) gives it. */
+export interface OpenDocument {
+	contactId: string | null;
+	contactName: string | null;
+	item: OpenItem;
+	bucket: string | null;
+	daysOverdue: number | null;
+}
+
+const oldestFirst = (a: AgedItem, b: AgedItem) =>
+	b.daysPast - a.daysPast ||
+	(a.item.detail?.date ?? '').localeCompare(b.item.detail?.date ?? '') ||
+	(a.item.detail?.number ?? '').localeCompare(b.item.detail?.number ?? '');
+
+const daysOverdueOf = (item: OpenItem, asAt: string) => {
+	const from = item.detail?.overdueFrom ?? item.agedFrom;
+	return from === null ? null : daysBetween(from, asAt);
+};
+
+/** Every item of the report, by contact in the report's order, each contact's oldest first. */
+export function openDocuments(report: AgedReport, asAt: string): OpenDocument[] {
+	const names = new Map(report.contacts.map((contact) => [contact.contactId, contact.contactName]));
+	const cancelled = [...report.itemsOf.keys()].filter((id) => !names.has(id));
+	const placed = [...names.keys(), ...cancelled].flatMap((id) => {
+		const items = [...(report.itemsOf.get(id) ?? [])].sort(oldestFirst);
+		const name = names.get(id) ?? items[0]?.item.contactName;
+		return items.map((aged): OpenDocument => ({
+			contactId: id,
+			contactName: name ?? null,
+			item: aged.item,
+			bucket: aged.bucket,
+			daysOverdue: daysOverdueOf(aged.item, asAt),
+		}));
+	});
+	const unplaced = report.unplaced.map((item): OpenDocument => ({
+		contactId: item.contactId,
+		contactName: item.contactName,
+		item,
+		bucket: null,
+		daysOverdue: daysOverdueOf(item, asAt),
+	}));
+	return [...placed, ...unplaced];
+}
+
+/** A document's row, with exactly the Documents output's columns. */
+export function documentRow(document: OpenDocument, contacts: ReadonlyMap<string, ContactDetails>): IDataObject {
+	const { item } = document;
+	const detail = item.detail;
+	const contact = contacts.get(document.contactId ?? '');
+	return {
+		document_id: detail?.id ?? null,
+		document_type: detail?.type ?? null,
+		document_number: detail?.number ?? item.label,
+		reference: detail?.reference ?? null,
+		contact_id: document.contactId,
+		contact_name: contact?.name ?? document.contactName,
+		contact_reference: contact?.reference ?? null,
+		contact_email: contact?.email ?? null,
+		credit_limit: contact?.creditLimit == null ? null : fromCents(contact.creditLimit),
+		credit_days: contact?.creditDays ?? null,
+		date: detail?.date ?? null,
+		due_date: detail?.dueDate ?? null,
+		days_overdue: document.daysOverdue,
+		bucket: document.bucket,
+		total_amount: detail ? fromCents(detail.total) : null,
+		outstanding_amount: detail ? fromCents(detail.outstanding) : null,
+		base_currency_outstanding_amount: fromCents(item.amount),
+		currency: detail?.currency ?? null,
+	};
+}
+
+export const agedDocumentRows = (report: AgedReport, asAt: string, contacts: ReadonlyMap<string, ContactDetails>) =>
+	openDocuments(report, asAt).map((document) => documentRow(document, contacts));
