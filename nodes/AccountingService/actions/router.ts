@@ -48,7 +48,7 @@ const answerWordsOf = (resource: string) => {
 		// Of a split report the first is only the first period's: the note must not call it the report's.
 		return {
 			plural: 'rows',
-			narrow: 'the entries without row_type hold the totals, one per period, all given',
+			narrow: 'the entries without row_type hold the report’s totals (one per period when it is split), all given',
 			kept: (json: IDataObject) => json.row_type === undefined,
 		};
 	}

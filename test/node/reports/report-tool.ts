@@ -29,7 +29,7 @@ describe('reports as AI tools', () => {
 		expect(contacts[0]).toHaveProperty('contact_name');
 		const note = answer[answer.length - 1];
 		expect(note.note).toMatch(
-			/^\d+ of \d+ rows shown; … \d+ more; the entries without row_type hold the totals, one per period, all given$/,
+			/^\d+ of \d+ rows shown; … \d+ more; the entries without row_type hold the report’s totals \(one per period when it is split\), all given$/,
 		);
 		expect(result.answer!.length).toBeLessThanOrEqual(16_000 + 200);
 	});

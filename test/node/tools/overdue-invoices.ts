@@ -86,7 +86,7 @@ describe('overdue_invoices: whom to chase, for what, in one call', () => {
 		// Not every customer fits: the largest do, and the note says how many were left out.
 		expect(contacts.length).toBeLessThan(chases.length);
 		expect(note.note).toBe(
-			`${contacts.length + 1} of ${chases.length + 1} rows shown; … ${chases.length - contacts.length} more; the first entry holds the report’s totals`,
+			`${contacts.length + 1} of ${chases.length + 1} rows shown; … ${chases.length - contacts.length} more; the entries without row_type hold the report’s totals (one per period when it is split), all given`,
 		);
 		const emails = await emailsOf();
 		contacts.forEach((contact, index) => {
