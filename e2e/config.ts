@@ -39,6 +39,13 @@ export const EXAMPLE_CREDENTIAL = {
 	type: 'accountingServiceOAuth2Api',
 } as const;
 
+/** The SMTP credential the e-mail examples refer to; the e2e imports it pointing at its mail sink. */
+export const EXAMPLE_SMTP_CREDENTIAL = {
+	id: 'smtpCredential1',
+	name: 'SMTP account',
+	type: 'smtp',
+} as const;
+
 /** The owner `npm run dev` and the browser check create: a local instance, not a secret. */
 export const LOCAL_OWNER = {
 	email: 'owner@example.com',

@@ -26,11 +26,24 @@ export async function connectToSandbox(sandbox: RunningSandbox): Promise<ICreden
 	return connected.data;
 }
 
+/** A credential as `n8n import:credentials` reads it. */
+export interface CredentialImport {
+	id: string;
+	name: string;
+	type: string;
+	data: ICredentialDataDecryptedObject;
+}
+
 /**
  * The file `n8n import:credentials` reads: n8n encrypts `data` when it is an object. It holds
- * tokens, so only its owner may read it, and nothing prints it.
+ * tokens, so only its owner may read it, and nothing prints it. `others` go in beside it (the
+ * SMTP credential of the e-mail examples).
  */
-export function writeCredentialImport(file: string, data: ICredentialDataDecryptedObject): void {
+export function writeCredentialImport(
+	file: string,
+	data: ICredentialDataDecryptedObject,
+	others: CredentialImport[] = [],
+): void {
 	const credential = { ...EXAMPLE_CREDENTIAL, data };
-	writeFileSync(file, JSON.stringify([credential]), { mode: 0o600 });
+	writeFileSync(file, JSON.stringify([credential, ...others]), { mode: 0o600 });
 }

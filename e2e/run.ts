@@ -25,6 +25,8 @@ import { checkConnectExchange } from './connect-check';
 import { connectToSandbox, writeCredentialImport } from './credential';
 import { adaptExample, loadExamples, writeWorkflows, type Workflow } from './examples';
 import { onShutdown, runScript } from './lifecycle';
+import { smtpCredentialImport } from './mail/credential';
+import { SmtpSink } from './mail/smtp-sink';
 import { info, seconds, step } from './log';
 import { executeWorkflow, importCredentials, importWorkflows, publishWorkflow } from './n8n-cli';
 import { instanceFolders } from './n8n-env';
@@ -96,12 +98,18 @@ async function main(): Promise<void> {
 	info(`sandbox at ${urls.origin}`);
 	const running = { urls, client: sandbox.client, consent: sandbox.consent };
 
+	// Where the e-mail examples' Send Email nodes deliver: kept and parsed for their checks.
+	const mail = new SmtpSink();
+	const smtp = await mail.start();
+	onShutdown(async () => await mail.stop());
+	info(`SMTP sink at ${smtp.host}:${smtp.port}`);
+
 	let importedTokenFingerprint = '';
-	await step('credential: consent flow with PKCE, then n8n import:credentials', async () => {
+	await step("credentials: consent flow with PKCE, the SMTP sink's, then n8n import:credentials", async () => {
 		const file = join(root, 'credential.json');
 		const connected = await connectToSandbox(running);
 		importedTokenFingerprint = fingerprint(String((connected.oauthTokenData as { access_token: string }).access_token));
-		writeCredentialImport(file, connected);
+		writeCredentialImport(file, connected, [smtpCredentialImport(smtp)]);
 		await importCredentials(install, instance, file);
 		rmSync(file);
 	});
@@ -144,7 +152,7 @@ async function main(): Promise<void> {
 		const folder = folders.get(check.workflowId);
 		if (!folder) throw new Error(`no example file has workflow id ${check.workflowId}`);
 		const executeAgain = async () => await executeWorkflow(install, instance, check.workflowId);
-		return { folder, reader, sandbox, n8nDir: install.dir, importedTokenFingerprint, executeAgain };
+		return { folder, reader, sandbox, mail, n8nDir: install.dir, importedTokenFingerprint, executeAgain };
 	};
 
 	for (const check of CHECKS.filter((candidate) => candidate.runs === 'execute')) {

@@ -51,6 +51,13 @@ export class ServiceReader {
 		return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
 	}
 
+	/** A document as the service renders it (`Accept: application/pdf`), without marking it as sent. */
+	async pdf(path: string, business?: string): Promise<Buffer> {
+		const response = await this.request('GET', `${path}?mark_as_sent=false`, business, undefined, 'application/pdf');
+		if (!response.ok) throw new Error(`sandbox GET ${path} as PDF: ${response.status} ${await response.text()}`);
+		return Buffer.from(await response.arrayBuffer());
+	}
+
 	/** Every record of a list, following `$next` as the service pages it. */
 	async all(path: string, business?: string): Promise<Array<Record<string, unknown>>> {
 		const records: Array<Record<string, unknown>> = [];
@@ -68,12 +75,18 @@ export class ServiceReader {
 	 * processed) is waited out as the service asks and sent again, as any well-behaved client does;
 	 * a window is 60 s, so a few waits always reach a free one.
 	 */
-	private async request(method: string, path: string, business?: string, body?: unknown): Promise<Response> {
+	private async request(
+		method: string,
+		path: string,
+		business?: string,
+		body?: unknown,
+		accept = 'application/json',
+	): Promise<Response> {
 		for (let waits = 0; ; waits++) {
-			let response = await this.send(method, path, business, body);
+			let response = await this.send(method, path, business, body, accept);
 			if (response.status === 401) {
 				this.accessToken = undefined;
-				response = await this.send(method, path, business, body);
+				response = await this.send(method, path, business, body, accept);
 			}
 			if (response.status !== 429 || waits === MAX_RATE_LIMIT_WAITS) return response;
 			await response.arrayBuffer();
@@ -81,13 +94,19 @@ export class ServiceReader {
 		}
 	}
 
-	private async send(method: string, path: string, business?: string, body?: unknown): Promise<Response> {
+	private async send(
+		method: string,
+		path: string,
+		business: string | undefined,
+		body: unknown,
+		accept: string,
+	): Promise<Response> {
 		this.accessToken ??= this.connect();
 		return await fetch(this.baseUrl + path, {
 			method,
 			headers: {
 				authorization: `Bearer ${await this.accessToken}`,
-				accept: 'application/json',
+				accept,
 				...(business ? { 'x-business': business } : {}),
 				...(body === undefined ? {} : { 'content-type': 'application/json' }),
 			},

@@ -55,7 +55,7 @@ const DOCUMENT_ATTRIBUTES =
 const NOT_OPEN = ['VOID', 'DRAFT'];
 
 /** What every payment and allocation settled, by the artefact its lines name, with its date. */
-function settledByArtefact(records: Record_[]): Map<string, Settled[]> {
+export function settledByArtefact(records: Record_[]): Map<string, Settled[]> {
 	const byArtefact = new Map<string, Settled[]>();
 	for (const record of records) {
 		for (const line of (record.allocated_artefacts as Record_[] | null) ?? []) {

@@ -1,4 +1,5 @@
 import type { Workflow } from '../examples';
+import type { SmtpSink } from '../mail/smtp-sink';
 import type { N8nInstall } from '../install-n8n';
 import type { RunData } from '../n8n-cli';
 import type { N8nServer } from '../n8n-server';
@@ -57,6 +58,8 @@ export interface CheckContext {
 	folder: string;
 	reader: ServiceReader;
 	sandbox: SandboxView;
+	/** The SMTP server the examples' Send Email nodes deliver to (the SMTP credential points at it). */
+	mail: SmtpSink;
 	/** The n8n install, whose spreadsheet reader reads the XLSX back. */
 	n8nDir: string;
 	/** The request log's last `seq` before `n8n start`: later entries are the running instance's. */
