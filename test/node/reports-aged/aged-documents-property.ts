@@ -117,7 +117,7 @@ describe('Output Documents over random books', () => {
 					}
 				},
 			),
-			{ numRuns: Number(process.env.AGED_DOCUMENTS_RUNS ?? 6) },
+			{ numRuns: Number(process.env.AGED_DOCUMENTS_RUNS ?? 4) },
 		);
 	});
 });

@@ -49,7 +49,7 @@ describe('aged reports over random books', () => {
 					}
 				},
 			),
-			{ numRuns: Number(process.env.AGED_RUNS ?? 10) },
+			{ numRuns: Number(process.env.AGED_RUNS ?? 5) },
 		);
 	});
 });

@@ -363,7 +363,7 @@ describe('hunt: aged reports over random netting payments', () => {
 					}
 				},
 			),
-			{ numRuns: Number(process.env.AGED_RUNS ?? 6) },
+			{ numRuns: Number(process.env.AGED_RUNS ?? 3) },
 		);
 	});
 });

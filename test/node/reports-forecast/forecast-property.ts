@@ -200,7 +200,7 @@ describe('Cash Flow Forecast and Key Figures over random books', () => {
 					);
 				},
 			),
-			{ numRuns: Number(process.env.FORECAST_RUNS ?? 5) },
+			{ numRuns: Number(process.env.FORECAST_RUNS ?? 3) },
 		);
 	});
 });

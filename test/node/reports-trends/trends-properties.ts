@@ -117,7 +117,7 @@ describe('trends over random ranges of the books', () => {
 				expect(sum('net_profit')).toBe(netProfitOf(ledger, from, to));
 				expect(sum('sales')).toBe(creditMinusDebit(ledger, ['SALES'], from, to));
 			}),
-			{ numRuns: 15 },
+			{ numRuns: 8 },
 		);
 	});
 
@@ -145,7 +145,7 @@ describe('trends over random ranges of the books', () => {
 					expect(cents(item.net_assets)).toBe(cents(item.total_equity));
 				}
 			}),
-			{ numRuns: 12 },
+			{ numRuns: 6 },
 		);
 	});
 
@@ -185,7 +185,7 @@ describe('trends over random ranges of the books', () => {
 				expect(cents(netProfit['total compared'])).toBe(netProfitOf(ledger, before.from, before.to));
 				expect(cents(netProfit['total change'])).toBe(cents(netProfit.total) - cents(netProfit['total compared']));
 			}),
-			{ numRuns: 12 },
+			{ numRuns: 6 },
 		);
 	});
 });

@@ -134,7 +134,7 @@ describe('property: invoice events against the service’s records', () => {
 					}
 				},
 			),
-			{ numRuns: 10 },
+			{ numRuns: 6 },
 		);
 	});
 });

@@ -212,7 +212,7 @@ async function withSandbox(scale: number, test: (env: TriggerSandbox) => Promise
 	}
 }
 
-const RUNS = { numRuns: 6, endOnFailure: true };
+const RUNS = { numRuns: 4, endOnFailure: true };
 
 describe('exactly once over random histories (issue 49)', () => {
 	it('New, Updated or Deleted from All Existing Records, a page a poll: the table equals the books, no version twice, each deletion once', async () => {
