@@ -127,7 +127,15 @@ export async function readReceivables(reader: ServiceReader, business?: string):
 			settled: settled.get(String(balance.id)) ?? [],
 		});
 	}
-	return receivables;
+	// The report names each customer as the contacts list does (an opening balance's copy of the
+	// name carries the reference too).
+	const names = new Map(
+		(await reader.all('/contacts?contact_type_id=CUSTOMER&attributes=name', business)).map((contact) => [
+			String(contact.id),
+			String(contact.name),
+		]),
+	);
+	return receivables.map((item) => ({ ...item, contactName: names.get(item.contactId) ?? item.contactName }));
 }
 
 /** What was still open of it at the end of `asAt`, in the business's currency, signed. */
