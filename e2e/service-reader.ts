@@ -1,7 +1,8 @@
 import { connectToSandbox, type RunningSandbox } from './credential';
 import { sleep } from './wait';
 
-const MAX_RATE_LIMIT_WAITS = 5;
+/** A 429 asks for a second or so at a time; this many waits outlast the 60 s window, whoever fills it. */
+const MAX_RATE_LIMIT_WAITS = 90;
 
 function retryAfterMs(response: Response): number {
 	const seconds = Number(response.headers.get('retry-after'));
@@ -72,8 +73,8 @@ export class ServiceReader {
 
 	/**
 	 * The reader shares the business's rate limit with the workflows it checks, so a 429 (not
-	 * processed) is waited out as the service asks and sent again, as any well-behaved client does;
-	 * a window is 60 s, so a few waits always reach a free one.
+	 * processed) is waited out as the service asks and sent again, as any well-behaved client does,
+	 * until the 60 s window has room: the workflows checked may keep it full for most of a minute.
 	 */
 	private async request(
 		method: string,
