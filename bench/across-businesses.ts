@@ -319,7 +319,7 @@ export function acrossBusinessesMarkdown(measured: AcrossBusinesses, standalone 
 		`business's budget starts empty), the order alternating run by run; the same reads with a Limit of one page ` +
 		`warmed the node and the sandbox first. Checked: every business's invoices once and the same as its read ` +
 		`by ID, the side-by-side rows grouped in the service's order of the businesses and naming their business; ` +
-		`exactly ${pages} answered requests per business (the sandbox's log, by X-Business). **Floor**: a read of ` +
+		`exactly ${requestsOfStillRead(measured.records)} answered requests per business, its ${pages} pages and two asking what changed meanwhile (the sandbox's log, by X-Business). **Floor**: a read of ` +
 		`${pages} pages at ${DEFAULT_CONCURRENCY} at once takes its first page, then ⌈${pages - 1} ÷ ` +
 		`${DEFAULT_CONCURRENCY}⌉ rounds; side by side one such read after the list of businesses, one after another ` +
 		`four. **CPU**: user and system time of the bench's process (n8n-core and the node; the sandbox runs in its own) ` +
