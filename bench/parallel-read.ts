@@ -23,6 +23,8 @@ import { requestsOfStillRead } from '../nodes/AccountingService/transport/pages'
 export const DEFAULT_CONCURRENCY = DEFAULT_READ_PACE.concurrency;
 export const DEFAULT_PER_MINUTE = DEFAULT_READ_PACE.perMinute;
 const PAGE_SIZE = 200;
+/** The requests a Return All of more than one page makes after its pages, asking what changed meanwhile (transport/read.ts). */
+export const CHANGE_CHECKS = requestsOfStillRead(2 * PAGE_SIZE) - 2;
 
 export interface ParallelRow {
 	latencyMs: number;
@@ -310,7 +312,8 @@ export async function measureParallelRead(
  * - the budget's: the k-th request starts no sooner than the window (60 s + 1 s margin) after the
  *   (k − budget)-th, so the last starts no sooner than ⌊(requests − 1) ÷ budget⌋ windows after
  *   the first; its answer takes one latency more;
- * - the concurrency's: each read's first page alone, then the rest `concurrency` at a time.
+ * - the concurrency's: each read's first page alone, then the rest `concurrency` at a time, then
+ *   its `changeChecks` (a Return All asks what changed meanwhile, one request after the other).
  */
 export function budgetFloorMs(options: {
 	readers: number;
@@ -318,14 +321,18 @@ export function budgetFloorMs(options: {
 	latencyMs: number;
 	perMinute?: number;
 	concurrency?: number;
+	/** Requests after the pages, one after the other (a Return All's two asking what changed). */
+	changeChecks?: number;
 }): number {
 	const { readers, pagesPerRead, latencyMs } = options;
 	const perMinute = options.perMinute ?? DEFAULT_PER_MINUTE;
 	const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-	const requests = readers * pagesPerRead;
+	// A read of one page has nothing to check: no page can have moved under it.
+	const changeChecks = pagesPerRead > 1 ? (options.changeChecks ?? 0) : 0;
+	const requests = readers * (pagesPerRead + changeChecks);
 	const windows = Math.floor((requests - 1) / perMinute);
 	const budgetMs = windows * (WINDOW_MS + ARRIVAL_MARGIN_MS) + latencyMs;
-	const concurrencyMs = (1 + Math.ceil((pagesPerRead - 1) / concurrency)) * latencyMs;
+	const concurrencyMs = (1 + Math.ceil((pagesPerRead - 1) / concurrency) + changeChecks) * latencyMs;
 	return Math.max(budgetMs, concurrencyMs);
 }
 
@@ -368,7 +375,7 @@ export async function measureRateLimited(
 				ms: run.ms,
 				requests: entries.length,
 				tooMany: entries.filter((entry) => entry.status === 429).length,
-				floorMs: budgetFloorMs({ readers, pagesPerRead, latencyMs }),
+				floorMs: budgetFloorMs({ readers, pagesPerRead, latencyMs, changeChecks: CHANGE_CHECKS }),
 				mostAtOnce: Math.max(...entries.map((entry) => entry.concurrent ?? 1)),
 				firstPastBudgetMs: pastBudget === undefined ? undefined : pastBudget - arrivals[0],
 			};
@@ -518,7 +525,7 @@ function rateLimitedMarkdown(limited: RateLimitRow[]): string {
 		`${(WINDOW_MS + ARRIVAL_MARGIN_MS) / 1000} s after the (k − ${DEFAULT_PER_MINUTE})-th, so the last of R requests ` +
 		`starts no sooner than ⌊(R − 1) ÷ ${DEFAULT_PER_MINUTE}⌋ × ${(WINDOW_MS + ARRIVAL_MARGIN_MS) / 1000} s after the ` +
 		`first, and answers one latency later; a read that fits the budget is held only by its concurrency ` +
-		`(its first page, then ⌈(pages − 1) ÷ ${DEFAULT_CONCURRENCY}⌉ rounds), whichever is longer.\n\n${limitTable}\n`
+		`(its first page, then ⌈(pages − 1) ÷ ${DEFAULT_CONCURRENCY}⌉ rounds, then its ${CHANGE_CHECKS} requests asking what changed, one after the other), whichever is longer.\n\n${limitTable}\n`
 	);
 }
 

@@ -414,7 +414,7 @@ async function measureReturnAllAlone() {
 	const fileDate = /^Date: (\S+)/m.exec(readFileSync(resolve(__dirname, 'RESULTS.md'), 'utf8'))?.[1] ?? 'before';
 	const kept = olderParallelRows(current, [latencyMs], fileDate);
 	const note =
-		`The ${latencyMs} ms rows:${measuredAlone('returnall')} ${loadSentence(loadAtStart)}` +
+		`The ${latencyMs} ms rows: one run of \`npm run bench -- --only returnall\`, ${new Date().toISOString().slice(0, 10)}, ${machineDescription()}. ${loadSentence(loadAtStart)}` +
 		(kept.length > 0 ? ` The other rows are kept from the run of the day they show (\`npm run bench\`).` : '');
 	const head = parallelReadHead(SIZES.paced, [...measured, ...kept], note);
 	const rest = current.indexOf(RATE_LIMITED_HEADING);
