@@ -16,7 +16,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { accountingServiceNode, runWorkflow } from '../test/harness';
 import { connectToSandbox } from './connect';
 import { median, measuredAlone, timed } from './measure';
-import { budgetFloorMs, DEFAULT_CONCURRENCY, DEFAULT_PER_MINUTE } from './parallel-read';
+import { budgetFloorMs, CHANGE_CHECKS, DEFAULT_CONCURRENCY, DEFAULT_PER_MINUTE } from './parallel-read';
 import { apiRequestLog, clearLog, startSandboxProcess, type SandboxProcess } from './sandbox-process';
 import { requestsOfStillRead } from '../nodes/AccountingService/transport/pages';
 
@@ -204,7 +204,12 @@ export async function measureAcrossBusinesses(
 	log: (line: string) => void,
 ): Promise<AcrossBusinesses> {
 	const pages = Math.ceil(options.records / PAGE_SIZE);
-	const oneRead = budgetFloorMs({ readers: 1, pagesPerRead: pages, latencyMs: options.latencyMs });
+	const oneRead = budgetFloorMs({
+		readers: 1,
+		pagesPerRead: pages,
+		latencyMs: options.latencyMs,
+		changeChecks: CHANGE_CHECKS,
+	});
 	const floors: Record<Way, number> = {
 		// The list of businesses, then the four reads at once, each as one read alone.
 		'side by side': options.latencyMs + oneRead,
@@ -319,9 +324,9 @@ export function acrossBusinessesMarkdown(measured: AcrossBusinesses, standalone 
 		`business's budget starts empty), the order alternating run by run; the same reads with a Limit of one page ` +
 		`warmed the node and the sandbox first. Checked: every business's invoices once and the same as its read ` +
 		`by ID, the side-by-side rows grouped in the service's order of the businesses and naming their business; ` +
-		`exactly ${pages} answered requests per business (the sandbox's log, by X-Business). **Floor**: a read of ` +
+		`exactly ${requestsOfStillRead(measured.records)} answered requests per business, its ${pages} pages and two asking what changed meanwhile (the sandbox's log, by X-Business). **Floor**: a read of ` +
 		`${pages} pages at ${DEFAULT_CONCURRENCY} at once takes its first page, then ⌈${pages - 1} ÷ ` +
-		`${DEFAULT_CONCURRENCY}⌉ rounds; side by side one such read after the list of businesses, one after another ` +
+		`${DEFAULT_CONCURRENCY}⌉ rounds, then its ${CHANGE_CHECKS} requests asking what changed, one after the other; side by side one such read after the list of businesses, one after another ` +
 		`four. **CPU**: user and system time of the bench's process (n8n-core and the node; the sandbox runs in its own) ` +
 		`during the read: side by side, the rows of up to 12 pages a round are parsed and shaped on the one event loop, ` +
 		`which delays the next requests' start. Goal: side by side ≥ 3× as fast, no 429, under Node 20 (the engine of ` +

@@ -1,6 +1,6 @@
 /** Small measuring tools: medians, wall time, the peak memory of a piece of work, and a memory worker. */
 import { spawn } from 'node:child_process';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 
 import type { SandboxProcess } from './sandbox-process';
@@ -72,5 +72,11 @@ export const machineDescription = () =>
 	`${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`;
 
 /** The sentence of a section measured on its own (`npm run bench -- --only <name>`): how, when and where. */
+/** The machine's load averages (1, 5 and 15 minutes) as a run began and as it ended: the times are that busy. */
+export const loadSentence = (start: number[], end: number[] = loadavg()) => {
+	const three = (load: number[]) => load.map((value) => value.toFixed(2)).join(' / ');
+	return `Load average (1 / 5 / 15 min) ${three(start)} as the run began, ${three(end)} as it ended (${cpus().length} cores, shared with other jobs).`;
+};
+
 export const measuredAlone = (only: string) =>
 	` Measured on its own (\`npm run bench -- --only ${only}\`), ${new Date().toISOString().slice(0, 10)}, ${machineDescription()}.`;

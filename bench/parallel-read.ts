@@ -10,13 +10,21 @@ import { DEFAULT_READ_PACE } from '../nodes/AccountingService/transport/types';
 import { accountingServiceNode, runWorkflow } from '../test/harness';
 import { connectToSandbox } from './connect';
 import { timed } from './measure';
-import { rawNextLoop, rawPagedLoop } from './raw-loops';
-import { apiRequestLog, apiRequestStatuses, startSandboxProcess, type SandboxProcess } from './sandbox-process';
+import { rawNextLoop, rawPagedItems, rawPagedLoop } from './raw-loops';
+import {
+	apiRequestLog,
+	apiRequestStatuses,
+	clearLog,
+	startSandboxProcess,
+	type SandboxProcess,
+} from './sandbox-process';
 import { requestsOfStillRead } from '../nodes/AccountingService/transport/pages';
 
 export const DEFAULT_CONCURRENCY = DEFAULT_READ_PACE.concurrency;
 export const DEFAULT_PER_MINUTE = DEFAULT_READ_PACE.perMinute;
 const PAGE_SIZE = 200;
+/** The requests a Return All of more than one page makes after its pages, asking what changed meanwhile (transport/read.ts). */
+export const CHANGE_CHECKS = requestsOfStillRead(2 * PAGE_SIZE) - 2;
 
 export interface ParallelRow {
 	latencyMs: number;
@@ -30,6 +38,24 @@ export interface ParallelRow {
 	rawMs?: number;
 	/** Whether this row is the node at its default Max Requests per Minute. */
 	defaultBudget?: boolean;
+	/** The day of an older run this row is kept from (`--only returnall` measures only the first latency). */
+	measuredOn?: string;
+	/** A row whose list changed during the read: what changed and what the read returned. */
+	change?: ChangeDuringRead;
+}
+
+/** One invoice already read deleted and one created while a page mid-way is read, and what the node made of it. */
+export interface ChangeDuringRead {
+	/** The page whose request set the change off (half-way). */
+	atPage: number;
+	/** The page (already read by then) the deleted invoice was on. */
+	deletedFromPage: number;
+	/** Records present for the whole read: each came once. */
+	presentThroughout: number;
+	pageReads: number;
+	changeChecks: number;
+	deletedCame: boolean;
+	createdCame: boolean;
 }
 
 export interface RateLimitRow {
@@ -115,6 +141,101 @@ async function measureNode(records: number, latencyMs: number, requestOptions: R
 	}
 }
 
+/** Whether a logged request is the read of page `page` of the sales invoices. */
+const readsPage = (path: string, page: number) =>
+	path.includes('/sales_invoices?') && new RegExp(`[?&]page=${page}(&|$)`).test(path);
+
+/**
+ * When the sandbox logs the request for `page`, deletes `deleteId` and creates a sales invoice
+ * through its record controls (outside the API, so not in its request log); the id created.
+ */
+function changeWhenPageIsRead(sandbox: SandboxProcess, page: number, deleteId: string) {
+	let stopped = false;
+	const control = async (path: string, body: Record<string, unknown>) => {
+		const response = await fetch(`${sandbox.urls.controlUrl}${path}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		});
+		if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+		return (await response.json()) as { record?: { id: string } };
+	};
+	const created = (async () => {
+		while (!stopped) {
+			if ((await apiRequestLog(sandbox)).some((entry) => readsPage(entry.path, page))) {
+				await control('/records/delete', { collection: 'sales_invoices', id: deleteId });
+				return String((await control('/records', { collection: 'sales_invoices' })).record?.id);
+			}
+			await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+		}
+		throw new Error(`the read ended before page ${page} was requested`);
+	})();
+	return {
+		created,
+		stop: () => {
+			stopped = true;
+		},
+	};
+}
+
+/**
+ * The node's Return All at its defaults while the list moves: once the page half-way is
+ * requested, an invoice of a page a tenth of the way (already read) is deleted, which shifts every later record
+ * one place towards the start, and one is created. Checked: every record present for the whole
+ * read came once, nothing came twice, nothing came that was never there.
+ */
+async function measureNodeWithChange(records: number, latencyMs: number, concurrency: number) {
+	const { sandbox, connected } = await freshBusiness({ scale: records, latencyMs });
+	try {
+		const tokens = { store: connected.store, credentialId: connected.credential.id };
+		const before = (await rawPagedItems(sandbox, tokens, records, 5)).map((record) => String(record.id));
+		checkExact(before, records, 'the raw read before');
+		await clearLog(sandbox);
+		const pages = Math.ceil(records / PAGE_SIZE);
+		const atPage = Math.max(2, Math.floor(pages / 2));
+		const deletedFromPage = Math.max(1, Math.floor(pages / 10));
+		const deleted = before[deletedFromPage * PAGE_SIZE - 1];
+		const change = changeWhenPageIsRead(sandbox, atPage, deleted);
+		let run: { ms: number; result: string[] };
+		try {
+			run = await timed(async () => await readInvoices(connected, { concurrentRequests: concurrency }));
+		} finally {
+			change.stop();
+		}
+		const created = await change.created;
+		const counts = new Map<string, number>();
+		for (const id of run.result) counts.set(id, (counts.get(id) ?? 0) + 1);
+		const twice = [...counts].filter(([, count]) => count > 1).map(([id]) => id);
+		const throughout = before.filter((id) => id !== deleted);
+		const missing = throughout.filter((id) => !counts.has(id));
+		const known = new Set([...before, created]);
+		const strangers = run.result.filter((id) => !known.has(id));
+		if (twice.length + missing.length + strangers.length > 0) {
+			throw new Error(
+				`with a change during the read the node returned ${twice.length} record(s) twice, missed ${missing.length} present throughout, ` +
+					`and ${strangers.length} never there`,
+			);
+		}
+		const log = await apiRequestLog(sandbox);
+		const changeChecks = log.filter((entry) => /updated_or_created_since|deleted_since/.test(entry.path)).length;
+		return {
+			ms: run.ms,
+			requests: log.length,
+			change: {
+				atPage,
+				deletedFromPage,
+				presentThroughout: throughout.length,
+				pageReads: log.length - changeChecks,
+				changeChecks,
+				deletedCame: counts.has(deleted),
+				createdCame: counts.has(created),
+			},
+		};
+	} finally {
+		await sandbox.stop();
+	}
+}
+
 export async function measureParallelRead(
 	records: number,
 	latencies: number[],
@@ -171,6 +292,15 @@ export async function measureParallelRead(
 				requests: run.requests,
 				rawMs: raw.get(DEFAULT_CONCURRENCY),
 			});
+			const moving = await measureNodeWithChange(records, latencyMs, DEFAULT_CONCURRENCY);
+			add({
+				reader: `node, ${DEFAULT_PER_MINUTE} requests/min (default), 1 invoice deleted and 1 created while page ${moving.change.atPage} is read`,
+				concurrency: DEFAULT_CONCURRENCY,
+				ms: moving.ms,
+				requests: moving.requests,
+				rawMs: raw.get(DEFAULT_CONCURRENCY),
+				change: moving.change,
+			});
 		}
 	}
 	return rows;
@@ -182,7 +312,8 @@ export async function measureParallelRead(
  * - the budget's: the k-th request starts no sooner than the window (60 s + 1 s margin) after the
  *   (k − budget)-th, so the last starts no sooner than ⌊(requests − 1) ÷ budget⌋ windows after
  *   the first; its answer takes one latency more;
- * - the concurrency's: each read's first page alone, then the rest `concurrency` at a time.
+ * - the concurrency's: each read's first page alone, then the rest `concurrency` at a time, then
+ *   its `changeChecks` (a Return All asks what changed meanwhile, one request after the other).
  */
 export function budgetFloorMs(options: {
 	readers: number;
@@ -190,14 +321,18 @@ export function budgetFloorMs(options: {
 	latencyMs: number;
 	perMinute?: number;
 	concurrency?: number;
+	/** Requests after the pages, one after the other (a Return All's two asking what changed). */
+	changeChecks?: number;
 }): number {
 	const { readers, pagesPerRead, latencyMs } = options;
 	const perMinute = options.perMinute ?? DEFAULT_PER_MINUTE;
 	const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-	const requests = readers * pagesPerRead;
+	// A read of one page has nothing to check: no page can have moved under it.
+	const changeChecks = pagesPerRead > 1 ? (options.changeChecks ?? 0) : 0;
+	const requests = readers * (pagesPerRead + changeChecks);
 	const windows = Math.floor((requests - 1) / perMinute);
 	const budgetMs = windows * (WINDOW_MS + ARRIVAL_MARGIN_MS) + latencyMs;
-	const concurrencyMs = (1 + Math.ceil((pagesPerRead - 1) / concurrency)) * latencyMs;
+	const concurrencyMs = (1 + Math.ceil((pagesPerRead - 1) / concurrency) + changeChecks) * latencyMs;
 	return Math.max(budgetMs, concurrencyMs);
 }
 
@@ -240,7 +375,7 @@ export async function measureRateLimited(
 				ms: run.ms,
 				requests: entries.length,
 				tooMany: entries.filter((entry) => entry.status === 429).length,
-				floorMs: budgetFloorMs({ readers, pagesPerRead, latencyMs }),
+				floorMs: budgetFloorMs({ readers, pagesPerRead, latencyMs, changeChecks: CHANGE_CHECKS }),
 				mostAtOnce: Math.max(...entries.map((entry) => entry.concurrent ?? 1)),
 				firstPastBudgetMs: pastBudget === undefined ? undefined : pastBudget - arrivals[0],
 			};
@@ -264,6 +399,11 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** The two tables and the note on the default, as Markdown. */
 export function parallelReadMarkdown(records: number, rows: ParallelRow[], limited: RateLimitRow[]): string {
+	return `${parallelReadHead(records, rows)}\n\n${rateLimitedMarkdown(limited)}`;
+}
+
+/** The section's heading, the table of readers at the service's pace and what it shows (up to the rate-limit subsection). */
+export function parallelReadHead(records: number, rows: ParallelRow[], note = ''): string {
 	const n = records.toLocaleString('en');
 	const pages = Math.ceil(records / PAGE_SIZE);
 	const table = [
@@ -272,7 +412,7 @@ export function parallelReadMarkdown(records: number, rows: ParallelRow[], limit
 		...rows.map((row) =>
 			[
 				'',
-				`${row.latencyMs} ms`,
+				`${row.latencyMs} ms${row.measuredOn === undefined ? '' : ` (measured ${row.measuredOn})`}`,
 				row.reader,
 				String(row.concurrency),
 				seconds(row.ms),
@@ -285,7 +425,71 @@ export function parallelReadMarkdown(records: number, rows: ParallelRow[], limit
 				.trim(),
 		),
 	].join('\n');
+	const moving = rows.find((row) => row.change);
+	return (
+		`## Return All at the service's pace (${n} sales invoices, ${pages} pages)\n\n` +
+		`Each sandbox answer takes the latency shown (\`--latency-ms\`); the node runs through n8n-core with its defaults ` +
+		`(${DEFAULT_CONCURRENCY} at once, ${DEFAULT_PER_MINUTE} requests a minute per business) unless the row says otherwise, ` +
+		`each node row against a sandbox of its own (a business with nothing spent in the window yet). Times from one run. ` +
+		`A read that holds still costs its ${pages} pages and two requests asking what changed meanwhile ` +
+		`(\`updated_or_created_since\`, then \`deleted_since\`).${note ? ` ${note}` : ''}\n\n` +
+		`${table}\n\n${whyThreeAtOnce(rows)}${moving ? `\n\n${changeDuringReadMarkdown(moving)}` : ''}`
+	);
+}
 
+/** What the row with a change during the read shows. */
+function changeDuringReadMarkdown(row: ParallelRow): string {
+	const change = row.change!;
+	return (
+		`**A change during the read.** When the sandbox logged the request for page ${change.atPage}, the bench deleted an ` +
+		`invoice of page ${change.deletedFromPage} (already read; every later invoice moves one place towards the start) and created one, ` +
+		`through the sandbox's record controls. The node made ${row.requests} requests: ${change.pageReads} page reads ` +
+		`and ${change.changeChecks} asking what changed. Each of the ${change.presentThroughout.toLocaleString('en')} ` +
+		`invoices present throughout came once, none twice, none that never existed; the deleted one ` +
+		`${change.deletedCame ? 'came (read before it went)' : 'did not come'}, the created one ` +
+		`${change.createdCame ? 'came' : 'did not come'}.`
+	);
+}
+
+/**
+ * The rows of `section` (the section as RESULTS.md has it) at latencies not measured now, kept
+ * with the day they were measured (theirs, or `measuredOn` when the row does not say).
+ */
+export function olderParallelRows(section: string, measuredLatencies: number[], measuredOn: string): ParallelRow[] {
+	const head = section.split('\n### ')[0];
+	const kept: ParallelRow[] = [];
+	let sequentialMs = 0;
+	const raw = new Map<number, number>();
+	for (const line of head.split('\n')) {
+		const cells = line.split('|').map((cell) => cell.trim());
+		const latency = /^(\d+) ms(?: \(measured (\d{4}-\d\d-\d\d)\))?$/.exec(cells[1] ?? '');
+		if (!latency || measuredLatencies.includes(Number(latency[1]))) continue;
+		const [reader, concurrency, time, , , requests] = cells.slice(2);
+		const row: ParallelRow = {
+			latencyMs: Number(latency[1]),
+			reader,
+			concurrency: Number(concurrency),
+			ms: Number.parseFloat(time) * 1000,
+			sequentialMs: 0,
+			measuredOn: latency[2] ?? measuredOn,
+			...(requests ? { requests: Number(requests) } : {}),
+		};
+		if (reader.startsWith('sequential')) {
+			sequentialMs = row.ms;
+			raw.set(1, row.ms);
+		} else if (reader.startsWith('raw')) raw.set(row.concurrency, row.ms);
+		else {
+			row.rawMs = raw.get(row.concurrency);
+			row.defaultBudget = reader.includes('(default)') && !reader.includes('while');
+		}
+		if (sequentialMs === 0 && !reader.startsWith('sequential')) continue;
+		kept.push({ ...row, sequentialMs: reader.startsWith('sequential') ? row.ms : sequentialMs });
+	}
+	return kept;
+}
+
+/** The subsection of Return Alls of one business against the service's rate limit. */
+function rateLimitedMarkdown(limited: RateLimitRow[]): string {
 	const limitTable = [
 		'| Sandbox rate limit (per business) | Return Alls at once (one process, one credential) | Records each | Requests | Time | Floor the budget sets | Time ÷ floor | Request 201 arrived after the first | Most at once | 429s | Each read exact |',
 		'|---|---|---|---|---|---|---|---|---|---|---|',
@@ -311,11 +515,6 @@ export function parallelReadMarkdown(records: number, rows: ParallelRow[], limit
 	].join('\n');
 
 	return (
-		`## Return All at the service's pace (${n} sales invoices, ${pages} pages)\n\n` +
-		`Each sandbox answer takes the latency shown (\`--latency-ms\`); the node runs through n8n-core with its defaults ` +
-		`(${DEFAULT_CONCURRENCY} at once, ${DEFAULT_PER_MINUTE} requests a minute per business) unless the row says otherwise, ` +
-		`each node row against a sandbox of its own (a business with nothing spent in the window yet). Times from one run.\n\n` +
-		`${table}\n\n${whyThreeAtOnce(rows)}\n\n` +
 		`### Against the service's rate limit, several Return Alls of one business at once\n\n` +
 		`The sandbox refuses a business's requests beyond its limit with 429 and Retry-After ` +
 		`(\`--rate-limit\`, \`--rate-limit-window\`); each answer takes ${limited[0]?.latencyMs ?? 0} ms. ` +
@@ -326,7 +525,7 @@ export function parallelReadMarkdown(records: number, rows: ParallelRow[], limit
 		`${(WINDOW_MS + ARRIVAL_MARGIN_MS) / 1000} s after the (k − ${DEFAULT_PER_MINUTE})-th, so the last of R requests ` +
 		`starts no sooner than ⌊(R − 1) ÷ ${DEFAULT_PER_MINUTE}⌋ × ${(WINDOW_MS + ARRIVAL_MARGIN_MS) / 1000} s after the ` +
 		`first, and answers one latency later; a read that fits the budget is held only by its concurrency ` +
-		`(its first page, then ⌈(pages − 1) ÷ ${DEFAULT_CONCURRENCY}⌉ rounds), whichever is longer.\n\n${limitTable}\n`
+		`(its first page, then ⌈(pages − 1) ÷ ${DEFAULT_CONCURRENCY}⌉ rounds, then its ${CHANGE_CHECKS} requests asking what changed, one after the other), whichever is longer.\n\n${limitTable}\n`
 	);
 }
 

@@ -125,6 +125,16 @@ export async function rawPagedLoop(
 	limit: number,
 	concurrency: number,
 ): Promise<number> {
+	return (await rawPagedItems(sandbox, tokens, limit, concurrency)).length;
+}
+
+/** The records `rawPagedLoop` reads, in the service's order. */
+export async function rawPagedItems(
+	sandbox: SandboxProcess,
+	tokens: TokenSource,
+	limit: number,
+	concurrency: number,
+): Promise<IDataObject[]> {
 	const first = await getJson(sandbox, tokens, '/sales_invoices?items_per_page=200');
 	const total = Math.min(limit, first.$total as number);
 	const pages = Math.ceil(total / 200);
@@ -138,6 +148,6 @@ export async function rawPagedLoop(
 		}
 	};
 	await Promise.all(Array.from({ length: concurrency }, worker));
-	const items = Array.from({ length: pages }, (_, index) => byPage.get(index + 1) ?? []).flat();
-	return Math.min(items.length, limit);
+	const items = Array.from({ length: pages }, (_, index) => byPage.get(index + 1) ?? []).flat() as IDataObject[];
+	return items.slice(0, limit);
 }

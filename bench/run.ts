@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: what the node costs beyond the network, against one sandbox in its own process.
  * Prints a table of ratios and writes bench/RESULTS.md. `--smoke` runs tiny sizes (CI).
- * `--only pdf` (Download PDF), `--only output` (Simplified and One Row per Line against Raw),
+ * `--only returnall` (Return All at the service's pace, 300 ms rows only: the 1,000 ms rows take minutes each
+ * and are kept from their run), `--only pdf` (Download PDF), `--only output` (Simplified and One Row per Line against Raw),
  * `--only tool` (the AI tool), `--only items` (per-item operations at 1, 3 and 5 at once),
  * `--only reports` (the Report resource against the reads without it), `--only businesses` (All
  * Businesses against the reads one after another) or `--only editor` (the n8n editor with and
@@ -11,6 +12,7 @@
  */
 import { resolve } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 
 import { accountingServiceNode, probeNode, runWorkflow } from '../test/harness';
 import {
@@ -29,7 +31,7 @@ import {
 	type EditorVariant,
 } from './editor-load';
 import { documentPdfMarkdown, measureDocumentPdf, type DocumentPdfRow } from './document-pdf';
-import { median, memoryWorker as worker, MiB, timed, machineDescription, measuredAlone } from './measure';
+import { median, memoryWorker as worker, MiB, timed, machineDescription, measuredAlone, loadSentence } from './measure';
 import { measureWriteRequests, WRITE_REQUESTS_HEADING, writeRequestsMarkdown } from './write-requests';
 import { measurePerItem, perItemMarkdown, perItemProblems, type PerItem } from './per-item';
 import { measureOutputShapes, outputShapesMarkdown, type OutputShapeRow } from './output-shapes';
@@ -37,6 +39,8 @@ import {
 	measureParallelRead,
 	measureRateLimited,
 	parallelReadMarkdown,
+	parallelReadHead,
+	olderParallelRows,
 	type ParallelRow,
 	type RateLimitRow,
 } from './parallel-read';
@@ -114,15 +118,15 @@ const RATE_LIMITED_READERS = [1, 3];
 const OVERHEAD_OPTIONS = { concurrentRequests: 1, maxRequestsPerMinute: 60_000 };
 const attachmentArgument = process.argv.indexOf('--attachment-mib');
 if (attachmentArgument > 0) SIZES.attachmentMiB = Number(process.argv[attachmentArgument + 1]);
-/** `--only pdf`, `output`, `tool`, `items`, `reports`, `businesses` or `editor`: that section alone (the sections that can run on their own). */
+/** `--only returnall`, `pdf`, `output`, `tool`, `items`, `reports`, `businesses` or `editor`: that section alone (the sections that can run on their own). */
 const onlyArgument = process.argv.indexOf('--only');
 const only = onlyArgument > 0 ? process.argv[onlyArgument + 1] : undefined;
 if (
 	only !== undefined &&
-	!['pdf', 'output', 'tool', 'items', 'writes', 'reports', 'trends', 'businesses', 'editor'].includes(only)
+	!['returnall', 'pdf', 'output', 'tool', 'items', 'writes', 'reports', 'trends', 'businesses', 'editor'].includes(only)
 ) {
 	console.error(
-		`--only takes pdf (the Download PDF section), output (the Output section), tool (the AI tool section), items (the per-item section), writes (requests per row of Create and Create or Update), reports (the Report section), trends (the twelve-month trend section), businesses (the All Businesses section) or editor (the editor with and without the package), not ${String(only)}`,
+		`--only takes returnall (Return All at the service's pace, its first latency only), pdf (the Download PDF section), output (the Output section), tool (the AI tool section), items (the per-item section), writes (requests per row of Create and Create or Update), reports (the Report section), trends (the twelve-month trend section), businesses (the All Businesses section) or editor (the editor with and without the package), not ${String(only)}`,
 	);
 	process.exit(2);
 }
@@ -144,6 +148,10 @@ async function clearFaults(sandbox: SandboxProcess) {
 }
 
 async function main() {
+	if (only === 'returnall') {
+		await measureReturnAllAlone();
+		return;
+	}
 	if (only === 'pdf') {
 		console.log(`Download PDF (loopback, medians of ${SIZES.pdfRuns})`);
 		const pdf = await measureDocumentPdf(SIZES.pdfRuns, console.log);
@@ -195,9 +203,13 @@ async function main() {
 		return;
 	}
 	if (only === 'businesses') {
+		const loadAtStart = loadavg();
 		const across = await measureAcrossBusinessRuns();
 		warn(acrossBusinessesProblems(across, { ratio: !smoke }));
-		const section = acrossBusinessesMarkdown(across, true);
+		const section = acrossBusinessesMarkdown(across, true).replace(
+			/(\n### Node \d+\n\n *Measured on its own[^\n]*)/,
+			`$1 ${loadSentence(loadAtStart)}`,
+		);
 		replaceSection(
 			'All Businesses',
 			ACROSS_BUSINESSES_HEADING,
@@ -382,6 +394,31 @@ async function main() {
 	const trends = await measureTrendRuns();
 	writeResults(rows, parallel, limited, pdf, output, tool, perItem, reports, across);
 	replaceSection('Trends', TRENDS_HEADING, trendsMarkdown(trends, false));
+}
+
+/** The heading of the Return All section; its rate-limit subsection starts at `RATE_LIMITED_HEADING`. */
+const RETURN_ALL_HEADING = "\n## Return All at the service's pace";
+const RATE_LIMITED_HEADING = '\n### Against the service';
+
+/**
+ * `--only returnall`: the rows at the first latency (300 ms) measured again, with the read that
+ * meets a change; the rows at the other latencies and the rate-limit subsection kept as they stand.
+ */
+async function measureReturnAllAlone() {
+	const latencyMs = SIZES.latencies[0];
+	const loadAtStart = loadavg();
+	console.log(`\nReturn All at the service's pace (${SIZES.paced.toLocaleString('en')} records, ${latencyMs} ms only)`);
+	const measured = await measureParallelRead(SIZES.paced, [latencyMs], console.log);
+	checkGoals(measured, []);
+	const current = currentSection(RETURN_ALL_HEADING);
+	const fileDate = /^Date: (\S+)/m.exec(readFileSync(resolve(__dirname, 'RESULTS.md'), 'utf8'))?.[1] ?? 'before';
+	const kept = olderParallelRows(current, [latencyMs], fileDate);
+	const note =
+		`The ${latencyMs} ms rows: one run of \`npm run bench -- --only returnall\`, ${new Date().toISOString().slice(0, 10)}, ${machineDescription()}. ${loadSentence(loadAtStart)}` +
+		(kept.length > 0 ? ` The other rows are kept from the run of the day they show (\`npm run bench\`).` : '');
+	const head = parallelReadHead(SIZES.paced, [...measured, ...kept], note);
+	const rest = current.indexOf(RATE_LIMITED_HEADING);
+	replaceSection('Return All', RETURN_ALL_HEADING, `${head}\n${rest < 0 ? '' : current.slice(rest)}`);
 }
 
 /** The start of the Output section's heading in RESULTS.md. */
