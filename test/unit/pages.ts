@@ -48,17 +48,20 @@ describe('what a read accepts of the service’s claims', () => {
 
 describe('the cost of a read while the list holds still', () => {
 	it.each([
-		[0, undefined, 1],
-		[200, undefined, 1],
-		[201, undefined, 4],
-		[2150, undefined, 13],
-		[20_000, undefined, 102],
-		[20_000, 150, 1],
-		[20_000, 450, 5],
+		[0, undefined, true, 1],
+		[200, undefined, true, 1],
+		[201, undefined, true, 3],
+		[201, undefined, false, 4],
+		[2150, undefined, true, 12],
+		[20_000, undefined, true, 101],
+		[20_000, undefined, false, 102],
+		[20_000, 150, true, 1],
+		[20_000, 450, true, 4],
+		[20_000, 450, false, 5],
 	])(
-		'%i records, limit %p: %i requests (its pages, and two asking what changed when there are several)',
-		(total, limit, requests) => {
-			expect(requestsOfStillRead(total, limit)).toBe(requests);
+		'%i records, limit %p, in creation order %p: %i requests (its pages, and after several the deletions, and the creations and edits of a sorted or filtered list)',
+		(total, limit, appendOnly, requests) => {
+			expect(requestsOfStillRead(total, limit, appendOnly)).toBe(requests);
 			const pages = lastPage(total, limit);
 			expect(requests).toBeLessThanOrEqual(pages === 1 ? 1 : Math.ceil(Math.min(total, limit ?? total) / 200) + 2);
 		},

@@ -89,12 +89,29 @@ export async function nothingChangedSince(
 	feed: ChangeFeed,
 	since: number,
 	lists: CheckedList[],
+	{ edits }: { edits: boolean } = { edits: true },
 ): Promise<boolean> {
 	const from = serviceDateTime(new Date(since));
-	if ((await fetch({ updated_or_created_since: from, items_per_page: 1 })).$total !== 0) return false;
+	// A list only a deletion can move (read.ts, appendOnly) asks for deletions alone.
+	if (edits && (await fetch({ updated_or_created_since: from, items_per_page: 1 })).$total !== 0) return false;
 	if (feed.deleted) return (await fetch({ deleted_since: from, items_per_page: 1 })).$total === 0;
 	const totals = await Promise.all(
 		lists.map(async (list) => (await fetch({ ...list.query, items_per_page: 1, page: 1 })).$total),
 	);
 	return totals.every((total, index) => total === lists[index].total);
+}
+
+/** Query parameters that choose what a record shows, not which records a list holds or their order. */
+const POSITIONAL = ['attributes', 'items_per_page', 'page'];
+
+/**
+ * Whether only a deletion can move a list read with this query: the service lists records in
+ * creation order when no sort is asked, so what is created meanwhile joins the end and an edit
+ * moves nothing — unless a sort, a search or a filter (which an edit may make a record leave or
+ * enter) orders or narrows the list.
+ */
+export function onlyDeletionsMove(feed: ChangeFeed | undefined, query: IDataObject = {}): boolean {
+	return (
+		feed?.deleted === true && Object.keys(query).every((key) => POSITIONAL.includes(key) || key.startsWith('show_'))
+	);
 }

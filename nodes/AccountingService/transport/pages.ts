@@ -52,10 +52,12 @@ export function lastPage(total: number, limit: number | undefined): number {
  * while the list holds still: its pages, and when there are several, the two requests that ask
  * the service whether anything changed meanwhile (read.ts, changeCheck.ts).
  */
-export function requestsOfStillRead(total: number, limit?: number): number {
+export function requestsOfStillRead(total: number, limit?: number, appendOnly = true): number {
 	if (limit !== undefined && limit < MAX_PAGE_SIZE) return 1;
 	const pages = lastPage(total, limit);
-	return pages > 1 ? pages + 2 : 1;
+	// After several pages: what was deleted meanwhile, and for a sorted, searched or filtered list
+	// what was created or edited too (read.ts, appendOnly).
+	return pages > 1 ? pages + (appendOnly ? 1 : 2) : 1;
 }
 
 /** One reading of the list: its records in page order, each `id` once. */
@@ -72,6 +74,8 @@ export interface Reading {
 	 * record twice (so, their total being one, missed another): the list moved.
 	 */
 	unsteady: boolean;
+	/** The pages held a record twice: records slid forward across a boundary (not by growing at the end). */
+	twice?: boolean;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { processState } from '../state';
-import { changeFeedOf, changesSince, nothingChangedSince } from './changeCheck';
+import { changeFeedOf, changesSince, nothingChangedSince, onlyDeletionsMove } from './changeCheck';
 import type { RequestContext } from './credential';
 import {
 	implausibleTotal,
@@ -213,13 +213,16 @@ class ListRead {
 		let reading: Reading = first;
 		let previous: Reading | undefined;
 		let moved = false;
+		const appendOnly = this.appendOnly();
 		for (let readings = 1; ; readings++) {
 			if (reading.pages === 1 && !reading.unsteady) return answer(reading, moved);
-			const still = reading.unsteady
+			// A list that only grew at its end while read (its `$total` with it) kept every record in place.
+			const unsteady = appendOnly ? reading.twice === true : reading.unsteady;
+			const still = unsteady
 				? false
-				: readings === 1 && checked
+				: readings === 1 && checked && !appendOnly
 					? checked.still
-					: await this.sawNoChangeIn([{ reading, read: this }]);
+					: await this.sawNoChangeIn([{ reading, read: this }], appendOnly);
 			if (still === true) return answer(reading, moved);
 			if (previous) {
 				if (sameReading(previous, reading)) return answer(reading, moved);
@@ -238,14 +241,25 @@ class ListRead {
 	 * started (lists of this collection): true or false; undefined where the collection has no
 	 * feed or an answer no readable `Date`.
 	 */
-	async sawNoChangeIn(readings: Array<{ reading: Reading; read: ListRead }>): Promise<boolean | undefined> {
+	async sawNoChangeIn(
+		readings: Array<{ reading: Reading; read: ListRead }>,
+		appendOnly = false,
+	): Promise<boolean | undefined> {
 		const feed = changeFeedOf(this.request.path);
 		const starts = readings.map(({ reading }) => changesSince(reading.date, processState.clock.now()));
 		if (!feed || starts.some((start) => start === undefined)) return undefined;
 		const since = Math.min(...(starts as number[]));
 		const fetch = async (query: IDataObject) => (await this.page(this.list, query)).envelope;
 		const lists = readings.map(({ reading, read }) => ({ query: read.request.qs ?? {}, total: reading.total }));
-		return await nothingChangedSince(fetch, feed, since, lists);
+		return await nothingChangedSince(fetch, feed, since, lists, { edits: !appendOnly });
+	}
+
+	/**
+	 * Whether only a deletion can move this list's records (changeCheck.ts): such a read needs only
+	 * the deletions' check, and stays sound while a busy business creates and edits records during it.
+	 */
+	private appendOnly(): boolean {
+		return onlyDeletionsMove(changeFeedOf(this.request.path), this.request.qs);
 	}
 
 	private firstSize(): number {
@@ -275,6 +289,7 @@ class ListRead {
 			if (envelope.$total !== total || (!followed && (!served || envelope.$items.length < expected))) unsteady = true;
 		}
 		const list = records.list();
+		const twice = [...pages.values()].reduce((sum, envelope) => sum + envelope.$items.length, 0) > list.length;
 		if (followed && limit === undefined && list.length !== total) unsteady = true;
 		// Pages of one `$total` that share a record left out another one.
 		if (!followed && list.length < Math.min(total, pages.size * firstSize)) unsteady = true;
@@ -284,6 +299,7 @@ class ListRead {
 			date: headerValue(first.response.headers, 'date'),
 			total,
 			unsteady,
+			twice,
 			headers: first.response.headers,
 			business: first.response.business,
 		};
