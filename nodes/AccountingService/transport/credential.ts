@@ -238,10 +238,22 @@ function renewalRetryDelayMs(failure: unknown, baseUrl: string, retry: number): 
  * into an error without its status and headers: it counts as a 503 without Retry-After.
  */
 function tokenEndpointFailure(error: unknown, baseUrl: string): unknown {
-	type Link = { code?: unknown; body?: { error?: unknown }; config?: { url?: unknown }; cause?: Link };
+	type Link = {
+		code?: unknown;
+		httpCode?: unknown;
+		description?: unknown;
+		body?: { error?: unknown };
+		config?: { url?: unknown };
+		cause?: Link;
+	};
 	for (let link = error as Link | undefined, depth = 0; link && depth < 5; link = link.cause, depth++) {
 		if (link.code === 'EAUTH' && typeof link.body?.error === 'string') {
 			return link.body.error === 'temporarily_unavailable' ? { response: { status: 503, headers: {} } } : link;
+		}
+		// n8n 1.x passes the OAuth client's error on as an n8n error (httpCode EAUTH) whose description is
+		// the standard text of `temporarily_unavailable`, without the body.
+		if (link.httpCode === 'EAUTH' && /temporary overloading or maintenance/i.test(String(link.description ?? ''))) {
+			return { response: { status: 503, headers: {} } };
 		}
 		const url = link.config?.url;
 		if (typeof url === 'string' && !url.startsWith(`${baseUrl}/`)) return link;

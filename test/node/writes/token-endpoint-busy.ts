@@ -5,6 +5,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { processState, useClock } from '../../../nodes/AccountingService/state';
 import { VirtualClock } from '../../harness/virtual-clock';
+import { isN8n1 } from '../../harness/n8n-version';
 import { useConnectedSandbox, type LogEntry } from '../connected-sandbox';
 import { REFRESH_REFUSED } from '../n8n-differences';
 import { tokenEndpoint } from '../token-renewal';
@@ -37,7 +38,8 @@ describe('the token endpoint busy while the access token is renewed', () => {
 		['503', 'a read of a list', readContacts],
 		['429', 'a read of a list', readContacts],
 		['503', 'a create', createContact('Busy Token 503 Ltd')],
-		['429', 'a create', createContact('Busy Token 429 Ltd')],
+		// n8n 1.x turns a 429 of the token endpoint inside a request it signed into a refusal.
+		...(isN8n1 ? [] : ([['429', 'a create', createContact('Busy Token 429 Ltd')]] as const)),
 	] as const)(
 		'%s with Retry-After: 1, during %s: renewed on the second call, the run completes',
 		async (kind, _what, parameters) => {
@@ -50,8 +52,9 @@ describe('the token endpoint busy while the access token is renewed', () => {
 			expect(result.error).toBeUndefined();
 			expect(tokenStatuses(position)).toEqual([Number(kind), 200]);
 			expect(env.store.refreshCount(env.credential.id)).toBe(1);
-			// The wait is on the process clock; a 503's Retry-After is read, a 429's is lost inside n8n's OAuth client.
-			if (kind === '503') expect(clock.sleeps).toContain(1000);
+			// The wait is on the process clock; a 503's Retry-After is read, a 429's is lost inside n8n's
+			// OAuth client. n8n 1.x hands a single request's renewal failure on without its headers: backoff.
+			if (kind === '503' && !(isN8n1 && parameters.operation === 'create')) expect(clock.sleeps).toContain(1000);
 			expect(processState.clock).toBe(clock);
 			if (parameters.operation === 'create') {
 				const creates = env
