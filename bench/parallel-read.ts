@@ -125,7 +125,7 @@ async function freshBusiness(options: Parameters<typeof startSandboxProcess>[0])
 	}
 }
 
-/** The node's Return All against a business of its own, checked: every record once, ⌈N/200⌉ pages and two requests asking what changed. */
+/** The node's Return All against a business of its own, checked: every record once, ⌈N/200⌉ pages and the request asking what changed. */
 async function measureNode(records: number, latencyMs: number, requestOptions: Record<string, number>) {
 	const { sandbox, connected } = await freshBusiness({ scale: records, latencyMs });
 	try {
@@ -431,8 +431,8 @@ export function parallelReadHead(records: number, rows: ParallelRow[], note = ''
 		`Each sandbox answer takes the latency shown (\`--latency-ms\`); the node runs through n8n-core with its defaults ` +
 		`(${DEFAULT_CONCURRENCY} at once, ${DEFAULT_PER_MINUTE} requests a minute per business) unless the row says otherwise, ` +
 		`each node row against a sandbox of its own (a business with nothing spent in the window yet). Times from one run. ` +
-		`A read that holds still costs its ${pages} pages and two requests asking what changed meanwhile ` +
-		`(\`updated_or_created_since\`, then \`deleted_since\`).${note ? ` ${note}` : ''}\n\n` +
+		`A read in the service's order (no sort, search or filter) that holds still costs its ${pages} pages and one request ` +
+		`asking what was deleted meanwhile (\`deleted_since\`: a record created joins the end, an edit moves nothing).${note ? ` ${note}` : ''}\n\n` +
 		`${table}\n\n${whyThreeAtOnce(rows)}${moving ? `\n\n${changeDuringReadMarkdown(moving)}` : ''}`
 	);
 }

@@ -1,10 +1,35 @@
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+
+/**
+ * The sandbox stands for the service, whose speed is not the node's: it runs on the Node that
+ * `npm ci` brings (24) whatever Node the bench measures the node on, so that a bench run from a
+ * shell whose `node` is 20 measures the node on 20 against a service no slower than on 24.
+ */
+const SERVICE_NODE = (() => {
+	const brought = resolve(__dirname, '..', 'node_modules', 'node', 'bin', 'node');
+	return existsSync(brought) ? brought : process.execPath;
+})();
+
+/** User and system CPU the process `pid` has used so far (ms), from /proc; undefined where there is none. */
+export function processCpuMs(pid: number | undefined): number | undefined {
+	if (pid === undefined) return undefined;
+	try {
+		const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+		// utime and stime, the 14th and 15th fields of stat (the 12th and 13th after the name).
+		return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+	} catch {
+		return undefined;
+	}
+}
 
 export interface SandboxProcess {
 	urls: { origin: string; baseUrl: string; authUrl: string; tokenUrl: string; revokeUrl: string; controlUrl: string };
 	client: { clientId: string; clientSecret: string; redirectUris: string[] };
 	leadBusinessId: string;
+	/** The sandbox's process id (its CPU: processCpuMs). */
+	pid?: number;
 	stop(): Promise<void>;
 }
 
@@ -43,7 +68,7 @@ export async function startSandboxProcess(options: {
 			String(options.rateLimit.windowSeconds),
 		);
 	}
-	const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+	const child = spawn(SERVICE_NODE, args, { stdio: ['ignore', 'pipe', 'inherit'] });
 	const line = await new Promise<string>((resolveLine, reject) => {
 		let output = '';
 		child.stdout.on('data', (chunk: Buffer) => {
@@ -53,9 +78,10 @@ export async function startSandboxProcess(options: {
 		});
 		child.once('exit', (code) => reject(new Error(`the sandbox exited with ${String(code)} before it started`)));
 	});
-	const started = JSON.parse(line) as Omit<SandboxProcess, 'stop'>;
+	const started = JSON.parse(line) as Omit<SandboxProcess, 'stop' | 'pid'>;
 	return {
 		...started,
+		pid: child.pid,
 		stop: async () => {
 			if (child.exitCode !== null) return;
 			const exited = new Promise((done) => child.once('exit', done));
