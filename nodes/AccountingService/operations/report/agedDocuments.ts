@@ -57,21 +57,19 @@ export function openDocuments(report: AgedReport, asAt: string): OpenDocument[] 
 }
 
 /** A document's row, with exactly the Documents output's columns. */
-export function documentRow(document: OpenDocument, contacts: ReadonlyMap<string, ContactDetails>): IDataObject {
+/** Which document it is: the columns a row starts with. */
+const documentIdentity = ({ item }: OpenDocument): IDataObject => ({
+	document_id: item.detail?.id ?? null,
+	document_type: item.detail?.type ?? null,
+	document_number: item.detail?.number ?? item.label,
+	reference: item.detail?.reference ?? null,
+});
+
+/** When it was due and what it owes as at the day: the columns a row ends with. */
+const documentFigures = (document: OpenDocument): IDataObject => {
 	const { item } = document;
 	const detail = item.detail;
-	const contact = contacts.get(document.contactId ?? '');
 	return {
-		document_id: detail?.id ?? null,
-		document_type: detail?.type ?? null,
-		document_number: detail?.number ?? item.label,
-		reference: detail?.reference ?? null,
-		contact_id: document.contactId,
-		contact_name: contact?.name ?? document.contactName,
-		contact_reference: contact?.reference ?? null,
-		contact_email: contact?.email ?? null,
-		credit_limit: contact?.creditLimit == null ? null : fromCents(contact.creditLimit),
-		credit_days: contact?.creditDays ?? null,
 		date: detail?.date ?? null,
 		due_date: detail?.dueDate ?? null,
 		days_overdue: document.daysOverdue,
@@ -80,6 +78,26 @@ export function documentRow(document: OpenDocument, contacts: ReadonlyMap<string
 		outstanding_amount: detail ? fromCents(detail.outstanding) : null,
 		base_currency_outstanding_amount: fromCents(item.amount),
 		currency: detail?.currency ?? null,
+	};
+};
+
+/** A document as a contact's entry lists it (Overdue Invoices): what a reminder names. */
+export const documentEntry = (document: OpenDocument): IDataObject => ({
+	...documentIdentity(document),
+	...documentFigures(document),
+});
+
+export function documentRow(document: OpenDocument, contacts: ReadonlyMap<string, ContactDetails>): IDataObject {
+	const contact = contacts.get(document.contactId ?? '');
+	return {
+		...documentIdentity(document),
+		contact_id: document.contactId,
+		contact_name: contact?.name ?? document.contactName,
+		contact_reference: contact?.reference ?? null,
+		contact_email: contact?.email ?? null,
+		credit_limit: contact?.creditLimit == null ? null : fromCents(contact.creditLimit),
+		credit_days: contact?.creditDays ?? null,
+		...documentFigures(document),
 	};
 }
 

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { AgedReport } from '../../reports/aging';
 import { fromCents } from '../../reports/money';
 import { overCreditLimit, type ContactDetails } from './agedContacts';
-import { openDocuments, type OpenDocument } from './agedDocuments';
+import { documentEntry, openDocuments, type OpenDocument } from './agedDocuments';
 
 /**
  * Report → Overdue Invoices: one item per contact with something overdue on the day (an invoice,
@@ -49,25 +49,6 @@ export function overdueContacts(report: AgedReport, asAt: string): OverdueContac
 		}))
 		.sort((a, b) => b.overdue - a.overdue || a.contactId.localeCompare(b.contactId));
 }
-
-/** A document as a contact's item lists it: what a reminder names. */
-const documentEntry = (document: OpenDocument): IDataObject => {
-	const detail = document.item.detail;
-	return {
-		document_id: detail?.id ?? null,
-		document_type: detail?.type ?? null,
-		document_number: detail?.number ?? document.item.label,
-		reference: detail?.reference ?? null,
-		date: detail?.date ?? null,
-		due_date: detail?.dueDate ?? null,
-		days_overdue: document.daysOverdue,
-		bucket: document.bucket,
-		total_amount: detail ? fromCents(detail.total) : null,
-		outstanding_amount: detail ? fromCents(detail.outstanding) : null,
-		base_currency_outstanding_amount: fromCents(document.item.amount),
-		currency: detail?.currency ?? null,
-	};
-};
 
 export interface OverdueItemShape {
 	/** Columns after current: what is overdue in each (current itself holds nothing overdue). */
