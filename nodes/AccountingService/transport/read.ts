@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { runAllOrFail } from '../actions/itemRunner';
 import { processState } from '../state';
 import { changeFeedOf, changesSince, nothingChangedSince, onlyDeletionsMove } from './changeCheck';
 import type { RequestContext } from './credential';
@@ -44,7 +45,7 @@ import {
  *   request to each of the collection's change feeds (`updated_or_created_since`,
  *   `deleted_since`, since the first page's `Date` less the stamps' resolution: changeCheck.ts)
  *   says whether anything changed during the reading: if nothing did, the pages are the list as
- *   it stood — two requests however many pages, none for a list of one page. If anything did,
+ *   it stood — two requests however many pages (one in creation order, where only a deletion slides records: changeCheck.ts), none for a list of one page. If anything did,
  *   or the collection has no feed, the list is read again, until a reading sees no change or two
  *   readings in a row agree (pages.ts, `sameReading`), at most MAX_READINGS, else an error
  *   naming the list. The read is then `moved`.
@@ -97,7 +98,10 @@ export async function apiRequestAllItemsTogether(
 	concurrency: number,
 ): Promise<ListResponse[]> {
 	const reads = requests.map((request) => new ListRead(this, request));
-	const firsts = await eachAtMost(concurrency, reads, async (read) => await read.firstReading());
+	const firsts = await runAllOrFail(
+		reads.map((read) => async () => await read.firstReading()),
+		concurrency,
+	);
 	const verdicts = new Map<number, boolean | undefined>();
 	const byCollection = new Map<string, number[]>();
 	reads.forEach((read, index) => {
@@ -113,32 +117,13 @@ export async function apiRequestAllItemsTogether(
 			for (const index of indexes) verdicts.set(index, still);
 		}),
 	);
-	return await eachAtMost(
+	return await runAllOrFail(
+		reads.map(
+			(read, index) => async () =>
+				await read.from(firsts[index], verdicts.has(index) ? { still: verdicts.get(index) } : undefined),
+		),
 		concurrency,
-		reads.map((read, index) => ({ read, index })),
-		async ({ read, index }) =>
-			await read.from(firsts[index], verdicts.has(index) ? { still: verdicts.get(index) } : undefined),
 	);
-}
-
-/** `work` on each of `items`, at most `concurrency` at once, started in order; the first failure fails them all. */
-async function eachAtMost<T, R>(concurrency: number, items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
-	const results: R[] = [];
-	let next = 0;
-	let failed: { error: unknown } | undefined;
-	const worker = async () => {
-		while (!failed && next < items.length) {
-			const index = next++;
-			try {
-				results[index] = await work(items[index]);
-			} catch (error) {
-				failed ??= { error };
-			}
-		}
-	};
-	await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
-	if (failed) throw failed.error;
-	return results;
 }
 
 type FirstReading = Reading & { headers: ApiResponse<IDataObject>['headers']; business?: string };
@@ -336,10 +321,13 @@ class ListRead {
 	/** Reads pages `from`..`to` into `pages`, `concurrency` at a time, started in page order; the first failure fails the read. */
 	private async readPages(from: number, to: number, pages: Map<number, ListEnvelope>): Promise<void> {
 		const numbers = Array.from({ length: Math.max(0, to - from + 1) }, (_, index) => from + index);
-		await eachAtMost(this.pace.concurrency, numbers, async (page) => {
-			const qs = { ...this.request.qs, items_per_page: MAX_PAGE_SIZE, page };
-			pages.set(page, (await this.page(this.request.path, qs)).envelope);
-		});
+		await runAllOrFail(
+			numbers.map((page) => async () => {
+				const qs = { ...this.request.qs, items_per_page: MAX_PAGE_SIZE, page };
+				pages.set(page, (await this.page(this.request.path, qs)).envelope);
+			}),
+			this.pace.concurrency,
+		);
 	}
 
 	/** A `$total` as a count of records the read accepts, else an error naming the list. */
