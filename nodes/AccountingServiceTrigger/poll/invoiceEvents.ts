@@ -176,9 +176,12 @@ export function judgeDay(
 ): { events: InvoiceEventRow[]; memory: OverdueMemory } {
 	const events: InvoiceEventRow[] = [];
 	const owing = new Map<string, string>();
+	const judged = new Set<string>();
 	for (const record of open) {
-		if (!isPastDueOn(record, today)) continue;
 		const id = String(record.id);
+		// An invoice whose status changed between two owing lists' reads is in both: judged once.
+		if (judged.has(id) || !isPastDueOn(record, today)) continue;
+		judged.add(id);
 		const known = !previous || previous.owing.has(id) || beyondMemory(record, horizonOf(previous.day), previous.at);
 		if (!known) events.push(overdueRow(record, today));
 		if (!beyondMemory(record, horizonOf(today), at)) owing.set(id, leadingDay(record.due_date) as string);
