@@ -30,7 +30,7 @@ type Worker = (sandbox: SandboxProcess, scenario: Record<string, unknown>) => Pr
  * settings object or report (one request). `query` holds the filters that choose the records, as the
  * reader sends them; the list's `$total` is read with the same filters.
  */
-interface ExpectedRead {
+export interface ExpectedRead {
 	collection: string;
 	query?: Record<string, string>;
 	single?: boolean;
@@ -52,19 +52,24 @@ const CHANGE_FEEDS = ['updated_or_created_since', 'deleted_since'];
 
 /**
  * `sales_invoices UNPAID`: which list a request belongs to; an item path (`/sales_invoices/{id}`)
- * keeps its id; `sales_invoices changes`: the change checks of the collection, whatever lists they check.
+ * keeps its id; `sales_invoices changes`: the change checks of the collection (one record of a
+ * change feed), whatever lists they check; `sales_invoices since`: a read of what changed since a
+ * time (a trigger's poll).
  */
-const listKey = (collection: string, query: URLSearchParams | Record<string, string> = {}) => {
+export const listKey = (collection: string, query: URLSearchParams | Record<string, string> = {}) => {
 	const get = (name: string) => (query instanceof URLSearchParams ? query.get(name) : query[name]);
-	if (CHANGE_FEEDS.some((feed) => get(feed))) return `${collection} changes`;
+	if (CHANGE_FEEDS.some((feed) => get(feed)))
+		return `${collection} ${get('items_per_page') === '1' ? 'changes' : 'since'}`;
 	return [collection, ...SPLITTING_FILTERS.map(get).filter(Boolean)].join(' ');
 };
 
 export interface ListCount {
 	list: string;
-	/** Records of the list as the read filters it (`$total`); undefined for a single read. */
+	/** Reads of the list in the run (of several days, or the same read again): their counts summed. */
+	reads?: number;
+	/** Records of the list as the reads filter it (Σ `$total`); undefined for a single read. */
 	records?: number;
-	/** Records the read lists: `records`, or of a first page alone at most a page of them. */
+	/** Records the reads list: `records`, or of a first page alone at most a page of them. */
 	listed?: number;
 	expected: number;
 	measured: number;
@@ -103,13 +108,13 @@ export interface Reports {
 	load: { start: number[]; end: number[] };
 }
 
-interface Way {
+export interface Way {
 	how: string;
 	reads: INodeParameters[];
 	expected: ExpectedRead[];
 }
 
-interface ReportCase {
+export interface ReportCase {
 	report: string;
 	variant: string;
 	withReport: Way;
@@ -135,7 +140,7 @@ const PAYMENT_TYPE = { debtors: 'CUSTOMER_RECEIPT', creditors: 'VENDOR_PAYMENT' 
 /** A document with money still open on the day: void and draft ones owe nothing, paid ones nothing more. */
 const OPEN_STATUSES = ['UNPAID', 'PART_PAID', 'DISPUTED'];
 
-const SETTINGS: ExpectedRead = { collection: 'financial_settings', single: true };
+export const SETTINGS: ExpectedRead = { collection: 'financial_settings', single: true };
 const getMany = (resource: string, filters: Record<string, string> = {}): INodeParameters => ({
 	resource,
 	operation: 'getAll',
@@ -226,99 +231,114 @@ const contactsRead = (side: 'debtors' | 'creditors'): ExpectedRead => ({
 	query: { contact_type_id: CONTACT_TYPE[side] },
 });
 
+/** Which aged report: its side, its day (today, or the past month end), and its Output. */
+export interface AgedVariant {
+	side: 'debtors' | 'creditors';
+	today: boolean;
+	includePaymentsOnAccount: boolean;
+	/** Output Documents (one row per open item), not Rows. */
+	asDocuments: boolean;
+}
+
 /**
- * The aged reports as at today (the workflow's day, after the sandbox's history: the open documents
- * by status) and as at a past month end (every document dated up to it with its payments and
- * allocations), with payments on account; and as at the month end without them. Then Aged Debtors,
- * Output Documents (one row per open item), as at today and the month end: the same lists but the
- * control account's.
+ * The aged reports, Output Rows, as at today (the workflow's day, after the sandbox's history: the
+ * open documents by status) and as at a past month end (every document dated up to it with its
+ * payments and allocations), with payments on account; and as at the month end without them.
  */
 function agedCases(asAt: string): ReportCase[] {
-	const variants = [
+	const variants: AgedVariant[] = [
 		{ side: 'debtors', today: true, includePaymentsOnAccount: true, asDocuments: false },
 		{ side: 'debtors', today: false, includePaymentsOnAccount: true, asDocuments: false },
 		{ side: 'debtors', today: false, includePaymentsOnAccount: false, asDocuments: false },
 		{ side: 'creditors', today: true, includePaymentsOnAccount: true, asDocuments: false },
 		{ side: 'creditors', today: false, includePaymentsOnAccount: true, asDocuments: false },
 		{ side: 'creditors', today: false, includePaymentsOnAccount: false, asDocuments: false },
-		{ side: 'debtors', today: true, includePaymentsOnAccount: true, asDocuments: true },
-		{ side: 'debtors', today: false, includePaymentsOnAccount: true, asDocuments: true },
-	] as const;
-	return variants.map(({ side, today, includePaymentsOnAccount, asDocuments }): ReportCase => {
-		const payments: ExpectedRead = {
-			collection: 'contact_payments',
-			query: { transaction_type_id: PAYMENT_TYPE[side] },
-		};
-		const documents: ExpectedRead[] = today
-			? DOCUMENTS[side].flatMap(({ collection }) => {
-					// One page of the kind, the latest first: the kind whole when it fits, else one list per
-					// open status, read together (one change check). Nothing in the sandbox is dated after its
-					// history: the documents dated after today (what a payment or allocation may name) are
-					// all on that page, so they are never a list of their own.
-					const latest: ExpectedRead = { collection, firstPageOnly: true };
-					return [
-						latest,
-						...OPEN_STATUSES.map((status) => ({
-							collection,
-							query: { status_id: status },
-							checkedWith: collection,
-							onlyIfOver: { read: latest, records: 200 },
-						})),
-					];
-				})
-			: DOCUMENTS[side].map(({ collection }) => ({
-					collection,
-					query: { show_payments_allocations: 'true', to_date: asAt },
-				}));
-		const settlements = agedSettlementReads(side, asAt, today).filter(
-			(read) => !asDocuments || read.collection !== 'ledger_accounts',
-		);
-		return {
-			report: `Aged ${side === 'debtors' ? 'Debtors' : 'Creditors'}${asDocuments ? ', Output Documents,' : ''} as at ${today ? 'today' : asAt}`,
-			variant: includePaymentsOnAccount ? 'with payments on account' : 'without payments on account',
-			withReport: {
-				how: 'The report',
-				reads: [
-					{
-						resource: 'report',
-						operation: side === 'debtors' ? 'agedDebtors' : 'agedCreditors',
-						...(today ? { reportDate: 'today' } : { reportDate: 'custom', asAt }),
-						includePaymentsOnAccount,
-						...(asDocuments ? { output: 'documents' } : {}),
-					},
-				],
-				// The receipts are read with or without payments on account: the opening balances need them.
-				expected: [SETTINGS, ...documents, ...settlements, contactsRead(side)],
-			},
-			baselines:
-				today || asDocuments
-					? []
-					: [
-							{
-								how:
-									`Get Many, Return All: every ${side === 'debtors' ? 'sales' : 'purchase'} invoice, corrective invoice, ` +
-									`credit note and quick entry` +
-									(includePaymentsOnAccount
-										? `, then every ${side === 'debtors' ? 'customer receipt' : 'payment to a supplier'}`
-										: ''),
-								reads: [
-									...DOCUMENTS[side].map(({ resource }) => getMany(resource)),
-									...(includePaymentsOnAccount
-										? [getMany('contactPayment', { transactionTypeId: PAYMENT_TYPE[side] })]
-										: []),
-								],
-								expected: [
-									...DOCUMENTS[side].map(({ collection }) => ({ collection })),
-									...(includePaymentsOnAccount ? [payments] : []),
-								],
-							},
-						],
-		};
-	});
+	];
+	return variants.map((variant) => agedCase(variant, asAt));
+}
+
+/**
+ * One aged report as at today or as at `asAt` (a past month end), with the Get Many reads of a
+ * workflow without it as at the month end; Output Documents reads the same lists but the control
+ * account's (it shows none), and is measured alone.
+ */
+export function agedCase(
+	{ side, today, includePaymentsOnAccount, asDocuments }: AgedVariant,
+	asAt: string,
+): ReportCase {
+	const payments: ExpectedRead = {
+		collection: 'contact_payments',
+		query: { transaction_type_id: PAYMENT_TYPE[side] },
+	};
+	const documents: ExpectedRead[] = today
+		? DOCUMENTS[side].flatMap(({ collection }) => {
+				// One page of the kind, the latest first: the kind whole when it fits, else one list per
+				// open status, read together (one change check). Nothing in the sandbox is dated after its
+				// history: the documents dated after today (what a payment or allocation may name) are
+				// all on that page, so they are never a list of their own.
+				const latest: ExpectedRead = { collection, firstPageOnly: true };
+				return [
+					latest,
+					...OPEN_STATUSES.map((status) => ({
+						collection,
+						query: { status_id: status },
+						checkedWith: collection,
+						onlyIfOver: { read: latest, records: 200 },
+					})),
+				];
+			})
+		: DOCUMENTS[side].map(({ collection }) => ({
+				collection,
+				query: { show_payments_allocations: 'true', to_date: asAt },
+			}));
+	const settlements = agedSettlementReads(side, asAt, today).filter(
+		(read) => !asDocuments || read.collection !== 'ledger_accounts',
+	);
+	return {
+		report: `Aged ${side === 'debtors' ? 'Debtors' : 'Creditors'}${asDocuments ? ', Output Documents,' : ''} as at ${today ? 'today' : asAt}`,
+		variant: includePaymentsOnAccount ? 'with payments on account' : 'without payments on account',
+		withReport: {
+			how: 'The report',
+			reads: [
+				{
+					resource: 'report',
+					operation: side === 'debtors' ? 'agedDebtors' : 'agedCreditors',
+					...(today ? { reportDate: 'today' } : { reportDate: 'custom', asAt }),
+					includePaymentsOnAccount,
+					...(asDocuments ? { output: 'documents' } : {}),
+				},
+			],
+			// The receipts are read with or without payments on account: the opening balances need them.
+			expected: [SETTINGS, ...documents, ...settlements, contactsRead(side)],
+		},
+		baselines:
+			today || asDocuments
+				? []
+				: [
+						{
+							how:
+								`Get Many, Return All: every ${side === 'debtors' ? 'sales' : 'purchase'} invoice, corrective invoice, ` +
+								`credit note and quick entry` +
+								(includePaymentsOnAccount
+									? `, then every ${side === 'debtors' ? 'customer receipt' : 'payment to a supplier'}`
+									: ''),
+							reads: [
+								...DOCUMENTS[side].map(({ resource }) => getMany(resource)),
+								...(includePaymentsOnAccount
+									? [getMany('contactPayment', { transactionTypeId: PAYMENT_TYPE[side] })]
+									: []),
+							],
+							expected: [
+								...DOCUMENTS[side].map(({ collection }) => ({ collection })),
+								...(includePaymentsOnAccount ? [payments] : []),
+							],
+						},
+					],
+	};
 }
 
 /** What an aged read of a past day lists of one side: every document dated up to it, with its settlements. */
-const agedListsAsAt = (side: 'debtors' | 'creditors', asAt: string): ExpectedRead[] => [
+export const agedListsAsAt = (side: 'debtors' | 'creditors', asAt: string): ExpectedRead[] => [
 	...DOCUMENTS[side].map(({ collection }) => ({
 		collection,
 		query: { show_payments_allocations: 'true', to_date: asAt },
@@ -330,52 +350,6 @@ const agedListsAsAt = (side: 'debtors' | 'creditors', asAt: string): ExpectedRea
 		query: { transaction_type_id: type, to_date: asAt },
 	})),
 ];
-
-/**
- * The Cash Flow Forecast of 13 weeks from the day after the past month end (the bank balance at
- * its end, both sides' open items then), and the Key Figures of the month ending on it (its ledger
- * reads, one per window of days, the control accounts, the aged debtors as at its end).
- */
-function forecastAndFigureCases(asAt: string): ReportCase[] {
-	const start = new Date(Date.parse(`${asAt}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-	const monthFrom = `${asAt.slice(0, 7)}-01`;
-	return [
-		{
-			report: `Cash Flow Forecast, 13 weeks from ${start}`,
-			variant: '',
-			withReport: {
-				how: 'The report',
-				reads: [{ resource: 'report', operation: 'cashFlowForecast', startDate: start }],
-				expected: [
-					SETTINGS,
-					{
-						collection: 'ledger_accounts',
-						query: {
-							show_balance_details: 'true',
-							ledger_account_type_id: 'BANK',
-							from_date: '1900-01-01',
-							to_date: asAt,
-						},
-					},
-					...agedListsAsAt('debtors', asAt),
-					...agedListsAsAt('creditors', asAt),
-				],
-			},
-			baselines: [],
-		},
-		{
-			report: `Key Figures, ${monthFrom} to ${asAt}`,
-			variant: '',
-			withReport: {
-				how: 'The report',
-				reads: [{ resource: 'report', operation: 'keyFigures', period: 'custom', fromDate: monthFrom, toDate: asAt }],
-				// The month, every entry up to its end, the 365 days and the 3 months to it, and the control accounts.
-				expected: [SETTINGS, { collection: 'ledger_accounts', times: 5 }, ...agedListsAsAt('debtors', asAt)],
-			},
-			baselines: [],
-		},
-	];
-}
 
 type Connected = Awaited<ReturnType<typeof connectToSandbox>>;
 
@@ -389,12 +363,12 @@ async function direct(sandbox: SandboxProcess, connected: Connected, path: strin
 	return (await response.json()) as Record<string, unknown>;
 }
 
-/** The records of each list a way reads, by list key, from the sandbox's own `$total`s. */
-async function recordsOf(
+/** The records of each list a way reads (its `$total` with the read's filters, from the sandbox), by read. */
+export async function recordsOf(
 	sandbox: SandboxProcess,
 	connected: Connected,
 	expected: ExpectedRead[],
-): Promise<Map<string, number | undefined>> {
+): Promise<Map<ExpectedRead, number | undefined>> {
 	const totals = await Promise.all(
 		expected.map(async ({ collection, query, single }) => {
 			if (single) return undefined;
@@ -402,7 +376,7 @@ async function recordsOf(
 			return Number((await direct(sandbox, connected, `/${collection}?${search}`)).$total);
 		}),
 	);
-	return new Map(expected.map((read, index) => [listKey(read.collection, read.query), totals[index]]));
+	return new Map(expected.map((read, index) => [read, totals[index]]));
 }
 
 /** A read's pages: one for an object or a first page alone, else ⌈records ÷ 200⌉, at least one. */
@@ -410,40 +384,52 @@ const pagesOf = (read: ExpectedRead, records: number | undefined) =>
 	records === undefined || read.firstPageOnly ? 1 : lastPage(records, undefined);
 
 /**
- * The requests a way's reads imply while nothing changes, by list: each list's pages, and after
- * the lists of several pages the change checks (transport/read.ts, changeCheck.ts) on a line of
- * their own per collection: one check for the lists read together (`checkedWith`), one for each
- * other list; two requests a check (what was created or edited, what was deleted), or where the
- * collection lists no deletions one and the list itself again, one record. A read whose
- * `onlyIfOver` is not met is not made.
+ * The requests a way's reads imply while nothing changes, by list: each list's pages (the reads of
+ * one list, of several days or the same again, summed on its line), and after the lists of several
+ * pages the change checks (transport/read.ts, changeCheck.ts) on a line of their own per
+ * collection: one check for the lists read together (`checkedWith`), one for each other read; two
+ * requests a check (what was created or edited, what was deleted), or where the collection lists
+ * no deletions one and the list itself again, one record. A read whose `onlyIfOver` is not met is
+ * not made.
  */
-function expectedCounts(
+export function expectedCounts(
 	expected: ExpectedRead[],
-	records: Map<string, number | undefined>,
+	records: Map<ExpectedRead, number | undefined>,
 ): Array<Omit<ListCount, 'measured'>> {
-	const recordsOf = (read: ExpectedRead) => records.get(listKey(read.collection, read.query));
 	const made = expected.filter(
-		({ onlyIfOver }) => !onlyIfOver || (recordsOf(onlyIfOver.read) ?? 0) > onlyIfOver.records,
+		({ onlyIfOver }) => !onlyIfOver || (records.get(onlyIfOver.read) ?? 0) > onlyIfOver.records,
 	);
-	const counts = made.map((read): Omit<ListCount, 'measured'> => {
-		const records = recordsOf(read);
-		const listed = read.firstPageOnly && records !== undefined ? Math.min(records, MAX_PAGE_SIZE) : records;
-		const expected = pagesOf(read, records) * (read.times ?? 1);
-		return { list: listKey(read.collection, read.query), records, listed, expected };
-	});
+	const byList = new Map<string, Omit<ListCount, 'measured'>>();
 	const checks = new Map<string, Map<string, number>>();
 	made.forEach((read, index) => {
+		const list = listKey(read.collection, read.query);
 		const times = read.times ?? 1;
-		if (read.single || read.firstPageOnly || counts[index].expected / times < 2) return;
-		const feed = changeFeedOf(`/${read.collection}`);
-		if (!feed) throw new Error(`${counts[index].list}: a list of several pages with no change feed is read twice`);
-		if (!feed.deleted) counts[index].expected += times;
-		const units = checks.get(read.collection) ?? new Map<string, number>();
-		// Deletions, and creations and edits unless only a deletion moves the list (transport/read.ts).
-		const perCheck = !feed.deleted ? 1 : !read.checkedWith && onlyDeletionsMove(feed, read.query) ? 1 : 2;
-		for (let time = 1; time <= times; time++) units.set(`${read.checkedWith ?? counts[index].list} #${time}`, perCheck);
-		checks.set(read.collection, units);
+		const total = records.get(read);
+		const pages = pagesOf(read, total);
+		let requests = pages * times;
+		if (!read.single && !read.firstPageOnly && pages >= 2) {
+			const feed = changeFeedOf(`/${read.collection}`);
+			if (!feed) throw new Error(`${list}: a list of several pages with no change feed is read twice`);
+			if (!feed.deleted) requests += times;
+			const units = checks.get(read.collection) ?? new Map<string, number>();
+			// Deletions, and creations and edits unless only a deletion moves the list (transport/read.ts).
+			const perCheck = !feed.deleted ? 1 : !read.checkedWith && onlyDeletionsMove(feed, read.query) ? 1 : 2;
+			for (let time = 1; time <= times; time++) units.set(`${read.checkedWith ?? `read ${index}`} #${time}`, perCheck);
+			checks.set(read.collection, units);
+		}
+		const listed =
+			total === undefined ? undefined : (read.firstPageOnly ? Math.min(total, MAX_PAGE_SIZE) : total) * times;
+		const before = byList.get(list);
+		const sum = (a: number | undefined, b: number | undefined) => (a === undefined ? b : a + (b ?? 0));
+		byList.set(list, {
+			list,
+			reads: (before?.reads ?? 0) + times,
+			records: sum(before?.records, total === undefined ? undefined : total * times),
+			listed: sum(before?.listed, listed),
+			expected: (before?.expected ?? 0) + requests,
+		});
 	});
+	const counts = [...byList.values()];
 	for (const [collection, units] of checks) {
 		const expected = [...units.values()].reduce((sum, requests) => sum + requests, 0);
 		counts.push({ list: `${collection} changes`, expected });
@@ -455,7 +441,7 @@ function expectedCounts(
  * The requests of a run by list; fails on a request that was not answered 200 (every run starts
  * with the business's budget empty and the sandbox sets no rate limit, so none should be).
  */
-function requestsByList(sandbox: SandboxProcess, entries: ApiLogEntry[]): Map<string, number> {
+export function requestsByList(sandbox: SandboxProcess, entries: ApiLogEntry[]): Map<string, number> {
 	const basePath = new URL(sandbox.urls.baseUrl).pathname;
 	const counts = new Map<string, number>();
 	for (const entry of entries) {
@@ -499,6 +485,29 @@ export async function measureReads(
 }
 
 /**
+ * The measured requests by list (`requestsByList`) beside the expected ones; fails unless every
+ * list got exactly its expected requests and nothing else was asked for.
+ */
+export function checkedLists(
+	how: string,
+	expected: Array<Omit<ListCount, 'measured'>>,
+	counts: Map<string, number>,
+): ListCount[] {
+	const lists: ListCount[] = expected.map((count) => ({ ...count, measured: counts.get(count.list) ?? 0 }));
+	const unexpected = [...counts].filter(([list]) => !lists.some((count) => count.list === list));
+	const wrong = lists.filter((count) => count.measured !== count.expected);
+	if (unexpected.length || wrong.length) {
+		throw new Error(
+			`${how}: ${[
+				...wrong.map((count) => `${count.list} ${count.measured} requests, not ${count.expected}`),
+				...unexpected.map(([list, count]) => `${count} requests for ${list}, which it should not read`),
+			].join('; ')}`,
+		);
+	}
+	return lists;
+}
+
+/**
  * The way's reads, checked against its expected requests: in a fresh process (a business whose
  * budget window is empty, a peak RSS of its own), or in this one for the smoke run.
  */
@@ -506,7 +515,7 @@ async function measureWay(
 	sandbox: SandboxProcess,
 	worker: Worker | undefined,
 	way: Way,
-	records: Map<string, number | undefined>,
+	records: Map<ExpectedRead, number | undefined>,
 	otherBusiness: string,
 ) {
 	const warmUp = way.reads.map((parameters) => ({
@@ -522,20 +531,7 @@ async function measureWay(
 		.filter(([list]) => list.split(' ')[0].includes('/'))
 		.reduce((sum, [, count]) => sum + count, 0);
 	if (recordRequests) throw new Error(`${way.how}: ${recordRequests} requests for one record each`);
-	const lists: ListCount[] = expectedCounts(way.expected, records).map((count) => ({
-		...count,
-		measured: counts.get(count.list) ?? 0,
-	}));
-	const unexpected = [...counts].filter(([list]) => !lists.some((count) => count.list === list));
-	const wrong = lists.filter((count) => count.measured !== count.expected);
-	if (unexpected.length || wrong.length) {
-		throw new Error(
-			`${way.how}: ${[
-				...wrong.map((count) => `${count.list} ${count.measured} requests, not ${count.expected}`),
-				...unexpected.map(([list, count]) => `${count} requests for ${list}, which it should not read`),
-			].join('; ')}`,
-		);
-	}
+	const lists = checkedLists(way.how, expectedCounts(way.expected, records), counts);
 	return {
 		ms: Number(measured.ms),
 		growthBytes: Number(measured.growthBytes),
@@ -548,17 +544,43 @@ async function measureWay(
 	};
 }
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const loadText = (load: number[]) => load.map((value) => value.toFixed(1)).join(', ');
-const thousands = (value: number) => value.toLocaleString('en');
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+export const loadText = (load: number[]) => load.map((value) => value.toFixed(1)).join(', ');
+export const thousands = (value: number) => value.toLocaleString('en');
+
+/** The days of the books the cases are set on: the last financial year, its last day, the books' start. */
+export interface BookDays {
+	period: { from: string; to: string };
+	asAt: string;
+	accountsStart: string;
+}
 
 /**
- * `worker` runs each measurement in a fresh process; without it (the smoke run) they run in this
- * one: loading n8n-core in a process takes about 2 s, 14 times over, while the smoke's few requests
- * all fit in one budget window.
+ * Profit and Loss, the Balance Sheet and the aged reports (Output Rows), each beside the reads
+ * without the Report resource. `worker` runs each measurement in a fresh process; without it (the
+ * smoke run) they run in this one: loading n8n-core in a process takes about 2 s, 14 times over,
+ * while the smoke's few requests all fit in one budget window.
  */
 export async function measureReports(
 	sizes: { scale: number; latencyMs: number },
+	worker: Worker | undefined,
+	log: (line: string) => void,
+): Promise<Reports> {
+	return await measureReportCases(
+		sizes,
+		(days) => [...ledgerCases(days.period, days.asAt, days.accountsStart), ...agedCases(days.asAt)],
+		worker,
+		log,
+	);
+}
+
+/**
+ * The cases `casesOf` sets on the books' days, each way of each case against a sandbox of
+ * `sizes.scale` sales invoices answering in `sizes.latencyMs`, its requests checked by list.
+ */
+export async function measureReportCases(
+	sizes: { scale: number; latencyMs: number },
+	casesOf: (days: BookDays) => ReportCase[],
 	worker: Worker | undefined,
 	log: (line: string) => void,
 ): Promise<Reports> {
@@ -579,14 +601,10 @@ export async function measureReports(
 		const businesses = (await direct(sandbox, connected, '/businesses')).$items as Array<{ id: string }>;
 		const otherBusiness = businesses.find((business) => business.id !== sandbox.leadBusinessId)!.id;
 
-		const cases = [
-			...ledgerCases(period, asAt, String(settings.accounts_start_date)),
-			...agedCases(asAt),
-			...forecastAndFigureCases(asAt),
-		];
+		const cases = casesOf({ period, asAt, accountsStart: String(settings.accounts_start_date) });
 		// Every list's records before any run: the reads change nothing, and this process's access
 		// token (it lives 300 s) would not outlast the runs.
-		const recordsByWay = new Map<Way, Map<string, number | undefined>>();
+		const recordsByWay = new Map<Way, Map<ExpectedRead, number | undefined>>();
 		for (const way of cases.flatMap((entry) => [entry.withReport, ...entry.baselines]))
 			recordsByWay.set(way, await recordsOf(sandbox, connected, way.expected));
 
@@ -624,6 +642,31 @@ export async function measureReports(
 	}
 }
 
+/**
+ * Each run's requests by list, expected and measured; a column of reads where a list was read more
+ * than once in a run (of several days, or the same list again), its records and requests summed.
+ */
+export function listsMarkdown(runs: ReportRun[]): string {
+	const withReads = runs.some((run) => run.lists.some((list) => (list.reads ?? 1) > 1));
+	const records = (list: ListCount) =>
+		list.list.endsWith(' changes')
+			? '(what changed)'
+			: list.records === undefined
+				? '(one object)'
+				: thousands(list.records);
+	return [
+		`| Report | List |${withReads ? ' Reads |' : ''} Records | Expected requests | Requests |`,
+		`|---|---|${withReads ? '---|' : ''}---|---|---|`,
+		...runs.flatMap((run) =>
+			run.lists.map(
+				(list, index) =>
+					`| ${index === 0 ? `${run.report}${run.variant ? `, ${run.variant}` : ''}` : ''} | ${list.list} | ` +
+					`${withReads ? `${list.reads ?? ''} | ` : ''}${records(list)} | ${list.expected} | ${list.measured} |`,
+			),
+		),
+	].join('\n');
+}
+
 /** The section of RESULTS.md; `standalone` adds the machine and date (when written alone with `--only reports`). */
 export function reportsMarkdown(measured: Reports, standalone = false): string {
 	const table = [
@@ -638,20 +681,8 @@ export function reportsMarkdown(measured: Reports, standalone = false): string {
 				`${(run.growthBytes / MiB).toFixed(1)} MiB | ${thousands(run.items)} |`,
 		),
 	].join('\n');
-	const listsTable = [
-		'| Report | List | Records | Expected requests | Requests |',
-		'|---|---|---|---|---|',
-		// Without payments on account an aged report reads the same lists (checked the same way).
-		...measured.runs
-			.filter((run) => !run.baseline && !run.variant.startsWith('without'))
-			.flatMap((run) =>
-				run.lists.map(
-					(list, index) =>
-						`| ${index === 0 ? `${run.report}${run.variant ? `, ${run.variant}` : ''}` : ''} | ${list.list} | ` +
-						`${list.list.endsWith(' changes') ? '(what changed)' : list.records === undefined ? '(one object)' : thousands(list.records)} | ${list.expected} | ${list.measured} |`,
-				),
-			),
-	].join('\n');
+	// Without payments on account an aged report reads the same lists (checked the same way).
+	const listsTable = listsMarkdown(measured.runs.filter((run) => !run.baseline && !run.variant.startsWith('without')));
 	const when = standalone ? measuredAlone('reports') : '';
 	return (
 		`## Reports at the service's pace (${thousands(measured.scale)} sales invoices, ${measured.latencyMs} ms per answer)\n\n` +
@@ -659,8 +690,8 @@ export function reportsMarkdown(measured: Reports, standalone = false): string {
 		`pages at once, 200 requests a minute per business), Output Rows: Profit and Loss of the last financial year ` +
 		`(${measured.period.from} to ${measured.period.to}), Balance Sheet as at its last day (${measured.asAt}), Aged ` +
 		`Debtors and Aged Creditors as at today (the day the bench runs, after the sandbox's history) and as at that ` +
-		`past month end, with payments on account, and as at the month end without them; then Aged Debtors with ` +
-		`Output Documents (one row per open item) as at today and the month end. Below each report, in the ` +
+		`past month end, with payments on account, and as at the month end without them (Output Documents: in the ` +
+		`section on credit control below). Below each report, in the ` +
 		`same run, the reads a workflow without the Report resource makes for the same figures (n8n runs them one ` +
 		`after another; the summing in a Code node is not counted): the node's Get Many, Return All, default Output, ` +
 		`of every record the figures are summed from, and for Profit and Loss and the Balance Sheet the node's Trial ` +
@@ -686,7 +717,6 @@ export function reportsMarkdown(measured: Reports, standalone = false): string {
 		`and refunds (every one as at today, so that one dated ahead is seen; up to the day otherwise): they settle ` +
 		`the opening balances, and with payments on account say which are partly on account; and the contacts of the ` +
 		`side (their credit limits, e-mail and credit days). Without payments on account the same lists, as the ` +
-		`opening balances need the receipts. Output Documents reads the same lists with a few attributes more ` +
-		`(numbers, references, currencies), but not the ledger accounts: it shows no control account.\n\n${listsTable}\n`
+		`opening balances need the receipts.\n\n${listsTable}\n`
 	);
 }

@@ -4,7 +4,8 @@
  * `--only returnall` (Return All at the service's pace, 300 ms rows only: the 1,000 ms rows take minutes each
  * and are kept from their run), `--only pdf` (Download PDF), `--only output` (Simplified and One Row per Line against Raw),
  * `--only tool` (the AI tool), `--only items` (per-item operations at 1, 3 and 5 at once),
- * `--only reports` (the Report resource against the reads without it), `--only businesses` (All
+ * `--only reports` (the Report resource against the reads without it), `--only credit` (Aged Debtors
+ * with Output Documents, the invoice events' polls, the Cash Flow Forecast and the Key Figures), `--only businesses` (All
  * Businesses against the reads one after another) or `--only editor` (the n8n editor with and
  * without the package, in Chromium; `--before <tarball>` adds an earlier build of the package) runs
  * that section alone and replaces only that section of RESULTS.md. The editor's section is
@@ -46,6 +47,7 @@ import {
 } from './parallel-read';
 import { peerStyleLoop, rawNextLoop } from './raw-loops';
 import { measureReports, reportsMarkdown, type Reports } from './reports';
+import { creditMarkdown, creditProblems, measureCredit, type Credit } from './credit';
 import { measureTrends, trendsMarkdown } from './trends';
 import { measureToolAnswers, toolAnswersMarkdown, type ToolAnswers } from './tool-answers';
 import { apiRequestCount, clearLog, startSandboxProcess, type SandboxProcess } from './sandbox-process';
@@ -118,15 +120,27 @@ const RATE_LIMITED_READERS = [1, 3];
 const OVERHEAD_OPTIONS = { concurrentRequests: 1, maxRequestsPerMinute: 60_000 };
 const attachmentArgument = process.argv.indexOf('--attachment-mib');
 if (attachmentArgument > 0) SIZES.attachmentMiB = Number(process.argv[attachmentArgument + 1]);
-/** `--only returnall`, `pdf`, `output`, `tool`, `items`, `reports`, `businesses` or `editor`: that section alone (the sections that can run on their own). */
+/** `--only returnall`, `pdf`, `output`, `tool`, `items`, `reports`, `credit`, `businesses` or `editor`: that section alone (the sections that can run on their own). */
 const onlyArgument = process.argv.indexOf('--only');
 const only = onlyArgument > 0 ? process.argv[onlyArgument + 1] : undefined;
 if (
 	only !== undefined &&
-	!['returnall', 'pdf', 'output', 'tool', 'items', 'writes', 'reports', 'trends', 'businesses', 'editor'].includes(only)
+	![
+		'returnall',
+		'pdf',
+		'output',
+		'tool',
+		'items',
+		'writes',
+		'reports',
+		'credit',
+		'trends',
+		'businesses',
+		'editor',
+	].includes(only)
 ) {
 	console.error(
-		`--only takes returnall (Return All at the service's pace, its first latency only), pdf (the Download PDF section), output (the Output section), tool (the AI tool section), items (the per-item section), writes (requests per row of Create and Create or Update), reports (the Report section), trends (the twelve-month trend section), businesses (the All Businesses section) or editor (the editor with and without the package), not ${String(only)}`,
+		`--only takes returnall (Return All at the service's pace, its first latency only), pdf (the Download PDF section), output (the Output section), tool (the AI tool section), items (the per-item section), writes (requests per row of Create and Create or Update), reports (the Report section), credit (Aged Debtors' documents, the invoice events' polls, the forecast and the key figures), trends (the twelve-month trend section), businesses (the All Businesses section) or editor (the editor with and without the package), not ${String(only)}`,
 	);
 	process.exit(2);
 }
@@ -182,6 +196,11 @@ async function main() {
 	if (only === 'reports') {
 		const reports = await measureReportRuns();
 		replaceSection('Reports', REPORTS_HEADING, reportsMarkdown(reports, true));
+		return;
+	}
+	if (only === 'credit') {
+		const credit = await measureCreditRuns();
+		replaceSection('credit control', CREDIT_HEADING, creditMarkdown(credit, true));
 		return;
 	}
 	if (only === 'editor') {
@@ -392,8 +411,10 @@ async function main() {
 	warn(perItemProblems(perItem, { ratios: !smoke }));
 	warn(acrossBusinessesProblems(across, { ratio: !smoke }));
 	const trends = await measureTrendRuns();
+	const credit = await measureCreditRuns();
 	writeResults(rows, parallel, limited, pdf, output, tool, perItem, reports, across);
 	replaceSection('Trends', TRENDS_HEADING, trendsMarkdown(trends, false));
+	replaceSection('credit control', CREDIT_HEADING, creditMarkdown(credit));
 }
 
 /** The heading of the Return All section; its rate-limit subsection starts at `RATE_LIMITED_HEADING`. */
@@ -429,6 +450,8 @@ const TOOL_HEADING = '\n## The node as an AI tool';
 const PER_ITEM_HEADING = '\n## Per-item operations';
 /** The start of the Reports section's heading. */
 const REPORTS_HEADING = '\n## Reports at the service';
+/** The start of the credit control section's heading. */
+const CREDIT_HEADING = '\n## Credit control and the money ahead';
 /** The start of the twelve-month trend section's heading. */
 const TRENDS_HEADING = '\n## Twelve-month trend';
 
@@ -477,6 +500,25 @@ async function measureReportRuns(): Promise<Reports> {
 		smoke ? undefined : worker,
 		console.log,
 	);
+}
+
+/** Issues 52 and 53 at the reports' sizes: each report in a fresh process (in this one for the smoke run), then the polls. */
+async function measureCreditRuns(): Promise<Credit> {
+	console.log(
+		`\nCredit control and the money ahead: Aged Debtors' documents, the invoice events' polls, the forecast and the key ` +
+			`figures on ${SIZES.reportScale.toLocaleString('en')} sales invoices at ${SIZES.reportLatencyMs} ms an answer`,
+	);
+	const credit = await measureCredit(
+		{
+			scale: SIZES.reportScale,
+			latencyMs: SIZES.reportLatencyMs,
+			...(smoke ? { maxRequestsPerMinute: OVERHEAD_OPTIONS.maxRequestsPerMinute } : {}),
+		},
+		smoke ? undefined : worker,
+		console.log,
+	);
+	warn(creditProblems(credit));
+	return credit;
 }
 
 async function measurePerItemOperations(): Promise<PerItem> {

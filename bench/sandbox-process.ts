@@ -96,12 +96,33 @@ export async function startSandboxProcess(options: {
  * read that kept the event loop busy for longer than the sandbox keeps an idle connection open
  * (5 s), fetch may reuse a kept-alive connection the sandbox has already closed ("other side closed").
  */
-async function control(sandbox: SandboxProcess, path: string, method: 'GET' | 'DELETE' = 'GET'): Promise<Response> {
+async function control(
+	sandbox: SandboxProcess,
+	path: string,
+	method: 'GET' | 'DELETE' | 'POST' = 'GET',
+	body?: unknown,
+): Promise<Response> {
+	const init: RequestInit =
+		body === undefined
+			? { method }
+			: { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 	try {
-		return await fetch(`${sandbox.urls.controlUrl}${path}`, { method });
+		return await fetch(`${sandbox.urls.controlUrl}${path}`, init);
 	} catch {
-		return await fetch(`${sandbox.urls.controlUrl}${path}`, { method });
+		return await fetch(`${sandbox.urls.controlUrl}${path}`, init);
 	}
+}
+
+/** The sandbox's clock (epoch ms): the time its answers' `Date` headers and records' stamps tell. */
+export async function sandboxNow(sandbox: SandboxProcess): Promise<number> {
+	const { epochSeconds } = (await (await control(sandbox, '/clock')).json()) as { epochSeconds: number };
+	return epochSeconds * 1000;
+}
+
+/** Moves the sandbox's clock `seconds` forward (its access tokens expire by it too). */
+export async function advanceClock(sandbox: SandboxProcess, seconds: number): Promise<void> {
+	const response = await control(sandbox, '/clock/advance', 'POST', { seconds });
+	if (!response.ok) throw new Error(`the sandbox's clock did not advance: ${response.status}`);
 }
 
 /** How many API requests the sandbox has served (its request log, read over HTTP). */

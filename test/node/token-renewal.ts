@@ -12,7 +12,7 @@ export const tokenEndpoint = (entry: LogEntry) => entry.path.endsWith('/token');
  * tokens the service issued, merged into `stored` as n8n would store them (not stored here).
  */
 export async function renewElsewhere(
-	env: ConnectedSandbox,
+	env: Pick<ConnectedSandbox, 'urls'> & { sandbox: Pick<ConnectedSandbox['sandbox'], 'client'> },
 	stored: IDataObject,
 	refreshToken = String(stored.refresh_token),
 ): Promise<IDataObject> {
