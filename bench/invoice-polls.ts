@@ -53,10 +53,11 @@ const FEED_READ: ExpectedRead = {
 	query: { updated_or_created_since: 'the last poll' },
 	single: true,
 };
-/** The owing invoices, one list per status: the day's judgement. */
+/** The owing invoices, one list per status read side by side, sharing one change check: the day's judgement. */
 const OWING_READS: ExpectedRead[] = OWING.map((status) => ({
 	collection: 'sales_invoices',
 	query: { status_id: status },
+	checkedWith: 'owing invoices',
 }));
 
 export async function measureInvoicePolls(
