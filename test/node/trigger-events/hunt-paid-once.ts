@@ -14,39 +14,50 @@ const env = useTriggerSandbox();
 const DAY = '2026-01-15';
 const ids = (json: IDataObject[]) => json.map((row) => row.id);
 
+/** Paid and output as Paid; `days` later its payment's reference corrected: no second Paid. */
+async function correctedLater(days: number) {
+	const books = invoiceBooks(env, 'sales');
+	const contact = await books.contact();
+	const invoice = await books.invoice(contact, DAY, '2026-02-14', 80);
+	const poller = invoiceEventPoller(env, { event: 'paid' });
+	expect((await poller.activate()).error).toBeUndefined();
+
+	await passTime(env, 60);
+	const payment = await books.pay(contact, invoice, 80, DAY);
+	expect(ids((await poller.poll()).json)).toEqual([invoice]);
+
+	// n8n polls on through the days (every ten days here); nothing happens to the invoice.
+	for (let day = 0; day < days; day += 10) {
+		await passTime(env, 10 * 86_400);
+		const quiet = await poller.poll();
+		expect(quiet.error).toBeUndefined();
+		expect(quiet.json).toEqual([]);
+	}
+
+	const corrected = await writeDirect(env, 'PUT', `/contact_payments/${payment}`, {
+		contact_payment: { reference: 'Corrected reference' },
+	});
+	expect(corrected.status).toBe(200);
+	const held = (await books.held()).get(invoice);
+	expect(paidInFull(held)).toBe(true);
+
+	await passTime(env, 60);
+	const after = await poller.poll();
+	expect(after.error).toBeUndefined();
+	expect(ids(after.json)).toEqual([]);
+}
+
 describe('hunt: Invoice Paid exactly once', () => {
-	it.each([10, 100])(
-		'paid and output as Paid; its payment’s reference corrected %i days later: no second Paid',
-		async (days) => {
-			const books = invoiceBooks(env, 'sales');
-			const contact = await books.contact();
-			const invoice = await books.invoice(contact, DAY, '2026-02-14', 80);
-			const poller = invoiceEventPoller(env, { event: 'paid' });
-			expect((await poller.activate()).error).toBeUndefined();
+	it('its payment corrected 10 days later: no second Paid (the memory holds it)', async () => {
+		await correctedLater(10);
+	});
 
-			await passTime(env, 60);
-			const payment = await books.pay(contact, invoice, 80, DAY);
-			expect(ids((await poller.poll()).json)).toEqual([invoice]);
-
-			// n8n polls on through the days (every ten days here); nothing happens to the invoice.
-			for (let day = 0; day < days; day += 10) {
-				await passTime(env, 10 * 86_400);
-				const quiet = await poller.poll();
-				expect(quiet.error).toBeUndefined();
-				expect(quiet.json).toEqual([]);
-			}
-
-			const corrected = await writeDirect(env, 'PUT', `/contact_payments/${payment}`, {
-				contact_payment: { reference: 'Corrected reference' },
-			});
-			expect(corrected.status).toBe(200);
-			const held = (await books.held()).get(invoice);
-			expect(paidInFull(held)).toBe(true);
-
-			await passTime(env, 60);
-			const after = await poller.poll();
-			expect(after.error).toBeUndefined();
-			expect(ids(after.json)).toEqual([]);
-		},
-	);
+	// The trigger forgets a Paid after MEMORY_DAYS (90) and then takes any version of the invoice
+	// that is PAID with nothing outstanding for a new Paid: a payment corrected (or anything else
+	// that writes the invoice) more than 90 days after it was paid sends the thank-you mail again.
+	// Right: [] (its outstanding amount did not reach 0 again); now: [the invoice]. A fix needs the
+	// invoice's own history (it was paid before the memory's horizon), not a longer memory.
+	it.failing('its payment corrected 100 days later: no second Paid', async () => {
+		await correctedLater(100);
+	});
 });
