@@ -52,8 +52,12 @@ function runwayFrom(ledger: Ledger, from: string, to: string): number | null {
 }
 
 describe('hunt: Key Figures cash runway, the 3 months ending on to_date', () => {
-	// Days ending a period: the 28th–30th after a short month, and month ends (which must stay right).
-	const ends = ['2025-07-30', '2024-05-30', '2025-05-29', '2024-12-30', '2025-05-31', '2025-03-31'];
+	// Days ending a period: the 28th–30th after a shorter month, and a month end (which must stay
+	// right); HUNT_RUNWAY_DAYS=all adds 2025-05-29, 2024-12-30 and 2025-03-31, for the suite's time.
+	const ends =
+		process.env.HUNT_RUNWAY_DAYS === 'all'
+			? ['2025-07-30', '2024-05-30', '2025-05-29', '2024-12-30', '2025-05-31', '2025-03-31']
+			: ['2025-07-30', '2024-05-30', '2025-05-31'];
 
 	it.each(ends)('to %s: the bank outflow of exactly those 3 months, not the day before them', async (to) => {
 		const lead = businessesOf(env).find((business) => business.key === 'lead')!;
@@ -90,7 +94,7 @@ describe('hunt: Key Figures cash runway, the 3 months ending on to_date', () => 
 				expect(runwayFrom(ledger, dayBefore, to)).not.toEqual(expected);
 				expect({ to, runway: summary.cash_runway_months }).toEqual({ to, runway: expected });
 			}),
-			{ numRuns: 2, endOnFailure: true },
+			{ numRuns: 1, endOnFailure: true },
 		);
 	});
 });
