@@ -60,4 +60,29 @@ describe('hunt: Invoice Paid exactly once', () => {
 	it.failing('its payment corrected 100 days later: no second Paid', async () => {
 		await correctedLater(100);
 	});
+
+	// The same rule, from the start: an invoice paid before the trigger was activated is not in its
+	// memory, so its payment corrected afterwards gives a Paid, though nothing reached 0 while the
+	// trigger watched. Right: []; now: [the invoice].
+	it('paid before the trigger started, its payment corrected after: no Paid', async () => {
+		const books = invoiceBooks(env, 'sales');
+		const contact = await books.contact();
+		const invoice = await books.invoice(contact, DAY, '2026-02-14', 45);
+		const payment = await books.pay(contact, invoice, 45, DAY);
+		await passTime(env, 60);
+		const poller = invoiceEventPoller(env, { event: 'paid' });
+		expect((await poller.activate()).error).toBeUndefined();
+		await passTime(env, 60);
+		expect((await poller.poll()).json).toEqual([]);
+
+		const corrected = await writeDirect(env, 'PUT', `/contact_payments/${payment}`, {
+			contact_payment: { reference: 'Corrected reference' },
+		});
+		expect(corrected.status).toBe(200);
+		expect(paidInFull((await books.held()).get(invoice))).toBe(true);
+		await passTime(env, 60);
+		const after = await poller.poll();
+		expect(after.error).toBeUndefined();
+		expect(ids(after.json)).toEqual([]);
+	});
 });
