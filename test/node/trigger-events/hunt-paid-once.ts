@@ -64,7 +64,7 @@ describe('hunt: Invoice Paid exactly once', () => {
 	// The same rule, from the start: an invoice paid before the trigger was activated is not in its
 	// memory, so its payment corrected afterwards gives a Paid, though nothing reached 0 while the
 	// trigger watched. Right: []; now: [the invoice].
-	it('paid before the trigger started, its payment corrected after: no Paid', async () => {
+	it.failing('paid before the trigger started, its payment corrected after: no Paid', async () => {
 		const books = invoiceBooks(env, 'sales');
 		const contact = await books.contact();
 		const invoice = await books.invoice(contact, DAY, '2026-02-14', 45);
