@@ -112,7 +112,8 @@ export async function readFigureInputs(
 			currentAssets: sheet.current_assets,
 			currentLiabilities: sheet.current_liabilities,
 			debtors: debitMinusCredit(asAt, controls.debtors),
-			creditors: creditors === null ? null : -creditors,
+			// credit − debit; 0 − 0 is 0 where −0 would be handed on.
+			creditors: creditors === null ? null : 0 - creditors,
 			creditSales: controls.debtors === null ? null : (debtorsControl?.debits ?? 0),
 			creditPurchases: controls.creditors === null ? null : (creditorsControl?.credits ?? 0),
 			bankOutflow3Months: bankOutflow,
