@@ -48,8 +48,8 @@ describe('hunt: Key Figures over random periods', () => {
 					fc.integer({ min: 0, max: 700 }).map(dayOf),
 					fc.constantFrom('2024-02-29', '2024-03-01', '2024-05-30', '2025-02-28', '2024-12-30'),
 				),
-				fc.integer({ min: 0, max: 120 }),
-				fc.constantFrom('none', 'month'),
+				fc.integer({ min: 0, max: 400 }),
+				fc.constantFrom('none', 'month', 'quarter', 'year'),
 				fc.constantFrom('none', 'previousPeriod', 'samePeriodLastYear'),
 				async (from, length, splitBy, compareWith) => {
 					const to = plusDays(from, length);
