@@ -9,12 +9,14 @@ import { allRecords, headersFor, openDocuments, openOpeningBalances, type Busine
 const DAY_MS = 86_400_000;
 const shift = (day: string, days: number) =>
 	new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-/** The same day `months` earlier, kept within its month. */
+/** The same day `months` earlier: a month's last day stays its month's last, another day is kept within its month. */
 function monthsBack(day: string, months: number) {
 	const [year, month, date] = day.split('-').map(Number);
 	const index = year * 12 + month - 1 - months;
-	const last = new Date(Date.UTC(Math.floor(index / 12), (index % 12) + 1, 0)).getUTCDate();
-	return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-${String(Math.min(date, last)).padStart(2, '0')}`;
+	const lastOf = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+	const last = lastOf(Math.floor(index / 12), (index % 12) + 1);
+	const kept = date === lastOf(year, month) ? last : Math.min(date, last);
+	return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-${String(kept).padStart(2, '0')}`;
 }
 
 /** x to `decimals` places, half away from zero; null for null. */
@@ -77,7 +79,7 @@ export async function expectedFigures(
 	const creditPurchases = sumEntries(ledger, yearFrom, to, isAccount(creditorsId), (entry) => entry.credit);
 	const currentAssets = upTo(ofTypes('CURRENT_ASSETS', 'BANK'), debitMinusCredit);
 	const currentLiabilities = upTo(ofTypes('CURRENT_LIABILITY', 'LINE_OF_CREDIT'), creditMinusDebit);
-	const outflow = sumEntries(ledger, monthsBack(shift(to, 1), 3), to, ofTypes('BANK'), creditMinusDebit);
+	const outflow = sumEntries(ledger, shift(monthsBack(to, 3), 1), to, ofTypes('BANK'), creditMinusDebit);
 	const open = [
 		...(await openDocuments(env, business, 'debtors', to)),
 		...(await openOpeningBalances(env, business, 'debtors', to)),

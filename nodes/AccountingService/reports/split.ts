@@ -87,6 +87,13 @@ function endShifted(day: string, months: number): string {
 }
 
 /**
+ * The day `months` before, as the day before a period of that many months ending on `day` begins:
+ * the last day of a month stays the last day of its month (2025-02-28 → 2024-02-29 for 12), another
+ * day is kept within its month (2025-07-30 → 2025-04-30 for 3).
+ */
+export const monthsBeforeEnd = (day: string, months: number): string => endShifted(day, -months);
+
+/**
  * The same day a year before, as the last day of a period: the last day of a month stays the
  * last day of its month (2025-02-28 → 2024-02-29), so a month or a year last year is whole.
  */

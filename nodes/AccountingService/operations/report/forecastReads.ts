@@ -2,10 +2,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ParameterReader } from '../../actions/parameters';
 import type { OpenItem } from '../../reports/aging';
-import { addDays, addMonths, leadingDay } from '../../reports/calendar';
+import { addDays, leadingDay } from '../../reports/calendar';
 import { averageDaysLate, type ExpectedFlow, type PaidInvoice } from '../../reports/forecast';
 import { toCents } from '../../reports/money';
 import { BEFORE_EVERY_ENTRY } from '../../reports/period';
+import { monthsBeforeEnd } from '../../reports/split';
 import { apiRequestAllItems } from '../../transport';
 import { LEDGERS, readAgedItems } from './agedReads';
 import { readBalancesOf } from './ledger';
@@ -50,7 +51,8 @@ async function readPaidInvoices(
 		path: `/${path}`,
 		qs: {
 			status_id: 'PAID',
-			from_date: addDays(addMonths(asAt, -12), 1),
+			// The 12 months up to 28 February 2025 are March 2024 to February 2025.
+			from_date: addDays(monthsBeforeEnd(asAt, 12), 1),
 			to_date: asAt,
 			show_payments_allocations: true,
 			attributes: 'contact,date,due_date,base_currency_total_amount,total_amount',

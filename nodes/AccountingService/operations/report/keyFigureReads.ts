@@ -3,11 +3,12 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { runAllOrFail } from '../../actions/itemRunner';
 import type { ParameterReader } from '../../actions/parameters';
 import { ageItems } from '../../reports/aging';
-import { addDays, addMonths } from '../../reports/calendar';
+import { addDays } from '../../reports/calendar';
 import type { FigureInputs } from '../../reports/keyFigures';
 import { BALANCE_SHEET, PROFIT_AND_LOSS } from '../../reports/ledgerLayouts';
 import { layLedgerReport, type AccountBalance } from '../../reports/ledgerReport';
 import { BEFORE_EVERY_ENTRY, type DateRange } from '../../reports/period';
+import { monthsBeforeEnd } from '../../reports/split';
 import { apiRequestAllItems } from '../../transport';
 import { LEDGERS, readAgedItems } from './agedReads';
 import { chosenAccount } from './controlAccount';
@@ -23,7 +24,8 @@ export function figureWindows(period: DateRange): Record<'period' | 'asAt' | 'ye
 		period,
 		asAt: { from: BEFORE_EVERY_ENTRY, to: period.to },
 		year: { from: addDays(period.to, -364), to: period.to },
-		quarter: { from: addMonths(addDays(period.to, 1), -3), to: period.to },
+		// The 3 months ending on the day: 30 July's from 1 May, 31 May's from 1 March.
+		quarter: { from: addDays(monthsBeforeEnd(period.to, 3), 1), to: period.to },
 	};
 }
 
@@ -110,7 +112,8 @@ export async function readFigureInputs(
 			currentAssets: sheet.current_assets,
 			currentLiabilities: sheet.current_liabilities,
 			debtors: debitMinusCredit(asAt, controls.debtors),
-			creditors: creditors === null ? null : -creditors,
+			// credit − debit; 0 − 0 is 0 where −0 would be handed on.
+			creditors: creditors === null ? null : 0 - creditors,
 			creditSales: controls.debtors === null ? null : (debtorsControl?.debits ?? 0),
 			creditPurchases: controls.creditors === null ? null : (creditorsControl?.credits ?? 0),
 			bankOutflow3Months: bankOutflow,
