@@ -122,7 +122,12 @@ export async function measureInvoicePolls(
 		await measure('Became Overdue', 'a later poll that day', [FEED_READ], () => overdue.poll());
 
 		const paid = poller('paid');
-		await measure('Paid', 'activation: the first poll', [CLOCK_READ, FEED_READ], () => paid.activate());
+		await measure(
+			'Paid',
+			'activation: the first poll, the owing invoices read',
+			[CLOCK_READ, FEED_READ, ...OWING_READS],
+			() => paid.activate(),
+		);
 		await aMinuteLater();
 		await measure('Paid', 'a later poll', [FEED_READ], () => paid.poll());
 

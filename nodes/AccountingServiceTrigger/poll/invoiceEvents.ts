@@ -10,10 +10,13 @@ import { toCents } from '../../AccountingService/reports/money';
  * position, in one write at its end.
  *
  * - **Paid**: a version of the invoice from the change feed that is PAID with nothing
- *   outstanding, when the trigger has not output Paid for it since it last saw it owing. A part
- *   payment is no Paid; a voided invoice is none. Paid, then owing again (a payment deleted),
- *   then paid again is Paid again: each time the invoice becomes settled, as a thank-you mail
- *   would be sent each time. The memory (`paid`) keeps each Paid for MEMORY_DAYS.
+ *   outstanding, when the trigger last saw the invoice owing (the owing invoices read at
+ *   activation, then every version of the feed) or it was created since the last poll. A part
+ *   payment is no Paid; a voided invoice is none; a paid invoice written again (its payment's
+ *   reference corrected, months later or paid before activation) is none: it did not reach 0
+ *   again. Paid, then owing again (a payment deleted), then paid again is Paid again: each time
+ *   the invoice becomes settled, as a thank-you mail would be sent each time. The memory
+ *   (`paid.owing`) holds the invoices owing as last seen.
  * - **Became Overdue**: the invoice is owing (UNPAID, PART_PAID or DISPUTED, something
  *   outstanding) and its due date is before the business's day (n8n's workflow time zone, on the
  *   service's clock), when it was not so as the trigger last saw it: at the judgement of the
@@ -42,9 +45,8 @@ export const OWING_STATUSES = ['UNPAID', 'PART_PAID', 'DISPUTED'] as const;
 export const EVENT_FIELDS = ['status', 'outstanding_amount', 'due_date', 'created_at', 'updated_at'];
 
 /**
- * How long the memory keeps a Paid, and how far back the overdue memory reaches by due date. A
- * month of a business's payments or overdue invoices is small in the static data; a quarter
- * covers the usual credit terms and the chases that follow them.
+ * How far back the overdue memory reaches by due date: a quarter covers the usual credit terms
+ * and the chases that follow them, and keeps the static data small.
  */
 export const MEMORY_DAYS = 90;
 
@@ -60,15 +62,22 @@ export interface OverdueMemory {
 	owing: Map<string, string>;
 }
 
+export interface PaidMemory {
+	/** The service's clock at the last poll (epoch ms): an invoice created since was not seen before. */
+	at: number;
+	/** Invoices owing as last seen: the ones that can become Paid. */
+	owing: Set<string>;
+}
+
 export interface InvoiceMemory {
-	/** Invoices output as Paid and not seen owing since: ID → the business day it was output. */
-	paid: Map<string, string>;
+	/** Absent until the first poll has read the owing invoices. */
+	paid?: PaidMemory;
 	/** Absent until the first judgement. */
 	overdue?: OverdueMemory;
 }
 
 /** Nothing remembered yet: a trigger starting, or one that starts over. */
-export const freshMemory = (): InvoiceMemory => ({ paid: new Map() });
+export const freshMemory = (): InvoiceMemory => ({});
 
 /** An event to output: the invoice as read, and what the row adds. */
 export interface InvoiceEventRow {
@@ -88,34 +97,34 @@ export const isPaidInFull = (record: IDataObject) => statusOf(record) === 'PAID'
 /** Owing, with a due date before `today`: the day's overdue invoices. */
 export function isPastDueOn(record: IDataObject, today: string): boolean {
 	const due = leadingDay(record.due_date);
-	const owing =
-		(OWING_STATUSES as readonly unknown[]).includes(statusOf(record)) && (outstandingCents(record) ?? 0) > 0;
-	return owing && due !== null && due < today;
+	return isOwing(record) && due !== null && due < today;
 }
 
+/** Owing: an open status with something outstanding (what can become Paid, or be overdue). */
+export const isOwing = (record: IDataObject) =>
+	(OWING_STATUSES as readonly unknown[]).includes(statusOf(record)) && (outstandingCents(record) ?? 0) > 0;
+
 /**
- * The Paid events among the feed's new versions (oldest first), and the memory after them:
- * a version paid in full that the memory does not hold is an event; one owing (or void) clears
- * its invoice from the memory; a Paid older than MEMORY_DAYS is forgotten.
+ * The Paid events among the feed's new versions (oldest first), and the memory after them: a
+ * version paid in full is an event when its invoice was owing as last seen or was created since
+ * the last poll; an owing version puts its invoice in the memory, any other takes it out. `at`:
+ * the service's clock of this poll.
  */
 export function paidEvents(
-	paid: Map<string, string>,
+	memory: PaidMemory,
 	versions: readonly IDataObject[],
-	today: string,
-): { events: InvoiceEventRow[]; paid: Map<string, string> } {
-	const next = new Map(paid);
+	at: number,
+): { events: InvoiceEventRow[]; paid: PaidMemory } {
+	const owing = new Set(memory.owing);
 	const events: InvoiceEventRow[] = [];
 	for (const record of versions) {
 		const id = String(record.id);
-		if (!isPaidInFull(record)) next.delete(id);
-		else if (!next.has(id)) {
-			events.push({ record, added: {} });
-			next.set(id, today);
-		}
+		const createdSince = Date.parse(String(record.created_at ?? '')) >= memory.at - STAMP_MS;
+		if (isPaidInFull(record) && (owing.has(id) || createdSince)) events.push({ record, added: {} });
+		if (isOwing(record)) owing.add(id);
+		else owing.delete(id);
 	}
-	const oldest = addDays(today, -MEMORY_DAYS);
-	for (const [id, day] of next) if (day < oldest) next.delete(id);
-	return { events, paid: next };
+	return { events, paid: { at: Math.max(at, memory.at), owing } };
 }
 
 /**

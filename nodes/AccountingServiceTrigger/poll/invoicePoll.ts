@@ -3,6 +3,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { dayIn } from '../../AccountingService/reports/calendar';
 import { apiRequestListPage } from '../../AccountingService/transport';
 import {
+	isOwing,
 	isPastDueOn,
 	judgeDay,
 	overdueFromFeed,
@@ -19,8 +20,9 @@ import { serviceTime, type Watch } from './readChanges';
  * The invoice events of one poll of one business: the feed's new versions (`versions`, oldest
  * first) judged by the rules of invoiceEvents.ts, and for Became Overdue, on the first poll of a
  * business day (on the service's clock, in the workflow's time zone), the judgement of every
- * owing invoice. The first poll (no memory yet) judges its day and outputs nothing: what is
- * overdue at the start is not an event.
+ * owing invoice. The first poll (no memory yet) reads the owing invoices (Paid: those that can
+ * become paid; Became Overdue: its day's judgement) and outputs nothing: what is paid or overdue
+ * at the start is not an event.
  */
 export async function invoiceEventsOfPoll(
 	context: IPollFunctions,
@@ -32,7 +34,15 @@ export async function invoiceEventsOfPoll(
 ): Promise<{ events: InvoiceEventRow[]; memory: InvoiceMemory }> {
 	const today = businessDay(context, serverTime);
 	if (event === 'paid') {
-		const { events, paid } = paidEvents(memory.paid, versions, today);
+		if (!memory.paid) {
+			// The first poll: which invoices owe something now, the ones that can become Paid; one
+			// created since the poll's start is new at the next poll whatever it is then.
+			const owing = await readOwingInvoices(context, watch);
+			const ids = owing.records.filter(isOwing).map((record) => String(record.id));
+			const paid = { at: Math.min(serverTime, owing.at), owing: new Set(ids) };
+			return { events: [], memory: { ...memory, paid } };
+		}
+		const { events, paid } = paidEvents(memory.paid, versions, serverTime);
 		return { events, memory: { ...memory, paid } };
 	}
 	const events: InvoiceEventRow[] = [];

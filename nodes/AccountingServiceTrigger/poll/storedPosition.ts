@@ -22,8 +22,8 @@ interface StoredPosition {
 	versions?: Record<string, string>;
 	/** The existing records still to output (Start From: All Existing Records or A Date). */
 	backfill?: StoredBackfill;
-	/** Invoice Paid: the invoices output as Paid (invoiceEvents.ts), ID → business day. */
-	paid?: Record<string, string>;
+	/** Invoice Paid: the invoices owing as last seen, and the service's clock then (invoiceEvents.ts, PaidMemory). */
+	paid?: { at: string; owing: string[] };
 	/** Invoice Became Overdue: the last judgement (invoiceEvents.ts, OverdueMemory). */
 	overdue?: { day: string; at: string; owing: Record<string, string> };
 }
@@ -117,7 +117,7 @@ export function loadPosition(
 function loadInvoiceMemory(valid: StoredPosition): InvoiceMemory {
 	const { paid, overdue } = valid;
 	return {
-		paid: new Map(Object.entries(paid ?? {})),
+		...(paid ? { paid: { at: time(paid.at), owing: new Set(paid.owing) } } : {}),
 		...(overdue
 			? { overdue: { day: overdue.day, at: time(overdue.at), owing: new Map(Object.entries(overdue.owing)) } }
 			: {}),
@@ -127,7 +127,9 @@ function loadInvoiceMemory(valid: StoredPosition): InvoiceMemory {
 function storedInvoiceMemory(invoices: InvoiceMemory | undefined): Pick<StoredPosition, 'paid' | 'overdue'> {
 	const overdue = invoices?.overdue;
 	return {
-		...(invoices?.paid.size ? { paid: Object.fromEntries(invoices.paid) } : {}),
+		...(invoices?.paid
+			? { paid: { at: new Date(invoices.paid.at).toISOString(), owing: [...invoices.paid.owing] } }
+			: {}),
 		...(overdue
 			? {
 					overdue: {

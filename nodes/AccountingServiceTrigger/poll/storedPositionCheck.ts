@@ -133,7 +133,7 @@ const position = record(
 	{
 		versions: mapOf(text),
 		backfill,
-		paid: mapOf(day),
+		paid: record({ at: time, owing: listOfTexts }, {}),
 		overdue: record({ day, at: time, owing: mapOf(day) }, {}),
 	},
 );
@@ -168,6 +168,7 @@ export function refuseUnfollowable(
 ): void {
 	const latest = Math.max(serviceNow + FUTURE_SKEW_MS, startDate ?? -Infinity);
 	const times: Array<[string, number]> = [['since', loaded.position.since]];
+	if (loaded.invoices.paid) times.push(['paid.at', loaded.invoices.paid.at]);
 	const overdue = loaded.invoices.overdue;
 	if (overdue) {
 		times.push(['overdue.at', overdue.at]);
