@@ -157,9 +157,10 @@ async function main(): Promise<void> {
 
 	for (const check of CHECKS.filter((candidate) => candidate.runs === 'execute')) {
 		await step(`example ${check.workflowId}: n8n execute --id, then check its output`, async () => {
+			const mailbox = mail.since();
 			const run = await executeWorkflow(install, instance, check.workflowId);
 			info(`n8n reports status ${run.status ?? 'unknown'}`);
-			info(await check.check({ ...contextFor(check), run }));
+			info(await check.check({ ...contextFor(check), run, mail: mailbox }));
 		});
 	}
 
