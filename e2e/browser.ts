@@ -67,8 +67,8 @@ export interface SandboxConnection {
  * popup); then the custom API call: the credential's HTTP Request entry in the node panel and
  * the node it adds; an imported example; last a new node creating a sales invoice, its Fields
  * mapper and one line built with the pickers; then Download PDF of an invoice and its binary
- * output; last the monthly report example's Profit and Loss, run from its form, its rows in the
- * output panel — a screenshot at each stop.
+ * output; last the examples' reports (REPORT_OUTPUTS), each run from its form, its output in
+ * the output panel as a table — a screenshot at each stop.
  * When a step fails, the page as it was is saved next to the logs.
  */
 export async function captureEditor(
@@ -333,19 +333,11 @@ export async function captureEditor(
 			'Download PDF of a sales invoice: the PDF in the binary output (file name from its number, application/pdf)',
 		);
 
-		stage = 'Profit and Loss in the monthly report example: its rows in the output panel';
-		await showReportTable(page, url, REPORT_EXAMPLE);
-		await shoot(
-			'n8n-report-profit-and-loss.png',
-			'Profit and Loss of a month: one row per account, the subtotals and totals, in the output panel',
-		);
-
-		stage = 'Profit and Loss by month against last year in the twelve-month example: its Table output';
-		await showReportTable(page, url, TREND_EXAMPLE);
-		await shoot(
-			'n8n-report-twelve-month-table.png',
-			'Profit and Loss of twelve months split by month, beside the same months last year: Output Table, one row per account, a column per month with its comparison, change and change in percent',
-		);
+		for (const report of REPORT_OUTPUTS) {
+			stage = `${report.node} in example ${report.workflowId}: its output as a table`;
+			await showReportTable(page, url, report);
+			await shoot(report.file, report.what);
+		}
 		return shots;
 	} catch (error) {
 		const failure = join(failureDir, 'browser-failure.png');
@@ -356,16 +348,109 @@ export async function captureEditor(
 	}
 }
 
-/** The report examples' Profit and Loss nodes, run from their form in the editor. */
-const REPORT_EXAMPLE = { workflowId: 'acctMonthlyReportXlsx', node: 'Profit and Loss, last month' };
-const TREND_EXAMPLE = { workflowId: 'acctTwelveMonthTrend', node: 'Profit and Loss, last 12 months' };
+/** A report node of an example, run from its form in the editor: its output as n8n's table, saved as `file`. */
+export interface ReportOutput {
+	workflowId: string;
+	node: string;
+	/** Text the output shows once the report is there. */
+	shows: string;
+	/** The column the table is scrolled to, when the interesting ones are further right than the panel is wide. */
+	firstColumn?: string;
+	/** The window, when the table needs another than TABLE_VIEW to show whole. */
+	viewport?: { width: number; height: number };
+	file: string;
+	what: string;
+}
+
+/** The reports' outputs shown in docs/, each taken from the example that runs the report. */
+export const REPORT_OUTPUTS: ReportOutput[] = [
+	{
+		workflowId: 'acctMonthlyReportXlsx',
+		node: 'Profit and Loss, last month',
+		shows: 'Net Profit',
+		file: 'n8n-report-profit-and-loss.png',
+		what: 'Profit and Loss of a month: one row per account, the subtotals and totals, in the output panel',
+	},
+	{
+		workflowId: 'acctTwelveMonthTrend',
+		node: 'Profit and Loss, last 12 months',
+		shows: 'Net Profit',
+		file: 'n8n-report-twelve-month-table.png',
+		what: 'Profit and Loss of twelve months split by month, beside the same months last year: Output Table, one row per account, a column per month with its comparison, change and change in percent',
+	},
+	{
+		workflowId: 'acctCreditControl',
+		node: 'Aged Debtors, as at yesterday',
+		shows: 'sales_invoice',
+		// From the customer on: its e-mail, credit terms, the dates, days overdue, bucket and amounts.
+		firstColumn: 'contact_name',
+		file: 'n8n-report-aged-debtors-documents.png',
+		what: 'Aged Debtors, Output Documents: one row per open item with its customer, due date, days overdue, bucket and what is outstanding',
+	},
+	{
+		workflowId: 'acctManagementPack',
+		node: 'Cash flow forecast, 13 weeks',
+		shows: 'Closing',
+		// Wide enough for all 13 weeks and the total; the table is six rows high.
+		viewport: { width: 2280, height: 700 },
+		file: 'n8n-report-cash-flow-forecast.png',
+		what: 'Cash Flow Forecast of 13 weeks, Output Table: opening, receipts, payments, adjustments, net and closing, a column per week',
+	},
+	{
+		workflowId: 'acctManagementPack',
+		node: 'Key figures against the month before',
+		shows: 'Debtor days',
+		// Tall enough for all 14 figures.
+		viewport: { width: 1920, height: 960 },
+		file: 'n8n-report-key-figures.png',
+		what: 'Key Figures of a month against the month before, Output Rows: each figure, its value, the compared value, the change and the change in percent',
+	},
+];
+
+/**
+ * The report outputs of the examples `workflowIds` (a run of a few checks), each in a browser of
+ * its own; the full run takes them all at the end of captureEditor.
+ */
+export async function captureReportOutputs(
+	url: string,
+	workflowIds: string[],
+	docsDir: string,
+	failureDir: string,
+): Promise<Screenshot[]> {
+	const shots: Screenshot[] = [];
+	for (const report of REPORT_OUTPUTS.filter((candidate) => workflowIds.includes(candidate.workflowId))) {
+		shots.push(
+			await captureOnePage(
+				url,
+				report.viewport ?? TABLE_VIEW,
+				{ label: `${report.node} in ${report.workflowId}`, failureFile: 'report-output-failure.png' },
+				join(docsDir, report.file),
+				failureDir,
+				async (page) => {
+					await showReportTable(page, url, report);
+					return report.what;
+				},
+			),
+		);
+	}
+	return shots;
+}
 
 /** A report node of an example run from its form, its items shown as n8n's table, the output panel widened. */
-async function showReportTable(page: Page, url: string, example: { workflowId: string; node: string }): Promise<void> {
+async function showReportTable(page: Page, url: string, example: ReportOutput): Promise<void> {
 	// Wider, and the form pushed to the left, so that as many columns of the report as fit show.
-	await page.setViewportSize(TABLE_VIEW);
+	const viewport = example.viewport ?? TABLE_VIEW;
+	await page.setViewportSize(viewport);
 	await page.goto(`${url}/workflow/${example.workflowId}`);
-	await page.locator(testId('canvas-node'), { hasText: example.node }).first().dblclick();
+	// The node named exactly so (a sticky note may mention it), every node in sight first.
+	const node = page
+		.locator(testId('canvas-node'))
+		.filter({ has: page.getByText(example.node, { exact: true }) })
+		.first();
+	await node.waitFor();
+	await page.click(testId('zoom-to-fit'));
+	await settle(page);
+	await node.dblclick();
 	await page.locator(testId('ndv')).waitFor();
 	await page.click(testId('node-execute-button'));
 	const reportOutput = page.locator(testId('output-panel'));
@@ -375,11 +460,16 @@ async function showReportTable(page: Page, url: string, example: { workflowId: s
 		.first()
 		.waitFor();
 	await reportOutput.getByText('Table', { exact: true }).first().click();
-	await reportOutput.getByText('Net Profit', { exact: true }).first().waitFor();
+	await reportOutput.getByText(example.shows, { exact: true }).first().waitFor();
 	await dragPanelsTo(page, REPORT_FORM_LEFT);
+	if (example.firstColumn)
+		await reportOutput
+			.locator('th', { hasText: example.firstColumn })
+			.first()
+			.evaluate((header) => header.scrollIntoView({ inline: 'start', block: 'nearest' }));
 	for (const close of await page.locator('.el-notification__closeBtn').all())
 		await close.click().catch(() => undefined);
-	await page.mouse.move(TABLE_VIEW.width - 40, TABLE_VIEW.height - 40);
+	await page.mouse.move(viewport.width - 40, viewport.height - 40);
 	await settle(page);
 }
 /** Where the node form's left edge goes: the input panel narrowed to its icons, the output panel widened. */
@@ -461,6 +551,21 @@ async function settle(page: Page): Promise<void> {
 	await page.waitForTimeout(800);
 }
 
+/** Playwright's first line says what timed out; its call log's last lines, what it was waiting for. */
+function firstLines(error: Error): string {
+	// The call log is coloured for a terminal.
+	const lines = error.message.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+	return [
+		lines[0],
+		...lines
+			.slice(1)
+			.filter((line) => line.trim())
+			.slice(-3),
+	]
+		.map((line) => line.trim())
+		.join(' / ');
+}
+
 /** A table's columns are wide: more of them fit a wider window. */
 const TABLE_VIEW = { width: 1920, height: 880 };
 
@@ -490,9 +595,7 @@ async function captureOnePage(
 	} catch (error) {
 		const failure = join(failureDir, where.failureFile);
 		await page.screenshot({ path: failure }).catch(() => undefined);
-		throw new Error(
-			`browser, at ${where.label}: ${(error as Error).message.split('\n')[0]} (page saved as ${failure})`,
-		);
+		throw new Error(`browser, at ${where.label}: ${firstLines(error as Error)} (page saved as ${failure})`);
 	} finally {
 		await browser.close();
 	}

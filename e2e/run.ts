@@ -7,7 +7,7 @@
  * mirror into Data Tables, whose tables are made over n8n's REST API).
  *
  * `-- --only mirror` runs only the checks whose workflow id contains "mirror" (case ignored), without
- * the editor's screenshots: for working on one check. `-- --soak 30m` keeps n8n working afterwards.
+ * the editor's screenshots but those of their examples' reports: for working on one check. `-- --soak 30m` keeps n8n working afterwards.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 
 import { createSandbox } from '../sandbox';
 import { fingerprint } from '../sandbox/oauth/secrets';
-import { captureEditor } from './browser';
+import { captureEditor, captureReportOutputs, REPORT_OUTPUTS } from './browser';
 import { EXAMPLE_CHECKS, type CheckContext, type ExampleCheck } from './checks';
 import { ensureChromium } from './chromium';
 import { CUSTOM_NODE_PREFIX, N8N_VERSION, REPO_ROOT } from './config';
@@ -157,9 +157,10 @@ async function main(): Promise<void> {
 
 	for (const check of CHECKS.filter((candidate) => candidate.runs === 'execute')) {
 		await step(`example ${check.workflowId}: n8n execute --id, then check its output`, async () => {
+			const mailbox = mail.since();
 			const run = await executeWorkflow(install, instance, check.workflowId);
 			info(`n8n reports status ${run.status ?? 'unknown'}`);
-			info(await check.check({ ...contextFor(check), run }));
+			info(await check.check({ ...contextFor(check), run, mail: mailbox }));
 		});
 	}
 
@@ -198,6 +199,15 @@ async function main(): Promise<void> {
 	);
 	triggerChecks.catch(() => undefined);
 
+	// A run of a few checks takes the screenshots of their examples' reports only.
+	const reportsOnly = ONLY ? CHECKS.map((check) => check.workflowId) : undefined;
+	if (reportsOnly && REPORT_OUTPUTS.some((report) => reportsOnly.includes(report.workflowId))) {
+		await step("editor in headless Chromium: the examples' report outputs into docs/", async () => {
+			await ensureChromium();
+			const shots = await captureReportOutputs(server.url, reportsOnly, join(REPO_ROOT, 'docs'), root);
+			info(`${shots.length} screenshots`);
+		});
+	}
 	if (!ONLY) {
 		await step('editor in headless Chromium: screenshots into docs/', async () => {
 			await ensureChromium();

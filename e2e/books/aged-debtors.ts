@@ -49,7 +49,25 @@ export interface Receivable {
 type Ref = { id: string; displayed_as?: string } | null | undefined;
 type Record_ = Record<string, unknown>;
 
-const DOCUMENT_PATHS = ['sales_invoices', 'sales_corrective_invoices', 'sales_credit_notes', 'sales_quick_entries'];
+/** What the sales ledger and the purchase ledger each read: the documents, the payment that can be on account, the opening balances' side. */
+const SIDES = {
+	sales: {
+		documents: ['sales_invoices', 'sales_corrective_invoices', 'sales_credit_notes', 'sales_quick_entries'],
+		creditNotes: 'sales_credit_notes',
+		payment: 'CUSTOMER_RECEIPT',
+		openingBalances: 'CUSTOMER',
+		contactType: 'CUSTOMER',
+	},
+	purchase: {
+		documents: ['purchase_invoices', 'purchase_corrective_invoices', 'purchase_credit_notes', 'purchase_quick_entries'],
+		creditNotes: 'purchase_credit_notes',
+		payment: 'VENDOR_PAYMENT',
+		openingBalances: 'VENDOR',
+		contactType: 'VENDOR',
+	},
+} as const;
+export type LedgerSide = keyof typeof SIDES;
+
 const DOCUMENT_ATTRIBUTES =
 	'status,date,due_date,total_amount,base_currency_total_amount,contact,contact_name,quick_entry_type';
 const NOT_OPEN = ['VOID', 'DRAFT'];
@@ -71,8 +89,14 @@ export function settledByArtefact(records: Record_[]): Map<string, Settled[]> {
 /**
  * Every sales document, customer opening balance and payment on account of a business (the lead
  * one when none is named), with what settled each and when: ⌈records / 200⌉ reads of each list.
+ * With `side` purchase, the same of the purchase ledger: what the business owes its suppliers.
  */
-export async function readReceivables(reader: ServiceReader, business?: string): Promise<Receivable[]> {
+export async function readReceivables(
+	reader: ServiceReader,
+	business?: string,
+	side: LedgerSide = 'sales',
+): Promise<Receivable[]> {
+	const books = SIDES[side];
 	const payments = await reader.all(
 		'/contact_payments?attributes=transaction_type,date,contact,payment_on_account,allocated_artefacts',
 		business,
@@ -80,10 +104,10 @@ export async function readReceivables(reader: ServiceReader, business?: string):
 	const allocations = await reader.all('/contact_allocations?attributes=date,allocated_artefacts', business);
 	const settled = settledByArtefact([...payments, ...allocations]);
 	const receivables: Receivable[] = [];
-	for (const path of DOCUMENT_PATHS) {
+	for (const path of books.documents) {
 		for (const document of await reader.all(`/${path}?attributes=${DOCUMENT_ATTRIBUTES}`, business)) {
 			if (NOT_OPEN.includes(String((document.status as Ref)?.id))) continue;
-			const credit = path === 'sales_credit_notes' || (document.quick_entry_type as Ref)?.id === 'CREDIT_NOTE';
+			const credit = path === books.creditNotes || (document.quick_entry_type as Ref)?.id === 'CREDIT_NOTE';
 			const date = String(document.date);
 			receivables.push({
 				contactId: String((document.contact as Ref)?.id),
@@ -99,7 +123,7 @@ export async function readReceivables(reader: ServiceReader, business?: string):
 	}
 	for (const payment of payments) {
 		const onAccount = payment.payment_on_account as Record_ | null;
-		if ((payment.transaction_type as Ref)?.id !== 'CUSTOMER_RECEIPT' || !onAccount) continue;
+		if ((payment.transaction_type as Ref)?.id !== books.payment || !onAccount) continue;
 		const date = String(onAccount.date ?? payment.date);
 		receivables.push({
 			contactId: String((payment.contact as Ref)?.id),
@@ -113,7 +137,7 @@ export async function readReceivables(reader: ServiceReader, business?: string):
 		});
 	}
 	for (const balance of await reader.all('/contact_opening_balances?attributes=all', business)) {
-		if (!String((balance.transaction_type as Ref)?.id).startsWith('CUSTOMER')) continue;
+		if (!String((balance.transaction_type as Ref)?.id).startsWith(books.openingBalances)) continue;
 		const date = String(balance.date);
 		const contact = balance.contact as Ref;
 		receivables.push({
@@ -130,7 +154,7 @@ export async function readReceivables(reader: ServiceReader, business?: string):
 	// The report names each customer as the contacts list does (an opening balance's copy of the
 	// name carries the reference too).
 	const names = new Map(
-		(await reader.all('/contacts?contact_type_id=CUSTOMER&attributes=name', business)).map((contact) => [
+		(await reader.all(`/contacts?contact_type_id=${books.contactType}&attributes=name`, business)).map((contact) => [
 			String(contact.id),
 			String(contact.name),
 		]),

@@ -4,6 +4,7 @@ import { customersUpsertCheck } from './customers-upsert';
 import { everyClientOverdueCheck } from './every-client-overdue';
 import { mcpServerToolsCheck } from './mcp-server-tools';
 import { mirrorSalesInvoicesCheck } from './mirror-sales-invoices';
+import { monthlyManagementPackCheck } from './monthly-management-pack';
 import { monthlyReportCheck } from './monthly-report';
 import { newInvoicePdfCheck } from './new-invoice-pdf';
 import { newSalesInvoiceCheck } from './new-sales-invoice';
@@ -19,7 +20,8 @@ export type { CheckContext, ExampleCheck, PrepareContext } from './types';
 
 /**
  * One check per file in examples/; the e2e fails when an example has none. They run in this
- * order: the readers first (the sales invoices example compares every invoice; the weekly credit
+ * order: the readers first (the sales invoices example compares every invoice; the management pack
+ * reads June 2025 before any example writes; the weekly credit
  * control mails, whose preparation removes one customer's e-mail address), then the writes (the
  * sheet's invoices, then a payment); of the published triggers, the thank-you when paid last (it
  * pays an invoice and waits through four polls); the custom API call comes last of those run with
@@ -34,6 +36,7 @@ export const EXAMPLE_CHECKS = [
 	trialBalanceCheck,
 	monthlyReportCheck,
 	twelveMonthTrendCheck,
+	monthlyManagementPackCheck,
 	everyClientOverdueCheck,
 	weeklyCreditControlCheck,
 	sheetToSalesInvoicesCheck,

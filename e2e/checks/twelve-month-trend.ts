@@ -11,7 +11,7 @@ import { cents, expect, type CheckContext, type ExampleCheck } from './types';
  * history ends 2025-06-30, so the e2e gives both reports July 2024 – June 2025 as Custom dates,
  * split by month as the example is, the Profit and Loss beside the same months of the year before.
  */
-const RANGE = { from: '2024-07-01', to: '2025-06-30' };
+export const RANGE = { from: '2024-07-01', to: '2025-06-30' };
 const PROFIT_AND_LOSS_NODE = 'Profit and Loss, last 12 months';
 const BANK_SUMMARY_NODE = 'Bank Summary, last 12 months';
 
@@ -52,8 +52,11 @@ const amountsByLine = (lines: ProfitAndLossLine[]) =>
 const changePercent = (now: number, earlier: number) =>
 	earlier === 0 ? null : Math.round(((now - earlier) * 10_000) / Math.abs(earlier)) / 100;
 
-/** Every cell of the Table against each month's and each last-year month's ledger entries, summed here. */
-async function checkProfitAndLoss(rows: Row[], reader: ServiceReader, file: string): Promise<string> {
+/**
+ * Every cell of a Profit and Loss Table of July 2024 – June 2025 by month against the same months
+ * last year, against each month's and each last-year month's ledger entries, summed here.
+ */
+export async function checkProfitAndLoss(rows: Row[], reader: ServiceReader, file: string): Promise<string> {
 	const periods = months();
 	const now = await Promise.all(
 		periods.map(async (month) => amountsByLine(await profitAndLossLines(reader, month.from, month.to))),

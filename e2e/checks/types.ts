@@ -1,5 +1,5 @@
 import type { Workflow } from '../examples';
-import type { SmtpSink } from '../mail/smtp-sink';
+import type { Mailbox } from '../mail/smtp-sink';
 import type { N8nInstall } from '../install-n8n';
 import type { RunData } from '../n8n-cli';
 import type { N8nServer } from '../n8n-server';
@@ -58,8 +58,11 @@ export interface CheckContext {
 	folder: string;
 	reader: ServiceReader;
 	sandbox: SandboxView;
-	/** The SMTP server the examples' Send Email nodes deliver to (the SMTP credential points at it). */
-	mail: SmtpSink;
+	/**
+	 * What the SMTP server the examples' Send Email nodes deliver to (the SMTP credential points at
+	 * it) received: for an executed example, only what arrived since its run began.
+	 */
+	mail: Mailbox;
 	/** The n8n install, whose spreadsheet reader reads the XLSX back. */
 	n8nDir: string;
 	/** The request log's last `seq` before `n8n start`: later entries are the running instance's. */

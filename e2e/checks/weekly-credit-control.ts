@@ -205,6 +205,7 @@ export const weeklyCreditControlCheck: ExampleCheck = {
 	settings: {},
 	settingsNode: SETTINGS_NODE,
 	prepare,
-	nodeParameters: { [REPORT_NODE]: { reportDate: 'custom', asAt: AS_AT } },
+	// As the editor's date field writes a day: n8n's editor shows a bare 2023-09-30 as an empty field.
+	nodeParameters: { [REPORT_NODE]: { reportDate: 'custom', asAt: `${AS_AT}T00:00:00` } },
 	check,
 };

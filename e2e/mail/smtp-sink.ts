@@ -35,7 +35,15 @@ const addressesOf = (field: AddressObject | AddressObject[] | undefined): string
 		.map((entry) => (entry.address ?? '').toLowerCase())
 		.filter(Boolean);
 
-export class SmtpSink {
+/** The messages a check looks at: all the sink received, or those since one example ran. */
+export interface Mailbox {
+	/** The messages received, in the order they arrived. */
+	messages(): ReceivedMail[];
+	/** Logins and messages the sink turned away: a wrong credential shows here, not as silence. */
+	refusals(): string[];
+}
+
+export class SmtpSink implements Mailbox {
 	private readonly received: ReceivedMail[] = [];
 	private readonly refused: string[] = [];
 	private readonly server = new SMTPServer({
@@ -73,14 +81,21 @@ export class SmtpSink {
 		await new Promise<void>((resolveClose) => this.server.close(() => resolveClose()));
 	}
 
-	/** Every message received so far, in the order they arrived. */
 	messages(): ReceivedMail[] {
 		return [...this.received];
 	}
 
-	/** Logins and messages the sink turned away: a wrong credential shows here, not as silence. */
 	refusals(): string[] {
 		return [...this.refused];
+	}
+
+	/** What arrives from now on: the mail of the example about to run, apart from earlier examples'. */
+	since(): Mailbox {
+		const [messages, refusals] = [this.received.length, this.refused.length];
+		return {
+			messages: () => this.received.slice(messages),
+			refusals: () => this.refused.slice(refusals),
+		};
 	}
 
 	private authenticate(
