@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { processState } from '../state';
 import { changeFeedOf, changesSince, nothingChangedSince, onlyDeletionsMove } from './changeCheck';
-import type { RequestContext } from './credential';
+import { knownSecrets, type RequestContext } from './credential';
 import {
 	implausibleTotal,
 	lastPage,
@@ -16,6 +16,7 @@ import {
 	type Reading,
 } from './pages';
 import { isServicePath } from './redirects';
+import { redactError } from './secrets';
 import { send, type RawResponse } from './send';
 import {
 	DEFAULT_READ_PACE,
@@ -69,7 +70,10 @@ export async function apiRequestListPage(
 	this: RequestContext,
 	request: ApiRequest,
 ): Promise<{ page: ApiResponse<IDataObject>; envelope: ListEnvelope }> {
-	const { response, envelope } = await new ListRead(this, request).page(request.path, request.qs);
+	const { response, envelope } = await withoutSecrets(
+		this,
+		async () => await new ListRead(this, request).page(request.path, request.qs),
+	);
 	return { page: response, envelope };
 }
 
@@ -82,7 +86,7 @@ export async function apiRequestAllItems(
 	request: ApiRequest,
 	limit?: number,
 ): Promise<ListResponse> {
-	return await new ListRead(this, request).all(limit);
+	return await withoutSecrets(this, async () => await new ListRead(this, request).all(limit));
 }
 
 /**
@@ -96,7 +100,11 @@ export async function apiRequestAllItemsTogether(
 	requests: ApiRequest[],
 	concurrency: number,
 ): Promise<ListResponse[]> {
-	const reads = requests.map((request) => new ListRead(this, request));
+	return await withoutSecrets(this, async () => await readTogether(this, requests, concurrency));
+}
+
+async function readTogether(context: RequestContext, requests: ApiRequest[], concurrency: number) {
+	const reads = requests.map((request) => new ListRead(context, request));
 	const firsts = await eachAtMost(concurrency, reads, async (read) => await read.firstReading());
 	const verdicts = new Map<number, boolean | undefined>();
 	const byCollection = new Map<string, number[]>();
@@ -119,6 +127,19 @@ export async function apiRequestAllItemsTogether(
 		async ({ read, index }) =>
 			await read.from(firsts[index], verdicts.has(index) ? { still: verdicts.get(index) } : undefined),
 	);
+}
+
+/**
+ * A read's own refusals quote what the service answered (a `$next` link, the path of a page it
+ * links to), and the service is sent the bearer token: whatever it put in them, the error leaves
+ * without the credential's secrets. The service's error answers are redacted already (errors.ts).
+ */
+async function withoutSecrets<T>(context: RequestContext, read: () => Promise<T>): Promise<T> {
+	try {
+		return await read();
+	} catch (error) {
+		throw redactError(error, await knownSecrets(context));
+	}
 }
 
 /** `work` on each of `items`, at most `concurrency` at once, started in order; the first failure fails them all. */

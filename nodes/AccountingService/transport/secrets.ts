@@ -76,3 +76,16 @@ export function redactValue<T>(value: T, secrets: readonly string[]): T {
 	}
 	return value;
 }
+
+/**
+ * The error with every known secret cut from what n8n shows and stores of it: its message, its
+ * description and its stack (which repeats the message as it was when the error was made).
+ */
+export function redactError<T>(error: T, secrets: readonly string[]): T {
+	if (!(error instanceof Error)) return error;
+	const shown = error as Error & { description?: unknown };
+	shown.message = redactSecrets(shown.message, secrets);
+	if (typeof shown.description === 'string') shown.description = redactSecrets(shown.description, secrets);
+	if (typeof shown.stack === 'string') shown.stack = redactSecrets(shown.stack, secrets);
+	return error;
+}
