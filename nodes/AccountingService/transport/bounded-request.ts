@@ -58,7 +58,7 @@ export async function boundedRequest(
 	const overSize = () => tooLarge(node, { ...what, bytes: maxBytes });
 	let handedOn = false;
 	try {
-		const response = (await perform(deadline.signal)) as RawResponse;
+		const response = (await deadline.race(perform(deadline.signal))) as RawResponse;
 		const body = response.body;
 		// An answer already read (an n8n that mocks requests, as its evaluations do) is as it came.
 		if (!isReadable(body)) return response;
