@@ -2,7 +2,7 @@
 // waits for the token endpoint's answer (a renewal through n8n's own helper). A token endpoint, or
 // a proxy in front of it, that accepts the renewal and answers one byte at a time for ever held
 // the read, and the execution, for as long as it kept dripping.
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useRequestBounds } from '../../../nodes/AccountingService/transport/bounds';
 import { useConnectedSandbox } from '../connected-sandbox';
@@ -26,15 +26,18 @@ function expireAccessToken() {
 }
 
 describe('a token endpoint that answers a renewal one byte at a time, for ever', () => {
-	it.each([
-		['Get Many with Return All (the transport renews)', { resource: 'contact', operation: 'getAll', returnAll: true }],
-		['Get Many with a limit (one page)', { resource: 'contact', operation: 'getAll', limit: 5 }],
-		['Get (n8n renews inside the request it signs)', 'get'],
-	])('%s: the run ends with an error within the time bound', async (_case, operation) => {
-		const parameters =
-			operation === 'get'
-				? { resource: 'contact', operation: 'get', id: { __rl: true, mode: 'id', value: contactId } }
-				: operation;
+	it.each<[string, () => INodeParameters]>([
+		[
+			'Get Many with Return All (the transport renews)',
+			() => ({ resource: 'contact', operation: 'getAll', returnAll: true }),
+		],
+		['Get Many with a limit (one page)', () => ({ resource: 'contact', operation: 'getAll', limit: 5 })],
+		[
+			'Get (n8n renews inside the request it signs)',
+			() => ({ resource: 'contact', operation: 'get', id: { __rl: true, mode: 'id', value: contactId } }),
+		],
+	])('%s: the run ends with an error within the time bound', async (_case, parametersOf) => {
+		const parameters = parametersOf();
 		restoreBounds = useRequestBounds({ answerMs: 500 });
 		expireAccessToken();
 		front.divert = (req, res) => {
