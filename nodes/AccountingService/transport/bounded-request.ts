@@ -18,8 +18,26 @@ function abortableBy(context: RequestContext, signal: AbortSignal): RequestConte
 	return Object.create(context, { getExecutionCancelSignal: { value: () => either } }) as RequestContext;
 }
 
+/** Makes the request, aborted by `signal`; answers as n8n's request helpers do with `returnFullResponse`. */
+type Perform = (signal: AbortSignal) => Promise<unknown>;
+
+/** Through n8n's signed request helper, with the credential: every request to the API. */
+const signed =
+	(context: RequestContext, options: IHttpRequestOptions): Perform =>
+	async (signal) =>
+		await context.helpers.httpRequestWithAuthentication.call(abortableBy(context, signal), CREDENTIAL_TYPE, options);
+
 /**
- * One attempt of a request through n8n's signed request helper, bounded in time and size
+ * Through n8n's plain request helper, which takes the signal from the options: the form posts to
+ * the token and revoke endpoints, which carry the app's keys in their body (revoke.ts).
+ */
+export const unsigned =
+	(context: RequestContext, options: IHttpRequestOptions): Perform =>
+	async (signal) =>
+		await context.helpers.httpRequest({ ...options, abortSignal: signal });
+
+/**
+ * One attempt of a request (by default through n8n's signed request helper), bounded in time and size
  * (bounds.ts). The answer always arrives as a stream (`options.encoding` is `stream`): a JSON
  * answer is read here up to its size and parsed as n8n would, a file is handed on through a
  * guard that ends it at its size or when its time is up. A failure's streamed error body is read
@@ -27,8 +45,9 @@ function abortableBy(context: RequestContext, signal: AbortSignal): RequestConte
  */
 export async function boundedRequest(
 	context: RequestContext,
-	request: ApiRequest,
+	request: Pick<ApiRequest, 'path' | 'encoding' | 'itemIndex'>,
 	options: IHttpRequestOptions,
+	perform: Perform = signed(context, options),
 ): Promise<RawResponse> {
 	const file = request.encoding !== undefined;
 	const what = { method: options.method ?? 'GET', path: request.path, itemIndex: request.itemIndex };
@@ -39,11 +58,7 @@ export async function boundedRequest(
 	const overSize = () => tooLarge(node, { ...what, bytes: maxBytes });
 	let handedOn = false;
 	try {
-		const response = (await context.helpers.httpRequestWithAuthentication.call(
-			abortableBy(context, deadline.signal),
-			CREDENTIAL_TYPE,
-			options,
-		)) as RawResponse;
+		const response = (await deadline.race(perform(deadline.signal))) as RawResponse;
 		const body = response.body;
 		// An answer already read (an n8n that mocks requests, as its evaluations do) is as it came.
 		if (!isReadable(body)) return response;

@@ -64,6 +64,16 @@ export function tooSlow(node: INode, what: { method: string; path: string; ms: n
 	});
 }
 
+/** A renewal of the access token (n8n's own request to the token endpoint) that took longer than `ms`. */
+export function renewalTooSlow(node: INode, ms: number) {
+	return new BoundExceeded(node, { status: null } as JsonObject, {
+		message: `The service's token endpoint did not finish renewing the access token within ${seconds(ms)}`,
+		description:
+			'The node bounds the whole time of a renewal as of every request: an answer that arrives this slowly, or ' +
+			'never ends, is given up. Try again later.',
+	});
+}
+
 export function tooLarge(node: INode, what: { method: string; path: string; bytes: number; itemIndex?: number }) {
 	return new BoundExceeded(node, { status: null } as JsonObject, {
 		message: `The service's answer to ${describe(what.method, what.path)} is larger than ${mebibytes(what.bytes)}`,
@@ -77,6 +87,12 @@ export function tooLarge(node: INode, what: { method: string; path: string; byte
 /** A body being read: what the deadline ends. */
 export interface Destroyable {
 	destroy(error?: Error): void;
+}
+
+/** An answer that arrived after its deadline: its body, if a stream, is ended rather than left open. */
+function destroyLate(value: unknown): void {
+	const body = (value as { body?: Partial<Destroyable> } | undefined)?.body;
+	if (typeof body?.destroy === 'function') body.destroy();
 }
 
 /**
@@ -112,6 +128,30 @@ export class Deadline {
 	clear(): void {
 		this.timeout.removeEventListener('abort', this.onTimeout);
 		this.watched.clear();
+	}
+
+	/**
+	 * `work`, or the deadline's error once it has passed. For what n8n does without the signal
+	 * (its own token renewal, also inside a request it signs), which the signal cannot end: what
+	 * `work` gives after the deadline is dropped, a stream in it destroyed.
+	 */
+	async race<T>(work: Promise<T>): Promise<T> {
+		return await new Promise<T>((resolve, reject) => {
+			const expired = () => reject(this.error());
+			if (this.expired) return expired();
+			this.controller.signal.addEventListener('abort', expired, { once: true });
+			work.then(
+				(value) => {
+					this.controller.signal.removeEventListener('abort', expired);
+					if (this.expired) destroyLate(value);
+					resolve(value);
+				},
+				(error: unknown) => {
+					this.controller.signal.removeEventListener('abort', expired);
+					reject(error);
+				},
+			);
+		});
 	}
 
 	private expire(): void {

@@ -8,6 +8,7 @@ import type {
 import { NodeApiError, NodeOperationError, type JsonObject } from 'n8n-workflow';
 
 import { processState } from '../state';
+import { Deadline, renewalTooSlow, requestBounds } from './bounds';
 import { DEFAULT_RETRY_POLICY, isRepeatable, retryDelayMs } from './retry';
 import { redactSecrets, secretsOf } from './secrets';
 
@@ -214,12 +215,27 @@ async function renew(
 		// Another execution (or an earlier renewal of this one) already stored newer tokens.
 		if (current.refreshToken !== undefined && current.refreshToken !== used) return;
 		try {
-			await withN8n();
+			await withinAnswerTime(context, withN8n);
 			return;
 		} catch (error) {
 			if (await anotherExecutionRenewed(context, current, error)) return;
 			failed = error;
 		}
+	}
+}
+
+/**
+ * One renewal, bounded in time as a request is (bounds.ts): n8n's helper takes no signal, and a
+ * token endpoint that answers one byte at a time would hold the read, and every request waiting
+ * for the renewal, for ever. A renewal that arrives later is still stored by n8n.
+ */
+async function withinAnswerTime(context: RequestContext, withN8n: () => Promise<unknown>): Promise<void> {
+	const ms = requestBounds.answerMs;
+	const deadline = new Deadline(ms, () => renewalTooSlow(context.getNode(), ms));
+	try {
+		await deadline.race(withN8n());
+	} finally {
+		deadline.clear();
 	}
 }
 

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { runAllOrFail } from '../actions/itemRunner';
 import { processState } from '../state';
 import { changeFeedOf, changesSince, nothingChangedSince, onlyDeletionsMove } from './changeCheck';
-import type { RequestContext } from './credential';
+import { knownSecrets, type RequestContext } from './credential';
 import {
 	implausibleTotal,
 	lastPage,
@@ -17,6 +17,7 @@ import {
 	type Reading,
 } from './pages';
 import { isServicePath } from './redirects';
+import { redactError } from './secrets';
 import { send, type RawResponse } from './send';
 import {
 	DEFAULT_READ_PACE,
@@ -70,7 +71,10 @@ export async function apiRequestListPage(
 	this: RequestContext,
 	request: ApiRequest,
 ): Promise<{ page: ApiResponse<IDataObject>; envelope: ListEnvelope }> {
-	const { response, envelope } = await new ListRead(this, request).page(request.path, request.qs);
+	const { response, envelope } = await withoutSecrets(
+		this,
+		async () => await new ListRead(this, request).page(request.path, request.qs),
+	);
 	return { page: response, envelope };
 }
 
@@ -83,7 +87,7 @@ export async function apiRequestAllItems(
 	request: ApiRequest,
 	limit?: number,
 ): Promise<ListResponse> {
-	return await new ListRead(this, request).all(limit);
+	return await withoutSecrets(this, async () => await new ListRead(this, request).all(limit));
 }
 
 /**
@@ -97,7 +101,11 @@ export async function apiRequestAllItemsTogether(
 	requests: ApiRequest[],
 	concurrency: number,
 ): Promise<ListResponse[]> {
-	const reads = requests.map((request) => new ListRead(this, request));
+	return await withoutSecrets(this, async () => await readTogether(this, requests, concurrency));
+}
+
+async function readTogether(context: RequestContext, requests: ApiRequest[], concurrency: number) {
+	const reads = requests.map((request) => new ListRead(context, request));
 	const firsts = await runAllOrFail(
 		reads.map((read) => async () => await read.firstReading()),
 		concurrency,
@@ -124,6 +132,19 @@ export async function apiRequestAllItemsTogether(
 		),
 		concurrency,
 	);
+}
+
+/**
+ * A read's own refusals quote what the service answered (a `$next` link, the path of a page it
+ * links to), and the service is sent the bearer token: whatever it put in them, the error leaves
+ * without the credential's secrets. The service's error answers are redacted already (errors.ts).
+ */
+async function withoutSecrets<T>(context: RequestContext, read: () => Promise<T>): Promise<T> {
+	try {
+		return await read();
+	} catch (error) {
+		throw redactError(error, await knownSecrets(context));
+	}
 }
 
 type FirstReading = Reading & { headers: ApiResponse<IDataObject>['headers']; business?: string };

@@ -1,10 +1,12 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { boundedRequest, unsigned } from './bounded-request';
 import { CREDENTIAL_TYPE, knownSecrets, newerStoredTokens, renewalUnderWay } from './credential';
 import { toServiceError } from './errors';
 import { NO_REDIRECTS } from './redirects';
 import { refuseRevokeWithoutFullAccess } from './scope';
+import { redactValue } from './secrets';
 
 /** The app's own keys and endpoints: the revoke endpoint authenticates the app by them, in the form body. */
 interface App {
@@ -47,23 +49,33 @@ async function storedCredential(context: IExecuteFunctions, itemIndex: number): 
 	};
 }
 
+/**
+ * One form post, bounded in time and size as every request to the API is (bounded-request.ts):
+ * the endpoints are the service's, and may answer as slowly or as much as it.
+ */
 async function postForm(
 	context: IExecuteFunctions,
 	url: string,
 	fields: Record<string, string>,
 ): Promise<{ statusCode: number; body: IDataObject; headers: IDataObject }> {
-	const response = (await context.helpers.httpRequest({
+	const options: IHttpRequestOptions = {
 		method: 'POST',
 		url,
 		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
 		body: new URLSearchParams(fields).toString(),
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
+		encoding: 'stream',
 		// The form carries the client secret and a refresh token: a 307 or 308 would post it again.
 		...NO_REDIRECTS,
-	})) as { statusCode: number; body: unknown; headers?: IDataObject };
+	};
+	const response = await boundedRequest(context, { path: url }, options, unsigned(context, options));
 	const body = typeof response.body === 'string' ? jsonOrNothing(response.body) : response.body;
-	return { statusCode: response.statusCode, body: (body ?? {}) as IDataObject, headers: response.headers ?? {} };
+	return {
+		statusCode: response.statusCode,
+		body: (body ?? {}) as IDataObject,
+		headers: (response.headers ?? {}) as IDataObject,
+	};
 }
 
 /** An answer that is not JSON (a proxy's page) says nothing the node can use: its status speaks. */
@@ -92,11 +104,14 @@ async function revoke(context: IExecuteFunctions, app: App, token: string, itemI
 	}
 }
 
+/** What the token endpoint made of a renewal with a revoked token: refused it, renewed it to another, or unknown. */
+type Check = { refused: true } | { renewedTo: string } | undefined;
+
 /**
  * Asks the service to renew with `token`, as the credential would. A refusal is what a revoked
  * token should get; the refresh token the service issues instead is returned, never stored or shown.
  */
-async function renewWith(context: IExecuteFunctions, app: App, token: string): Promise<string | undefined | 'refused'> {
+async function renewWith(context: IExecuteFunctions, app: App, token: string): Promise<Check> {
 	try {
 		const { statusCode, body } = await postForm(context, app.tokenUrl, {
 			grant_type: 'refresh_token',
@@ -104,8 +119,8 @@ async function renewWith(context: IExecuteFunctions, app: App, token: string): P
 			client_id: app.clientId,
 			client_secret: app.clientSecret,
 		});
-		if (statusCode === 400 && body.error === 'invalid_grant') return 'refused';
-		return statusCode === 200 && typeof body.refresh_token === 'string' ? body.refresh_token : undefined;
+		if (statusCode === 400 && body.error === 'invalid_grant') return { refused: true };
+		return statusCode === 200 && typeof body.refresh_token === 'string' ? { renewedTo: body.refresh_token } : undefined;
 	} catch {
 		// The check could not be made (the token endpoint out of reach): the revoke stands, unconfirmed.
 		return undefined;
@@ -132,17 +147,22 @@ export async function revokeRefreshToken(this: IExecuteFunctions, itemIndex: num
 		});
 	}
 	const answer = await revoke(this, app, refreshToken, itemIndex);
-	let revoked = refreshToken;
+	const revoked = [refreshToken];
+	let last = refreshToken;
 	for (let revocations = 1; revocations < MAX_REVOCATIONS; revocations++) {
-		const newer = await newerStoredTokens(this, revoked);
+		const newer = await newerStoredTokens(this, last);
 		if (newer === undefined) break;
-		revoked = String(newer.refreshToken);
-		await revoke(this, app, revoked, itemIndex);
+		last = String(newer.refreshToken);
+		revoked.push(last);
+		await revoke(this, app, last, itemIndex);
 	}
-	let renewal = await renewWith(this, app, revoked);
-	for (let revocations = 0; typeof renewal === 'string' && revocations < MAX_REVOCATIONS; revocations++) {
-		await revoke(this, app, renewal, itemIndex);
-		renewal = await renewWith(this, app, renewal);
+	let check = await renewWith(this, app, last);
+	for (let revocations = 0; check && 'renewedTo' in check && revocations < MAX_REVOCATIONS; revocations++) {
+		revoked.push(check.renewedTo);
+		await revoke(this, app, check.renewedTo, itemIndex);
+		check = await renewWith(this, app, check.renewedTo);
 	}
-	return { service: answer.success ?? answer, renewalRefused: renewal === 'refused' };
+	// The revoke endpoint's own words are output as they came, less any secret it quoted back.
+	const secrets = await knownSecrets(this, app.clientSecret, ...revoked);
+	return { service: redactValue(answer.success ?? answer, secrets), renewalRefused: !!check && 'refused' in check };
 }

@@ -16,13 +16,43 @@ export function secretsOf(credentials: ICredentialDataDecryptedObject | undefine
 	);
 }
 
-/** The forms a secret takes when an answer quotes it back: as sent in a form body, in a header, in JSON. */
+/** Percent escapes as some servers and proxies write them: lower-case hex (`%2f`, not `%2F`). */
+const lowerEscapes = (text: string) => text.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+
+/**
+ * A secret inside JSON text, as serialisers write it: JavaScript's (only `"`, `\` and control
+ * characters escaped), PHP's (`/` as `\/`), Python's (every non-ASCII character as `\uXXXX`), or both.
+ */
+function jsonSpellings(secret: string): string[] {
+	const plain = JSON.stringify(secret).slice(1, -1);
+	const slashes = plain.replace(/\//g, '\\/');
+	const ascii = (text: string) =>
+		text.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+	return [plain, slashes, ascii(plain), ascii(slashes)];
+}
+
+/** A secret as a URL or a form carries it; none where it cannot be encoded (a lone surrogate). */
+function urlSpellings(secret: string): string[] {
+	try {
+		const spelled = [encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)];
+		return [...spelled, ...spelled.map(lowerEscapes)];
+	} catch {
+		return [];
+	}
+}
+
+/**
+ * The forms a secret takes when an answer quotes it back: as sent in a form body or a URL (percent
+ * escapes in either case), in a header, in JSON text, or base64-encoded (a gateway echoing a body).
+ */
 function spellings(secret: string): string[] {
+	const bytes = Buffer.from(secret, 'utf8');
 	return [
 		secret,
-		encodeURIComponent(secret),
-		new URLSearchParams({ s: secret }).toString().slice(2),
-		JSON.stringify(secret).slice(1, -1),
+		...urlSpellings(secret),
+		...jsonSpellings(secret),
+		bytes.toString('base64'),
+		bytes.toString('base64url'),
 	];
 }
 
@@ -45,4 +75,17 @@ export function redactValue<T>(value: T, secrets: readonly string[]): T {
 		) as T;
 	}
 	return value;
+}
+
+/**
+ * The error with every known secret cut from what n8n shows and stores of it: its message, its
+ * description and its stack (which repeats the message as it was when the error was made).
+ */
+export function redactError<T>(error: T, secrets: readonly string[]): T {
+	if (!(error instanceof Error)) return error;
+	const shown = error as Error & { description?: unknown };
+	shown.message = redactSecrets(shown.message, secrets);
+	if (typeof shown.description === 'string') shown.description = redactSecrets(shown.description, secrets);
+	if (typeof shown.stack === 'string') shown.stack = redactSecrets(shown.stack, secrets);
+	return error;
 }

@@ -32,6 +32,14 @@ type Slot = IDataObject & { failing?: string; startedAt?: string };
 
 const KEY = 'businesses';
 
+/**
+ * The slot kept under a business's ID. IDs are the service's to choose: one named like an
+ * object's built-in (`constructor`, `__proto__`) is read as a field of the static data's own, or
+ * as nothing, never as what every object inherits.
+ */
+const slotOf = (kept: Record<string, Slot>, id: string): Slot | undefined =>
+	Object.prototype.hasOwnProperty.call(kept, id) ? kept[id] : undefined;
+
 /** The same settings for one business: its requests carry its id, its position its own key. */
 function forBusiness(settings: Settings, business: Business): Settings {
 	return {
@@ -76,7 +84,7 @@ export async function pollAllBusinesses(
 		run: async (index) => {
 			const business = businesses[index];
 			// A copy: a poll that fails half-way leaves the business's kept position as it was.
-			const slot = JSON.parse(JSON.stringify(kept[business.id] ?? {})) as Slot;
+			const slot = JSON.parse(JSON.stringify(slotOf(kept, business.id) ?? {})) as Slot;
 			const startedAt = slot.startedAt === undefined ? undefined : Date.parse(slot.startedAt);
 			delete slot.failing;
 			delete slot.startedAt;
@@ -95,27 +103,27 @@ export async function pollAllBusinesses(
 		);
 	}
 	const pollTime = new Date(Math.min(...answered)).toISOString();
-	const next: Record<string, Slot> = {};
+	// Entries, made an object at the end: an assignment to `__proto__` would set its prototype instead.
+	const next: Array<[string, Slot]> = [];
 	const rows: IDataObject[] = [];
 	for (const [index, outcome] of outcomes.entries()) {
 		const business = businesses[index];
 		if (outcome?.ok) {
-			next[business.id] = outcome.value.slot;
+			next.push([business.id, outcome.value.slot]);
 			rows.push(...outcome.value.rows);
 			continue;
 		}
 		const message = failureOf(business, outcome?.error);
 		context.logger.warn(`Sage Accounting Trigger: ${message}; its changes are read again next poll`);
-		const before = kept[business.id] ?? {};
+		const before = slotOf(kept, business.id) ?? {};
 		if (before.failing !== message) rows.push(errorRow(business, message));
 		const positioned = hasPosition(before, forBusiness(settings, business).watching);
-		next[business.id] = {
-			...before,
-			failing: message,
-			...(positioned ? {} : { startedAt: before.startedAt ?? pollTime }),
-		};
+		next.push([
+			business.id,
+			{ ...before, failing: message, ...(positioned ? {} : { startedAt: before.startedAt ?? pollTime }) },
+		]);
 	}
-	staticData[KEY] = next as unknown as IDataObject;
+	staticData[KEY] = Object.fromEntries(next) as unknown as IDataObject;
 	return rows.length ? [context.helpers.returnJsonArray(rows)] : null;
 }
 

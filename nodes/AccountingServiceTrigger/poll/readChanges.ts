@@ -2,6 +2,8 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { serviceDateTime } from '../../AccountingService/helpers/parameterValues';
+import { processState } from '../../AccountingService/state';
+import { MAX_SERVICE_CLOCK_LEAD_MS } from '../../AccountingService/transport/changeCheck';
 import {
 	apiRequestAllItems,
 	apiRequestListPage,
@@ -138,7 +140,10 @@ async function listPage(
 /**
  * The `Date` header: the service's own clock (RFC 9110 requires it of any server with a clock).
  * Without it the trigger cannot place its position on the service's timeline; it stops rather
- * than guess from n8n's clock, which may differ.
+ * than guess from n8n's clock, which may differ. One too far ahead of n8n's clock to be any
+ * service's (changeCheck.ts: ten years; a proxy's or a broken service's year 9999) is refused
+ * too: followed, it would move the stored position there, and every honest poll after it would
+ * meet a position in the future. Refused, the poll stores nothing and the next one goes on.
  */
 export function serviceTime(context: IPollFunctions, response: Pick<ApiResponse<unknown>, 'headers'>): number {
 	const time = Date.parse(headerValue(response.headers, 'date') ?? '');
@@ -146,6 +151,17 @@ export function serviceTime(context: IPollFunctions, response: Pick<ApiResponse<
 		throw new NodeOperationError(
 			context.getNode(),
 			'The service sent no readable Date header, which the trigger needs to know the service’s time',
+		);
+	}
+	if (time > processState.clock.now() + MAX_SERVICE_CLOCK_LEAD_MS) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`The service's Date header (${new Date(time).toISOString()}) is more than ten years after n8n's clock`,
+			{
+				description:
+					'The trigger places its position on the service’s clock, and no clock shows this time: a proxy or the ' +
+					'service answered with a broken date. The position stays where it was; the next poll tries again.',
+			},
 		);
 	}
 	return time;

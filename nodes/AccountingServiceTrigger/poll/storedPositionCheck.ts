@@ -38,6 +38,13 @@ const shown = (value: unknown) => {
 	return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 };
 
+/**
+ * Whether `key` is a field of `object` itself. `key in object` is true as well of the names every
+ * object has from its prototype (`constructor`, `toString`, `__proto__`…), which a stored position
+ * may hold as fields like any other.
+ */
+const owns = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+
 const isMap = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -90,13 +97,13 @@ function record(required: Record<string, Rule>, optional: Record<string, Rule>):
 	return (value, path, depth) => {
 		if (!isMap(value)) return `"${path}" is ${shown(value)}, not the trigger's record`;
 		for (const [key, rule] of Object.entries(required)) {
-			if (!(key in value)) return `"${path}.${key}" is missing`;
+			if (!owns(value, key)) return `"${path}.${key}" is missing`;
 			const problem = rule(value[key], `${path}.${key}`, depth);
 			if (problem) return problem;
 		}
 		for (const [key, entry] of Object.entries(value)) {
-			if (key in required) continue;
-			const rule = optional[key];
+			if (owns(required, key)) continue;
+			const rule = owns(optional, key) ? optional[key] : undefined;
 			if (!rule) return `"${path}" has a field the trigger never writes: "${key}"`;
 			const problem = rule(entry, `${path}.${key}`, depth);
 			if (problem) return problem;
@@ -148,7 +155,7 @@ const MEMORY_OF: Record<string, string> = { paid: 'paid', overdue: 'becameOverdu
 
 function foreignMemory(stored: IDataObject): string | undefined {
 	const event = String(stored.watching).split('|')[1];
-	const foreign = Object.keys(MEMORY_OF).find((field) => field in stored && MEMORY_OF[field] !== event);
+	const foreign = Object.keys(MEMORY_OF).find((field) => owns(stored, field) && MEMORY_OF[field] !== event);
 	return foreign && `"position" has a field the trigger never writes for this event: "${foreign}"`;
 }
 
@@ -169,17 +176,17 @@ export function refuseUnfollowable(
 	const latest = Math.max(serviceNow + FUTURE_SKEW_MS, startDate ?? -Infinity);
 	const times: Array<[string, number]> = [['since', loaded.position.since]];
 	if (loaded.invoices.paid) times.push(['paid.at', loaded.invoices.paid.at]);
+	// The business's day is at most a day ahead of UTC's (14 hours); two allow for a time zone changed since.
+	const latestDay = addDays(new Date(serviceNow + FUTURE_SKEW_MS).toISOString().slice(0, 10), 2);
+	const notReached = (field: string, day: string) =>
+		refusedPosition(
+			node,
+			`"position.${field}" (${day}) is a day the service's clock (${new Date(serviceNow).toISOString()}) has not reached`,
+		);
 	const overdue = loaded.invoices.overdue;
 	if (overdue) {
 		times.push(['overdue.at', overdue.at]);
-		// The business's day is at most a day ahead of UTC's (14 hours); two allow for a time zone changed since.
-		const latestDay = addDays(new Date(serviceNow + FUTURE_SKEW_MS).toISOString().slice(0, 10), 2);
-		if (overdue.day > latestDay) {
-			throw refusedPosition(
-				node,
-				`"position.overdue.day" (${overdue.day}) is a day the service's clock (${new Date(serviceNow).toISOString()}) has not reached`,
-			);
-		}
+		if (overdue.day > latestDay) throw notReached('overdue.day', overdue.day);
 	}
 	let path = 'backfill';
 	for (let step = loaded.backfill; step; step = step.then ?? null, path += '.then') {

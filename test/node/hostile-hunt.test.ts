@@ -1,0 +1,3 @@
+import { runFolder } from '../suite';
+
+runFolder(`${__dirname}/hostile-hunt`);
