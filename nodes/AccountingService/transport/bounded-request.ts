@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { Deadline, requestBounds, tooLarge, tooSlow, type Destroyable } from './bounds';
-import { CREDENTIAL_TYPE, type RequestContext } from './credential';
+import { CREDENTIAL_TYPE, credentialView, type RequestContext } from './credential';
 import { withBodyRead } from './errors';
+import { quotesSecret, redactValue } from './secrets';
 import type { RawResponse } from './send';
 import { headerValue, type ApiRequest } from './types';
 
@@ -71,7 +72,7 @@ export async function boundedRequest(
 			return { ...response, body: guarded(body, deadline, maxBytes, overSize) };
 		}
 		const bytes = await readAll(deadline.watch(body), maxBytes, overSize);
-		return { ...response, body: file ? bytes : parsed(bytes.toString('utf8')) };
+		return { ...response, body: file ? bytes : await withoutSentSecrets(context, bytes.toString('utf8')) };
 	} catch (error) {
 		if (deadline.expired) throw tooSlow(node, { ...what, ms });
 		// A broken bound (BoundExceeded) has no body to read and goes on as it is.
@@ -107,6 +108,21 @@ async function readAll(stream: Readable, maxBytes: number, overSize: () => Error
 }
 
 /** As n8n's request helper (axios) makes of a JSON answer: the parsed value, or the text when it is not JSON. */
+/**
+ * The answer's JSON, with the access token redacted wherever the answer quotes it back (a record's
+ * text, a hostile service or proxy): nothing derived from it (items, execution data, a tool's
+ * answer, static data) holds the token. Looked for in the text first, cheaply; only an answer that
+ * quotes it is redacted value by value.
+ */
+async function withoutSentSecrets(context: RequestContext, text: string): Promise<unknown> {
+	const body = parsed(text);
+	const secrets = await credentialView(context).then(
+		(view) => view.sentSecrets,
+		() => [],
+	);
+	return quotesSecret(text, secrets) ? redactValue(body, secrets) : body;
+}
+
 function parsed(text: string): unknown {
 	if (text === '') return text;
 	try {

@@ -36,6 +36,8 @@ export interface CredentialView {
 	expiresAt?: number;
 	/** Renew when less than this is left (renewAheadMs). */
 	aheadMs: number;
+	/** What the service is sent (the access token): all an answer can quote back. */
+	sentSecrets: string[];
 }
 
 const credentialViews = new WeakMap<RequestContext, Promise<CredentialView>>();
@@ -55,6 +57,7 @@ export async function credentialView(context: RequestContext): Promise<Credentia
 				refreshToken: tokenData?.refresh_token,
 				expiresAt: Number.isFinite(expiresAt) ? expiresAt : undefined,
 				aheadMs: renewAheadMs(tokenData?.expires_in),
+				sentSecrets: [tokenData.access_token],
 			};
 		});
 		credentialViews.set(context, view);

@@ -56,6 +56,23 @@ function spellings(secret: string): string[] {
 	];
 }
 
+/** JSON text with its `\uXXXX` and `\/` escapes written out: where a secret escaped a character at a time reads plain. */
+const withoutEscapes = (text: string) =>
+	text.replace(/\\u([0-9a-fA-F]{4})|\\\//g, (_, hex?: string) =>
+		hex === undefined ? '/' : String.fromCharCode(parseInt(hex, 16)),
+	);
+
+/**
+ * Whether an answer as it came (`text`) quotes any of `secrets`, in any spelling, also behind
+ * JSON escapes: a cheap look at the text, so that only an answer that does is redacted value by value.
+ */
+export function quotesSecret(text: string, secrets: readonly string[]): boolean {
+	const long = secrets.filter((secret) => secret.length >= SHORTEST_SECRET);
+	if (!long.length) return false;
+	const searched = /\\[u/]/.test(text) ? withoutEscapes(text) : text;
+	return long.some((secret) => spellings(secret).some((spelling) => searched.includes(spelling)));
+}
+
 /** `text` with every known secret, and any bearer token, replaced by `[redacted]`. */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
 	let redacted = text;
