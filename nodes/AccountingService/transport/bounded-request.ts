@@ -72,7 +72,8 @@ export async function boundedRequest(
 			return { ...response, body: guarded(body, deadline, maxBytes, overSize) };
 		}
 		const bytes = await readAll(deadline.watch(body), maxBytes, overSize);
-		return { ...response, body: file ? bytes : await withoutSentSecrets(context, bytes.toString('utf8')) };
+		const answer = file ? bytes : await withoutSentSecrets(context, bytes.toString('utf8'));
+		return { ...response, body: answer, bytes: bytes.length };
 	} catch (error) {
 		if (deadline.expired) throw tooSlow(node, { ...what, ms });
 		// A broken bound (BoundExceeded) has no body to read and goes on as it is.

@@ -18,6 +18,8 @@ export interface RequestBounds {
 	fileMs: number;
 	/** A file's bytes. */
 	fileBytes: number;
+	/** The JSON answers of one read of a list, all its pages and readings together. */
+	readBytes: number;
 }
 
 /**
@@ -29,12 +31,17 @@ export interface RequestBounds {
  *   many lines and long texts, and is small enough to hold a few at once.
  * - 10 minutes and 50 MiB for a file: an attachment is at most 2.5 MiB (the service's limit),
  *   a rendered PDF of a long document a few MiB; 10 minutes lets 50 MiB arrive at about 85 kB/s.
+ * - 1 GiB for the pages of one read: a read keeps every page until its last, and a `$total` within
+ *   the records a read accepts, in pages each within 32 MiB, adds up to more than a process holds.
+ *   100,000 sales invoices with every attribute are about 400 MB; records parsed take two to three
+ *   times their text, so a read near the bound needs an n8n given a few GiB.
  */
 export const DEFAULT_REQUEST_BOUNDS: Readonly<RequestBounds> = Object.freeze({
 	answerMs: 120_000,
 	answerBytes: 32 * MiB,
 	fileMs: 600_000,
 	fileBytes: 50 * MiB,
+	readBytes: 1024 * MiB,
 });
 
 /** The bounds in force: the defaults, which tests shrink (`useRequestBounds`) so as not to wait minutes. */
@@ -53,6 +60,16 @@ export class BoundExceeded extends NodeApiError {}
 const describe = (method: string, path: string) => `${method} ${path.split('?')[0]}`;
 const mebibytes = (bytes: number) => `${Math.round((bytes / MiB) * 100) / 100} MiB`;
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+export function readTooLarge(node: INode, what: { path: string; bytes: number; itemIndex?: number }) {
+	return new BoundExceeded(node, { status: null } as JsonObject, {
+		message: `The list ${what.path.split('?')[0]} came to more than ${mebibytes(what.bytes)} of answers in one read`,
+		description:
+			'A read keeps every page until its last, and this one would hold more than an n8n process should. ' +
+			'Narrow it with filters (dates, a status, a contact), or choose fewer fields (Select Included Fields).',
+		itemIndex: what.itemIndex,
+	});
+}
 
 export function tooSlow(node: INode, what: { method: string; path: string; ms: number; itemIndex?: number }) {
 	return new BoundExceeded(node, { status: null } as JsonObject, {

@@ -16,6 +16,7 @@ import {
 	withRecordsSeenBefore,
 	type Reading,
 } from './pages';
+import { readTooLarge, requestBounds } from './bounds';
 import { isServicePath } from './redirects';
 import { redactError } from './secrets';
 import { send, type RawResponse } from './send';
@@ -158,6 +159,9 @@ class ListRead {
 	/** The list, for errors: its path without the query. */
 	private readonly list: string;
 
+	/** The answers' bytes of every page of every reading so far (bounds.ts, readBytes). */
+	private bytesRead = 0;
+
 	constructor(
 		private readonly context: RequestContext,
 		private readonly request: ApiRequest,
@@ -171,7 +175,16 @@ class ListRead {
 		path: string,
 		qs: IDataObject | undefined,
 	): Promise<{ response: ApiResponse<IDataObject>; envelope: ListEnvelope }> {
-		return this.envelopeOf(path, await send(this.context, { ...this.request, path, qs }, 'transport'));
+		const response = await send(this.context, { ...this.request, path, qs }, 'transport');
+		this.bytesRead += response.bytes ?? 0;
+		if (this.bytesRead > requestBounds.readBytes) {
+			throw readTooLarge(this.context.getNode(), {
+				path: this.request.path,
+				bytes: requestBounds.readBytes,
+				itemIndex: this.request.itemIndex,
+			});
+		}
+		return this.envelopeOf(path, response);
 	}
 
 	/**

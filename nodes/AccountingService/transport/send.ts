@@ -31,6 +31,8 @@ export interface RawResponse {
 	body: unknown;
 	headers: Record<string, string | string[] | undefined>;
 	statusCode: number;
+	/** The answer's size as read (a JSON answer's bytes): what a read of many pages counts against its bound. */
+	bytes?: number;
 }
 
 /**
