@@ -5,34 +5,18 @@
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { useClock } from '../../../nodes/AccountingService/state';
-import { VirtualClock } from '../../harness/virtual-clock';
-import { agedBooks, type AgedBooks, type Side } from '../aged-books';
+import { reportBesideLedger, runOn, SIDES, useAgedBooks, type Side } from '../aged-books';
 import { useConnectedSandbox } from '../connected-sandbox';
 import { writeDirect } from '../direct-writes';
 import { allRecords, businessesOf, businessParameter, cents, postDirect } from '../report-books';
 
 const env = useConnectedSandbox({ scale: 40 });
-const SIDES: Side[] = ['debtors', 'creditors'];
-const books = new Map<Side, AgedBooks>();
-beforeAll(() => {
-	for (const side of SIDES) books.set(side, agedBooks(env, side));
+const books = useAgedBooks(env);
+
+const asAt = async (side: Side, contact: string, day: string) => ({
+	day,
+	...(await reportBesideLedger(books.get(side)!, contact, day)),
 });
-
-const runOn = (day: string) => useClock(new VirtualClock(() => Date.parse(`${day}T16:00:00Z`)));
-afterEach(() => useClock(new VirtualClock(() => Date.now())));
-
-async function asAt(side: Side, contact: string, day: string) {
-	const b = books.get(side)!;
-	const ledger = await b.ledgerAsAt(day);
-	const report = await b.reportAsAt(day);
-	return {
-		day,
-		report: report.byContact.get(contact) ?? 0,
-		ledger: ledger.byContact.get(contact) ?? 0,
-		difference: ledger.control - report.total,
-	};
-}
 const tied = (day: string, ledger: number) => ({ day, report: ledger, ledger, difference: 0 });
 
 const QUICK = { debtors: 'sales_quick_entries', creditors: 'purchase_quick_entries' } as const;
@@ -348,7 +332,7 @@ describe('hunt: aged reports over random netting payments', () => {
 					while (total <= 0 && lines.length) total -= Math.round(lines.pop()!.amount * 100);
 					if (total <= 0) return;
 					await b.payment(contact, paidOn, lines, onAccount / 100, refund);
-					useClock(new VirtualClock(() => Date.parse(`${today}T16:00:00Z`)));
+					runOn(today);
 					for (const asAt of [asAtDay, today]) {
 						const ledger = (await b.ledgerAsAt(asAt)).byContact.get(contact) ?? 0;
 						const { rows } = await b.reportAsAt(asAt);
