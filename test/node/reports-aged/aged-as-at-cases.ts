@@ -7,7 +7,8 @@
 import { reportBesideLedger, runOn, SIDES, useAgedBooks, type Side } from '../aged-books';
 import { useConnectedSandbox } from '../connected-sandbox';
 
-const env = useConnectedSandbox({ scale: 120 });
+// Small books: every report reads them whole, and what is checked is the contacts written here.
+const env = useConnectedSandbox({ scale: 40, smallLead: true });
 const books = useAgedBooks(env);
 
 /**
