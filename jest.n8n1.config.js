@@ -10,7 +10,7 @@
  * The sandbox's own tests and the description checks involve no n8n code and run once, in `npm test`.
  */
 const { dirname } = require('node:path');
-const { maxWorkers, testSequencer, testTimeout, projects } = require('./jest.config');
+const { maxWorkers, testSequencer, testTimeout, workerIdleMemoryLimit, projects } = require('./jest.config');
 const engine = projects.find((project) => project.displayName === 'engine');
 
 const core = dirname(require.resolve('n8n-core-v1/package.json'));
@@ -34,6 +34,7 @@ module.exports = {
 	maxWorkers,
 	testSequencer,
 	testTimeout,
+	workerIdleMemoryLimit,
 	displayName: 'n8n 1.x',
 	testMatch: [
 		'<rootDir>/test/node/**/*.test.ts',

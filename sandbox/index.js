@@ -24,6 +24,7 @@ const { validateNetwork, createRateLimiter, createLatency } = require('./server/
  * @property {number} [bigAttachmentMiB] adds an attachment of this size to the lead business (benchmarks)
  * @property {number} [businesses] how many businesses the user reaches; default 3, the fourth on copies of the lead (benchmarks)
  * @property {boolean} [scaleAllBusinesses] every business holds `scale` sales invoices, not only the lead (benchmarks)
+ * @property {boolean} [smallLead] the lead's books as many records as the second business's, its sales invoices still `scale` (tests that read whole books many times)
  * @property {'number'|'string'} [amounts] how records send the OpenAPI's number fields; default 'number'
  * @property {'string'|'number'} [trialBalanceAmounts] how the trial balance sends its amounts; default 'string' (the spec)
  * @property {string[]} [redirectUris] callbacks to register besides n8n's default ones
@@ -59,6 +60,7 @@ function createSandbox(options = {}) {
 		trialBalanceAmounts,
 		businesses,
 		scaleAllBusinesses,
+		smallLead,
 		redirectUris = [],
 		clock = createClock(),
 		accessTokenSeconds,
@@ -73,6 +75,7 @@ function createSandbox(options = {}) {
 		trialBalanceAmounts,
 		businesses,
 		scaleAllBusinesses,
+		smallLead,
 		clock,
 	});
 	const api = require('./api').createApi({ dataset, clock });

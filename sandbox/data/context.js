@@ -55,7 +55,7 @@ function copyBiz(biz, copy) {
  *
  * `origin`: the seeded books this context is a copy of (`ctx.copy`), never changed afterwards.
  * A collection is copied from them when first asked for, so a copy costs only what it uses.
- * @param {{ biz: object, seed: string, codec: ReturnType<import('./ids').createIdCodec>, options: { scale: number, bigAttachmentMiB: number, scaleAllBusinesses: boolean }, origin?: { stores: Map<string, object>, generation: number, copy: ReturnType<typeof createCopier> } }} deps
+ * @param {{ biz: object, seed: string, codec: ReturnType<import('./ids').createIdCodec>, options: { scale: number, bigAttachmentMiB: number, scaleAllBusinesses: boolean, smallLead: boolean }, origin?: { stores: Map<string, object>, generation: number, copy: ReturnType<typeof createCopier> } }} deps
  */
 function createBusinessContext({ biz, seed, codec, options, origin }) {
 	/** @type {Map<string, { rows: object[]|null, version: number, codes: Map<string, number>|null, seeding: boolean, from: object|null }>} */
@@ -87,8 +87,10 @@ function createBusinessContext({ biz, seed, codec, options, origin }) {
 	};
 
 	function liveCount(def) {
-		// What the lead sizes by `scale` (its sales invoices), every business does under scaleAllBusinesses.
-		const n = options.scaleAllBusinesses && def.counts.lead === 'scale' ? 'scale' : def.counts[biz.profile];
+		// What the lead sizes by `scale` (its sales invoices), every business does under scaleAllBusinesses;
+		// under smallLead the lead holds the second business's counts of everything else.
+		const profile = options.smallLead && biz.profile === 'lead' && def.counts.lead !== 'scale' ? 'second' : biz.profile;
+		const n = options.scaleAllBusinesses && def.counts.lead === 'scale' ? 'scale' : def.counts[profile];
 		return n === 'scale' ? options.scale : n;
 	}
 

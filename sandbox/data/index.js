@@ -96,7 +96,14 @@ const KEPT_BOOKS = 6;
 
 function contextsFor(seeding) {
 	const { seed, businesses, options } = seeding;
-	const key = JSON.stringify([seed, businesses, options.scale, options.scaleAllBusinesses, options.bigAttachmentMiB]);
+	const key = JSON.stringify([
+		seed,
+		businesses,
+		options.scale,
+		options.scaleAllBusinesses,
+		options.smallLead,
+		options.bigAttachmentMiB,
+	]);
 	let kept = keptBooks.get(key);
 	if (!kept) {
 		if (!seededOnce.has(key)) {
@@ -116,10 +123,12 @@ function contextsFor(seeding) {
  * seeded user, and hooks for tests. Same options → byte-identical data; only records created
  * through the hooks take their time from `clock`. Options already seeded in this process give a
  * copy of the books seeded then, sharing nothing with it or with any other dataset.
- * @param {{ scale?: number, clock?: ReturnType<typeof createClock>, seed?: string, bigAttachmentMiB?: number, amounts?: 'number'|'string', trialBalanceAmounts?: 'string'|'number', businesses?: number, scaleAllBusinesses?: boolean }} [options]
+ * @param {{ scale?: number, clock?: ReturnType<typeof createClock>, seed?: string, bigAttachmentMiB?: number, amounts?: 'number'|'string', trialBalanceAmounts?: 'string'|'number', businesses?: number, scaleAllBusinesses?: boolean, smallLead?: boolean }} [options]
  *   scale: live sales invoices of the lead business (default 2,150); bigAttachmentMiB: adds a PDF of that size to the lead;
  *   businesses: how many the user reaches (default 3; the fourth on are copies of the lead, owned by the user);
  *   scaleAllBusinesses: every business holds `scale` live sales invoices, not only the lead (and its copies);
+ *   smallLead: the lead (and its copies) holds as many records of each collection as the second business, its
+ *   sales invoices still `scale`: for tests that read whole books many times (the aged reports' cases);
  *   amounts: 'number' (default) sends the OpenAPI's number fields as JSON numbers, 'string' as decimal strings ("120.50");
  *   trialBalanceAmounts: 'string' (default, as the spec shows it) or 'number', so clients can be tested against both.
  */
@@ -138,6 +147,7 @@ function datasetOf(
 		trialBalanceAmounts = 'string',
 		businesses = 3,
 		scaleAllBusinesses = false,
+		smallLead = false,
 	} = {},
 	booksFor,
 ) {
@@ -156,6 +166,7 @@ function datasetOf(
 		amounts,
 		trialBalanceAmounts,
 		scaleAllBusinesses: scaleAllBusinesses === true,
+		smallLead: smallLead === true,
 	};
 	const user = userOf(seed);
 	const contexts = booksFor({ seed, businesses, options });

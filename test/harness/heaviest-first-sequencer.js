@@ -1,17 +1,29 @@
 'use strict';
 
-const { readdirSync, statSync } = require('node:fs');
-const { basename, dirname, join } = require('node:path');
+const { readdirSync, readFileSync, statSync } = require('node:fs');
+const { dirname, join } = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 
-/** Bytes of test code a file runs: itself, and the folder of the same name it runs (test/suite.ts). */
-function testCodeBytes(path) {
-	const folder = join(dirname(path), basename(path, '.test.ts'));
+/** The folder a jest file runs (test/suite.ts runFolder), if any. */
+function folderRunBy(path) {
+	const named = /runFolder\(`\$\{__dirname\}\/([\w-]+)`/.exec(readFileSync(path, 'utf8'));
+	return named ? join(dirname(path), named[1]) : undefined;
+}
+
+/**
+ * Bytes of test code a file runs: itself, and the folder it runs (test/suite.ts), shared evenly
+ * when several jest files run parts of one folder.
+ */
+function testCodeBytes(path, paths) {
 	let bytes = statSync(path).size;
+	const folder = folderRunBy(path);
+	if (folder === undefined) return bytes;
+	const sharers = paths.filter((other) => folderRunBy(other) === folder).length;
 	try {
-		for (const name of readdirSync(folder)) if (name.endsWith('.ts')) bytes += statSync(join(folder, name)).size;
+		for (const name of readdirSync(folder))
+			if (name.endsWith('.ts')) bytes += statSync(join(folder, name)).size / sharers;
 	} catch {
-		// A test file with no folder of its own.
+		// A folder that is not there: the jest file fails on it itself.
 	}
 	return bytes;
 }
@@ -30,7 +42,12 @@ class HeaviestFirst extends Sequencer {
 		const weight = new Map(
 			tests.map((test, index) => [
 				test.path,
-				durations.every((duration) => duration != null) ? durations[index] : testCodeBytes(test.path),
+				durations.every((duration) => duration != null)
+					? durations[index]
+					: testCodeBytes(
+							test.path,
+							tests.map((other) => other.path),
+						),
 			]),
 		);
 		return [...tests].sort((a, b) => weight.get(b.path) - weight.get(a.path) || (a.path < b.path ? -1 : 1));

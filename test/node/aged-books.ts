@@ -1,5 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { useClock } from '../../nodes/AccountingService/state';
+import { VirtualClock } from '../harness/virtual-clock';
 import type { ConnectedSandbox } from './connected-sandbox';
 import { allRecords, cents, postDirect } from './report-books';
 
@@ -13,7 +15,7 @@ import { allRecords, cents, postDirect } from './report-books';
 
 export type Side = 'debtors' | 'creditors';
 
-const SIDES = {
+const SIDE_RULES = {
 	debtors: {
 		contactType: 'CUSTOMER',
 		operation: 'agedDebtors',
@@ -49,7 +51,7 @@ export interface Line {
 }
 
 export function agedBooks(env: ConnectedSandbox, side: Side) {
-	const rules = SIDES[side];
+	const rules = SIDE_RULES[side];
 	let contacts = 0;
 	const accountIds = new Map<string, string>();
 	const accountOf = async (key: string, find: (account: IDataObject) => boolean) => {
@@ -203,6 +205,38 @@ export function agedBooks(env: ConnectedSandbox, side: Side) {
 
 export type AgedBooks = ReturnType<typeof agedBooks>;
 
+export const SIDES: Side[] = ['debtors', 'creditors'];
+
+/**
+ * Both sides' books for the tests of a file, once its sandbox is up; after each test the package's
+ * clock is real time again (a test may have set "today" with `runOn`).
+ */
+export function useAgedBooks(env: ConnectedSandbox): Map<Side, AgedBooks> {
+	const books = new Map<Side, AgedBooks>();
+	beforeAll(() => {
+		for (const side of SIDES) books.set(side, agedBooks(env, side));
+	});
+	afterEach(() => useClock(new VirtualClock(() => Date.now())));
+	return books;
+}
+
+/** The package's clock on a day, so that "today" is that day. */
+export const runOn = (day: string) => useClock(new VirtualClock(() => Date.parse(`${day}T16:00:00Z`)));
+
+/**
+ * The contact's figure on the report and on the ledger as at the day, and the report's total less
+ * the control account's balance on the ledger (what the summary's difference says).
+ */
+export async function reportBesideLedger(b: AgedBooks, contact: string, day: string) {
+	const ledger = await b.ledgerAsAt(day);
+	const report = await b.reportAsAt(day);
+	return {
+		report: report.byContact.get(contact) ?? 0,
+		ledger: ledger.byContact.get(contact) ?? 0,
+		difference: ledger.control - report.total,
+	};
+}
+
 /**
  * What the control account's entries say as at the end of the day, in cents, positive when owed
  * (to the business for customers, by it for suppliers): the account's balance and each contact's part.
@@ -212,7 +246,7 @@ export function ledgerOn(entries: readonly IDataObject[], day: string, side: Sid
 	let control = 0;
 	for (const entry of entries) {
 		if (entry.deleted === true || (entry.date as string) > day) continue;
-		const owed = SIDES[side].sign * (cents(entry.debit) - cents(entry.credit));
+		const owed = SIDE_RULES[side].sign * (cents(entry.debit) - cents(entry.credit));
 		control += owed;
 		const contact = (entry.contact as IDataObject | null)?.id as string | undefined;
 		if (contact) byContact.set(contact, (byContact.get(contact) ?? 0) + owed);

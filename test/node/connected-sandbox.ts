@@ -23,7 +23,7 @@ export type LogEntry = ReturnType<Sandbox['log']['entries']>[number];
 export async function startConnectedSandbox(
 	options: Pick<
 		SandboxOptions,
-		'scale' | 'clock' | 'amounts' | 'trialBalanceAmounts' | 'latencyMs' | 'latencyJitterMs' | 'rateLimit'
+		'scale' | 'smallLead' | 'clock' | 'amounts' | 'trialBalanceAmounts' | 'latencyMs' | 'latencyJitterMs' | 'rateLimit'
 	> = {},
 ) {
 	const sandbox = createSandbox({ port: 0, ...options });

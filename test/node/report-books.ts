@@ -91,6 +91,14 @@ export function netByAccount(ledger: Ledger, from: string, to: string): Map<stri
 
 export const INCOME_TYPES = ['SALES', 'OTHER_INCOME'];
 export const EXPENSE_TYPES = ['DIRECT_EXPENSES', 'OVERHEADS', 'DEPRECIATION'];
+export const INCOME_AND_EXPENSES = [...INCOME_TYPES, ...EXPENSE_TYPES];
+export const ASSET_TYPES = ['FIXED_ASSETS', 'FUTURE_ASSETS', 'CURRENT_ASSETS', 'BANK'];
+
+/** Net profit of the days, in cents, from the ledger entries. */
+export const netProfitOf = (ledger: Ledger, from: string, to: string) =>
+	creditMinusDebit(ledger, INCOME_AND_EXPENSES, from, to);
+/** Total assets as at a day: every entry up to it (no lower bound), in cents. */
+export const assetsAt = (ledger: Ledger, day: string) => 0 - creditMinusDebit(ledger, ASSET_TYPES, '', day);
 
 /** Sums the amounts of rows, in cents. */
 export const sumOf = (rows: IDataObject[], column = 'amount') => rows.reduce((sum, row) => sum + cents(row[column]), 0);
@@ -257,3 +265,23 @@ export const PROFIT_AND_LOSS_SECTIONS = [
 /** The sections the rows of a report name, each once, in the order they first come. */
 export const sectionsInOrder = (rows: IDataObject[]) =>
 	rows.map((row) => row.section).filter((section, i, all) => all.indexOf(section) === i);
+
+/**
+ * Moves a business's year end, as its owner would in Sage's financial settings, with the stored
+ * token; the settings as the service answers them.
+ */
+export async function putYearEnd(env: ConnectedSandbox, business: Business, yearEnd: string) {
+	const token = (env.store.oauthTokenData(env.credential.id) as IDataObject).access_token as string;
+	const response = await request(`${env.urls.baseUrl}/financial_settings`, {
+		method: 'PUT',
+		headers: {
+			authorization: `Bearer ${token}`,
+			'content-type': 'application/json',
+			accept: 'application/json',
+			...headersFor(business),
+		},
+		body: JSON.stringify({ financial_settings: { year_end_date: yearEnd } }),
+	});
+	expect(response.statusCode).toBe(200);
+	return (await response.body.json()) as IDataObject;
+}

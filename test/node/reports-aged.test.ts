@@ -1,3 +1,4 @@
 import { runFolder } from '../suite';
+import { restPart } from './reports-aged-part';
 
-runFolder(`${__dirname}/reports-aged`);
+runFolder(`${__dirname}/reports-aged`, restPart);

@@ -3,39 +3,12 @@
 // quarters just before it, or with the same quarters a year before. The quarters are worked out
 // here with Date, from the rule in the reports review brief, not with the package's helpers.
 import { comparisonRange } from '../../nodes/AccountingService/reports/split';
-
-const text = (date: Date) => date.toISOString().slice(0, 10);
-const utc = (year: number, monthIndex: number, date: number) => new Date(Date.UTC(year, monthIndex, date));
-const lastDate = (year: number, monthIndex: number) => utc(year, monthIndex + 1, 0).getUTCDate();
-const dayAfter = (day: string) => text(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000));
-
-/** The year's last day: the stored day and month, or its month's last day if the stored one was. */
-function yearEndIn(stored: string, year: number): string {
-	const [storedYear, month, date] = stored.split('-').map(Number);
-	const last = lastDate(year, month - 1);
-	return text(utc(year, month - 1, date === lastDate(storedYear, month - 1) ? last : Math.min(date, last)));
-}
-
-/** A quarter's last day `back` months before the year end: its day of the month, or the month's last day. */
-function quarterEndIn(yearEnd: string, back: number): string {
-	const [year, month, date] = yearEnd.split('-').map(Number);
-	const endsMonth = date === lastDate(year, month - 1);
-	const first = utc(year, month - 1 - back, 1);
-	const last = lastDate(first.getUTCFullYear(), first.getUTCMonth());
-	return text(utc(first.getUTCFullYear(), first.getUTCMonth(), endsMonth ? last : Math.min(date, last)));
-}
+import { expectedQuarters, lastDate, text, utc } from '../harness/financial-quarters';
 
 /** Every quarter of the financial years ending in 2021 to 2029, in order. */
 function quartersOf(stored: string) {
 	const quarters: Array<{ from: string; to: string }> = [];
-	for (let endYear = 2021; endYear <= 2029; endYear++) {
-		let from = dayAfter(yearEndIn(stored, endYear - 1));
-		for (const back of [9, 6, 3, 0]) {
-			const to = quarterEndIn(yearEndIn(stored, endYear), back);
-			quarters.push({ from, to });
-			from = dayAfter(to);
-		}
-	}
+	for (let endYear = 2021; endYear <= 2029; endYear++) quarters.push(...expectedQuarters(stored, endYear));
 	return quarters;
 }
 

@@ -5,39 +5,11 @@ import * as fc from 'fast-check';
 
 import { financialQuarter, financialYear, periodRange } from '../../nodes/AccountingService/reports/period';
 import { comparisonRange, splitRange } from '../../nodes/AccountingService/reports/split';
+import { expectedQuarters, lastDate, text, utc } from '../harness/financial-quarters';
 
 const refuse = (problem: string): never => {
 	throw new Error(problem);
 };
-
-const text = (date: Date) => date.toISOString().slice(0, 10);
-const utc = (year: number, monthIndex: number, date: number) => new Date(Date.UTC(year, monthIndex, date));
-const lastDate = (year: number, monthIndex: number) => utc(year, monthIndex + 1, 0).getUTCDate();
-const dayAfter = (day: string) => text(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000));
-
-/** The year's last day: on the stored year end's day and month, or its month's last day if the stored one was. */
-function yearEndIn(stored: string, year: number): string {
-	const [storedYear, month, date] = stored.split('-').map(Number);
-	const last = lastDate(year, month - 1);
-	return text(utc(year, month - 1, date === lastDate(storedYear, month - 1) ? last : Math.min(date, last)));
-}
-
-/** The day a quarter ends in a month: the year end's day, or the month's last day (see the top). */
-function quarterEndIn(yearEnd: string, back: number): string {
-	const [year, month, date] = yearEnd.split('-').map(Number);
-	const endsMonth = date === lastDate(year, month - 1);
-	const first = utc(year, month - 1 - back, 1);
-	const last = lastDate(first.getUTCFullYear(), first.getUTCMonth());
-	return text(utc(first.getUTCFullYear(), first.getUTCMonth(), endsMonth ? last : Math.min(date, last)));
-}
-
-/** The four quarters of the financial year that ends in `endYear`. */
-function expectedQuarters(stored: string, endYear: number) {
-	const yearEnd = yearEndIn(stored, endYear);
-	const start = dayAfter(yearEndIn(stored, endYear - 1));
-	const ends = [9, 6, 3, 0].map((back) => quarterEndIn(yearEnd, back));
-	return ends.map((to, index) => ({ from: index === 0 ? start : dayAfter(ends[index - 1]), to }));
-}
 
 /** A year end stored on every day 1..31 of every month, of a leap year and of a common year. */
 const STORED_YEAR_ENDS: string[] = [];

@@ -4,37 +4,18 @@
 // invoice, a refund left on account. Each contact's figure must be its balance on the control
 // account's ledger entries up to the day, and the report's total the control account's (difference 0;
 // the summary's own difference too, on two of the days).
-import { useClock } from '../../../nodes/AccountingService/state';
-import { VirtualClock } from '../../harness/virtual-clock';
-import { agedBooks, type AgedBooks, type Side } from '../aged-books';
+import { reportBesideLedger, runOn, SIDES, useAgedBooks, type Side } from '../aged-books';
 import { useConnectedSandbox } from '../connected-sandbox';
 
-const env = useConnectedSandbox({ scale: 120 });
-const SIDES: Side[] = ['debtors', 'creditors'];
-const books = new Map<Side, AgedBooks>();
-beforeAll(() => {
-	for (const side of SIDES) books.set(side, agedBooks(env, side));
-});
-
-/** The package's clock on a day, so that "today" is that day. */
-const runOn = (day: string) => useClock(new VirtualClock(() => Date.parse(`${day}T16:00:00Z`)));
-afterEach(() => useClock(new VirtualClock(() => Date.now())));
+// Small books: every report reads them whole, and what is checked is the contacts written here.
+const env = useConnectedSandbox({ scale: 40, smallLead: true });
+const books = useAgedBooks(env);
 
 /**
- * The contact's figure on the report and on the ledger as at the day, and the report's total less
- * the control account's balance on the ledger (what the summary's difference says); the ledger's
- * figure is returned so the case can check its books say what the case means.
+ * The contact's figure on the report and on the ledger as at the day, and the difference; the
+ * ledger's figure is there so the case can check its books say what the case means.
  */
-async function asAt(side: Side, contact: string, day: string) {
-	const b = books.get(side)!;
-	const ledger = await b.ledgerAsAt(day);
-	const report = await b.reportAsAt(day);
-	return {
-		report: report.byContact.get(contact) ?? 0,
-		ledger: ledger.byContact.get(contact) ?? 0,
-		difference: ledger.control - report.total,
-	};
-}
+const asAt = (side: Side, contact: string, day: string) => reportBesideLedger(books.get(side)!, contact, day);
 
 /** The summary's own difference, and whether its control account balance is the ledger's. */
 async function summaryDifference(side: Side, day: string) {

@@ -8,16 +8,16 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useClock } from '../../../nodes/AccountingService/state';
 import { VirtualClock } from '../../harness/virtual-clock';
-import { agedBooks } from '../aged-books';
+import { agedBooks, runOn } from '../aged-books';
 import { useConnectedSandbox } from '../connected-sandbox';
 import { cents, postDirect } from '../report-books';
 
 const NODE = 'Accounting Service';
-const env = useConnectedSandbox({ scale: 60 });
+// Small books: every report reads them whole, and what is checked is the contacts written here.
+const env = useConnectedSandbox({ scale: 40, smallLead: true });
 const TODAY = '2025-07-15';
 const MONTH_END = '2025-06-30';
 
-const runOn = (day: string) => useClock(new VirtualClock(() => Date.parse(`${day}T16:00:00Z`)));
 afterEach(() => useClock(new VirtualClock(() => Date.now())));
 
 const run = async (parameters: INodeParameters) => {

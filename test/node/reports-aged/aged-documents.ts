@@ -7,6 +7,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useClock } from '../../../nodes/AccountingService/state';
 import { VirtualClock } from '../../harness/virtual-clock';
+import { runOn } from '../aged-books';
 import { columnFor, daysFrom, expectedOpenItems, readSideRecords, type SideRecords } from '../aged-open-items';
 import { useConnectedSandbox } from '../connected-sandbox';
 import { businessByKey, businessParameter, cents } from '../report-books';
@@ -37,7 +38,6 @@ export const DOCUMENT_COLUMNS = [
 ];
 
 afterEach(() => useClock(new VirtualClock(() => Date.now())));
-const runOn = (day: string) => useClock(new VirtualClock(() => Date.parse(`${day}T16:00:00Z`)));
 
 const records = new Map<string, SideRecords>();
 const recordsOf = async (key: string, side: 'debtors' | 'creditors') => {

@@ -8,20 +8,15 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { useClock } from '../../../nodes/AccountingService/state';
-import { VirtualClock } from '../../harness/virtual-clock';
-import { agedBooks, ledgerOn, type AgedBooks, type Side } from '../aged-books';
+import { ledgerOn, runOn, useAgedBooks, type Side } from '../aged-books';
 import { useConnectedSandbox } from '../connected-sandbox';
 import { expectedFigures, FIGURES } from '../key-figure-books';
 import { businessesOf, cents, readLedger } from '../report-books';
 
 const NODE = 'Accounting Service';
-const env = useConnectedSandbox({ scale: 40 });
-const books = new Map<Side, AgedBooks>();
-beforeAll(() => {
-	for (const side of ['debtors', 'creditors'] as Side[]) books.set(side, agedBooks(env, side));
-});
-afterEach(() => useClock(new VirtualClock(() => Date.now())));
+// Small books: every report reads them whole, and what is checked is the contacts written here.
+const env = useConnectedSandbox({ scale: 40, smallLead: true });
+const books = useAgedBooks(env);
 
 const DAY_MS = 86_400_000;
 const WINDOW_START = Date.UTC(2025, 4, 1);
@@ -107,7 +102,7 @@ describe('Cash Flow Forecast and Key Figures over random books', () => {
 				fc.array(adjustment, { minLength: 1, maxLength: 5 }),
 				async (intents, start, today, { forecastBy, horizon }, overdue, expectedDay, adjustments) => {
 					const contacts = await write(intents);
-					useClock(new VirtualClock(() => Date.parse(`${today}T16:00:00Z`)));
+					runOn(today);
 					const result = await env.runNode(
 						{
 							resource: 'report',

@@ -3,7 +3,6 @@
 // range (Previous Period). A business whose year ends 30 December has quarters ending 30 March,
 // 30 June, 30 September and 30 December; the figures are summed here from the ledger's entries.
 import type { IDataObject } from 'n8n-workflow';
-import { request } from 'undici';
 
 import { useClock } from '../../../nodes/AccountingService/state';
 import { VirtualClock } from '../../harness/virtual-clock';
@@ -13,11 +12,10 @@ import {
 	businessByKey,
 	businessesOf,
 	businessParameter,
+	assetsAt as assetsIn,
 	cents,
-	creditMinusDebit,
-	EXPENSE_TYPES,
-	headersFor,
-	INCOME_TYPES,
+	netProfitOf as netProfitIn,
+	putYearEnd,
 	readLedger,
 	type Ledger,
 } from '../report-books';
@@ -27,26 +25,10 @@ const NODE = 'Accounting Service';
 const env = useConnectedSandbox({ scale: 60 });
 let ledger: Ledger;
 
-const netProfitOf = (from: string, to: string) =>
-	creditMinusDebit(ledger, [...INCOME_TYPES, ...EXPENSE_TYPES], from, to);
+const netProfitOf = (from: string, to: string) => netProfitIn(ledger, from, to);
 
 /** Moves a business's year end, as its owner would in Sage's financial settings. */
-async function setYearEnd(yearEnd: string, key = 'second') {
-	const business = businessByKey(env, key);
-	const token = (env.store.oauthTokenData(env.credential.id) as IDataObject).access_token as string;
-	const response = await request(`${env.urls.baseUrl}/financial_settings`, {
-		method: 'PUT',
-		headers: {
-			authorization: `Bearer ${token}`,
-			'content-type': 'application/json',
-			accept: 'application/json',
-			...headersFor(business),
-		},
-		body: JSON.stringify({ financial_settings: { year_end_date: yearEnd } }),
-	});
-	expect(response.statusCode).toBe(200);
-	await response.body.dump();
-}
+const setYearEnd = async (yearEnd: string, key = 'second') => await putYearEnd(env, businessByKey(env, key), yearEnd);
 
 beforeAll(async () => {
 	ledger = await readLedger(env, businessByKey(env, 'second'));
@@ -109,12 +91,7 @@ describe('the tool’s answer under All Businesses, cut by its size limit', () =
 			expect([business.key, summaries.length]).toEqual([business.key, 24]);
 			const ledgerOf = await readLedger(env, business);
 			for (const summary of summaries) {
-				const net = creditMinusDebit(
-					ledgerOf,
-					[...INCOME_TYPES, ...EXPENSE_TYPES],
-					summary.from_date as string,
-					summary.to_date as string,
-				);
+				const net = netProfitIn(ledgerOf, summary.from_date as string, summary.to_date as string);
 				expect(cents(summary.net_profit ?? 0)).toBe(net);
 			}
 		}
@@ -127,8 +104,7 @@ describe('a split Balance Sheet whose Period ends on the opening day (the day be
 	it('Last Month on 15 July 2023, books from 1 July: the opening balance sheet as at 30 June, as Custom gives it', async () => {
 		useClock(new VirtualClock(() => Date.parse('2023-07-15T12:00:00Z')));
 		const lead = await readLedger(env, businessByKey(env, 'lead'));
-		const assets = ['FIXED_ASSETS', 'FUTURE_ASSETS', 'CURRENT_ASSETS', 'BANK'];
-		const expected = 0 - creditMinusDebit(lead, assets, '', '2023-06-30');
+		const expected = assetsIn(lead, '2023-06-30');
 		expect(expected).not.toBe(0);
 		const run = async (days: IDataObject) =>
 			await env.runNode({
@@ -169,8 +145,8 @@ describe('the tool’s note on a split report cut by its size limit', () => {
 		const answer = answerOf(result);
 		const note = String(answer[answer.length - 1].note);
 		expect(note).toMatch(/rows shown/);
-		const whole = creditMinusDebit(lead, [...INCOME_TYPES, ...EXPENSE_TYPES], '2023-07-01', '2025-06-30');
-		const july = creditMinusDebit(lead, [...INCOME_TYPES, ...EXPENSE_TYPES], '2023-07-01', '2023-07-31');
+		const whole = netProfitIn(lead, '2023-07-01', '2025-06-30');
+		const july = netProfitIn(lead, '2023-07-01', '2023-07-31');
 		expect(whole).not.toBe(july);
 		expect(cents(answer[0].net_profit)).toBe(july);
 		// A model reads the note: if it says the first entry holds the report's totals, they must be the whole range's.
@@ -187,8 +163,7 @@ describe('a split Balance Sheet starting mid-quarter beside the same period last
 		await setYearEnd('2024-11-28', 'lead');
 	});
 
-	const assetsAt = (day: string) =>
-		0 - creditMinusDebit(lead, ['FIXED_ASSETS', 'FUTURE_ASSETS', 'CURRENT_ASSETS', 'BANK'], '', day);
+	const assetsAt = (day: string) => assetsIn(lead, day);
 	const sheets = async (fromDate: string) => {
 		const result = await env.runNode({
 			resource: 'report',

@@ -5,24 +5,18 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { useConnectedSandbox } from '../connected-sandbox';
 import {
+	assetsAt,
 	businessByKey,
 	businessParameter,
 	cents,
-	creditMinusDebit,
-	EXPENSE_TYPES,
-	INCOME_TYPES,
+	INCOME_AND_EXPENSES,
+	netProfitOf,
 	useLedgers,
-	type Ledger,
 } from '../report-books';
 
 const NODE = 'Accounting Service';
 const env = useConnectedSandbox({ scale: 300 });
 const ledgers = useLedgers(env);
-
-const ASSETS = ['FIXED_ASSETS', 'FUTURE_ASSETS', 'CURRENT_ASSETS', 'BANK'];
-const netProfitOf = (ledger: Ledger, from: string, to: string) =>
-	creditMinusDebit(ledger, [...INCOME_TYPES, ...EXPENSE_TYPES], from, to);
-const assetsAt = (ledger: Ledger, day: string) => 0 - creditMinusDebit(ledger, ASSETS, '', day);
 
 const run = async (parameters: INodeParameters, key = 'lead') => {
 	const position = env.sandbox.log.entries().length;
@@ -138,7 +132,7 @@ describe('the Table’s total column beside the range before the whole range', (
 		const movedBefore = new Set(
 			ledger.entries
 				.filter((entry) => entry.date >= '2024-10-01' && entry.date <= '2024-12-31')
-				.filter((entry) => [...INCOME_TYPES, ...EXPENSE_TYPES].includes(ledger.typeOf.get(entry.account)!))
+				.filter((entry) => INCOME_AND_EXPENSES.includes(ledger.typeOf.get(entry.account)!))
 				.map((entry) => entry.account),
 		);
 		for (const account of movedBefore) {

@@ -9,10 +9,11 @@ import { useConnectedSandbox } from '../connected-sandbox';
 import {
 	businessByKey,
 	businessParameter,
+	ASSET_TYPES,
 	cents,
 	creditMinusDebit,
-	EXPENSE_TYPES,
-	INCOME_TYPES,
+	INCOME_AND_EXPENSES,
+	netProfitOf,
 	useLedgers,
 	type Ledger,
 } from '../report-books';
@@ -21,8 +22,6 @@ const NODE = 'Accounting Service';
 const env = useConnectedSandbox({ scale: 60 });
 const ledgers = useLedgers(env);
 
-const INCOME_AND_EXPENSES = [...INCOME_TYPES, ...EXPENSE_TYPES];
-const ASSETS = ['FIXED_ASSETS', 'FUTURE_ASSETS', 'CURRENT_ASSETS', 'BANK'];
 const LIABILITIES = ['CURRENT_LIABILITY', 'LINE_OF_CREDIT', 'FUTURE_LIABILITY'];
 /** Both businesses' years end on a calendar quarter's end: the lead's 30 June, the second's 31 December. */
 const YEAR_END_MONTH: Record<string, number> = { lead: 6, second: 12 };
@@ -77,9 +76,6 @@ function periodsOf(from: string, to: string, split: 'month' | 'quarter' | 'year'
 	return periods;
 }
 
-const netProfitOf = (ledger: Ledger, from: string, to: string) =>
-	creditMinusDebit(ledger, INCOME_AND_EXPENSES, from, to);
-
 /** Every entry up to the day, in one pass: assets (debit − credit), liabilities, equity and profit (credit − debit). */
 function positionAt(ledger: Ledger, day: string) {
 	const position = { assets: 0, liabilities: 0, equity: 0, profit: 0 };
@@ -87,7 +83,7 @@ function positionAt(ledger: Ledger, day: string) {
 		if (entry.date > day) continue;
 		const type = ledger.typeOf.get(entry.account)!;
 		const credit = entry.credit - entry.debit;
-		if (ASSETS.includes(type)) position.assets -= credit;
+		if (ASSET_TYPES.includes(type)) position.assets -= credit;
 		else if (LIABILITIES.includes(type)) position.liabilities += credit;
 		else if (type === 'EQUITY') position.equity += credit;
 		else if (INCOME_AND_EXPENSES.includes(type)) position.profit += credit;

@@ -2,8 +2,7 @@
 // ends 30 December (or 30 January) has quarters ending on the 30th of their last months (30 June,
 // 30 September; 30 April), and Split By, This/Last Quarter and Compare With all use them. The
 // figures are summed here from the ledger entries.
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { request } from 'undici';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { useClock } from '../../../nodes/AccountingService/state';
 import { VirtualClock } from '../../harness/virtual-clock';
@@ -12,10 +11,8 @@ import {
 	businessByKey,
 	businessParameter,
 	cents,
-	creditMinusDebit,
-	EXPENSE_TYPES,
-	headersFor,
-	INCOME_TYPES,
+	netProfitOf as netProfitIn,
+	putYearEnd,
 	readLedger,
 	type Ledger,
 } from '../report-books';
@@ -24,25 +21,11 @@ const NODE = 'Accounting Service';
 const env = useConnectedSandbox({ scale: 60 });
 let ledger: Ledger;
 
-const netProfitOf = (from: string, to: string) =>
-	creditMinusDebit(ledger, [...INCOME_TYPES, ...EXPENSE_TYPES], from, to);
+const netProfitOf = (from: string, to: string) => netProfitIn(ledger, from, to);
 
 /** Moves the second business's year end, as its owner would in Sage's financial settings. */
 async function setYearEnd(yearEnd: string) {
-	const business = businessByKey(env, 'second');
-	const token = (env.store.oauthTokenData(env.credential.id) as IDataObject).access_token as string;
-	const response = await request(`${env.urls.baseUrl}/financial_settings`, {
-		method: 'PUT',
-		headers: {
-			authorization: `Bearer ${token}`,
-			'content-type': 'application/json',
-			accept: 'application/json',
-			...headersFor(business),
-		},
-		body: JSON.stringify({ financial_settings: { year_end_date: yearEnd } }),
-	});
-	expect(response.statusCode).toBe(200);
-	expect(((await response.body.json()) as IDataObject).year_end_date).toBe(yearEnd);
+	expect((await putYearEnd(env, businessByKey(env, 'second'), yearEnd)).year_end_date).toBe(yearEnd);
 }
 
 const summariesOf = async (parameters: INodeParameters) => {

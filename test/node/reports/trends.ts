@@ -10,10 +10,11 @@ import { useConnectedSandbox } from '../connected-sandbox';
 import {
 	businessByKey,
 	businessParameter,
+	assetsAt,
 	cents,
 	creditMinusDebit,
-	EXPENSE_TYPES,
-	INCOME_TYPES,
+	INCOME_AND_EXPENSES,
+	netProfitOf,
 	PROFIT_AND_LOSS_SECTIONS,
 	sectionsInOrder,
 	useLedgers,
@@ -24,15 +25,7 @@ const NODE = 'Accounting Service';
 const env = useConnectedSandbox({ scale: 300 });
 const ledgers = useLedgers(env);
 
-const INCOME_AND_EXPENSES = [...INCOME_TYPES, ...EXPENSE_TYPES];
-const ASSETS = ['FIXED_ASSETS', 'FUTURE_ASSETS', 'CURRENT_ASSETS', 'BANK'];
-
-/** Net profit of the days, in cents, from the ledger entries. */
-const netProfitOf = (ledger: Ledger, from: string, to: string) =>
-	creditMinusDebit(ledger, INCOME_AND_EXPENSES, from, to);
 const salesOf = (ledger: Ledger, from: string, to: string) => creditMinusDebit(ledger, ['SALES'], from, to);
-/** Total assets as at a day: every entry up to it (no lower bound). */
-const assetsAt = (ledger: Ledger, day: string) => 0 - creditMinusDebit(ledger, ASSETS, '', day);
 
 const run = async (key: string, parameters: INodeParameters) => {
 	const position = env.sandbox.log.entries().length;

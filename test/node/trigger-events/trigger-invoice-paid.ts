@@ -11,6 +11,19 @@ const ALL = { __rl: true, mode: 'list', value: 'all', cachedResultName: 'All Bus
 const DAY = '2026-01-15';
 const ids = (json: IDataObject[]) => json.map((row) => row.id);
 
+/** A sales invoice of 50.00 paid in full a minute after a Paid trigger was activated, and that Paid polled. */
+async function paidAndPolled() {
+	const books = invoiceBooks(env, 'sales');
+	const contact = await books.contact();
+	const invoice = await books.invoice(contact, DAY, DAY, 50);
+	const poller = invoiceEventPoller(env, { event: 'paid' });
+	await poller.activate();
+	env.clock.advance(60);
+	const payment = await books.pay(contact, invoice, 50, DAY);
+	expect(ids((await poller.poll()).json)).toEqual([invoice]);
+	return { books, contact, invoice, poller, payment };
+}
+
 describe('Invoice Paid', () => {
 	it.each<Side>(['sales', 'purchase'])(
 		'%s: paid in full comes once, as change_type "paid", with the invoice as Raw gives it',
@@ -81,15 +94,7 @@ describe('Invoice Paid', () => {
 	});
 
 	it('paid, a payment deleted (owing again), paid again: Paid again, each time it is settled', async () => {
-		const books = invoiceBooks(env, 'sales');
-		const contact = await books.contact();
-		const invoice = await books.invoice(contact, DAY, DAY, 50);
-		const poller = invoiceEventPoller(env, { event: 'paid' });
-		await poller.activate();
-
-		env.clock.advance(60);
-		const payment = await books.pay(contact, invoice, 50, DAY);
-		expect(ids((await poller.poll()).json)).toEqual([invoice]);
+		const { books, contact, invoice, poller, payment } = await paidAndPolled();
 		env.clock.advance(60);
 		await books.deletePayment(payment);
 		expect((await poller.poll()).json).toEqual([]);
@@ -99,15 +104,7 @@ describe('Invoice Paid', () => {
 	});
 
 	it('a payment deleted and entered again between two polls is not another Paid (the trigger saw it paid throughout)', async () => {
-		const books = invoiceBooks(env, 'sales');
-		const contact = await books.contact();
-		const invoice = await books.invoice(contact, DAY, DAY, 50);
-		const poller = invoiceEventPoller(env, { event: 'paid' });
-		await poller.activate();
-		env.clock.advance(60);
-		const payment = await books.pay(contact, invoice, 50, DAY);
-		expect(ids((await poller.poll()).json)).toEqual([invoice]);
-
+		const { books, contact, invoice, poller, payment } = await paidAndPolled();
 		env.clock.advance(120);
 		await books.deletePayment(payment);
 		env.clock.advance(1);

@@ -54,6 +54,20 @@ it('scaleAllBusinesses gives every business `scale` sales invoices; the others k
 	expect(dataset.count(second, 'contacts')).toBe(plain.count(plain.businesses[1].id, 'contacts'));
 });
 
+// Payments and entries follow the documents they settle or post.
+it('smallLead gives the lead as many records as the second business, its sales invoices still `scale`, its own country and currency', () => {
+	const small = buildDataset({ scale: 40, smallLead: true });
+	const plain = buildDataset({ scale: 40 });
+	const [lead, second] = small.businesses;
+	const plainSecond = plain.businesses[1].id;
+	expect(small.count(lead.id, 'sales_invoices')).toBe(40);
+	for (const collection of ['contacts', 'purchase_invoices', 'other_payments', 'products'])
+		expect([collection, small.count(lead.id, collection)]).toEqual([collection, plain.count(plainSecond, collection)]);
+	expect(plain.count(plain.leadBusinessId, 'contacts')).toBeGreaterThan(small.count(lead.id, 'contacts'));
+	expect([lead.country, lead.currency]).toEqual(['gb', 'GBP']);
+	expect(small.count(second.id, 'contacts')).toBe(plain.count(plainSecond, 'contacts'));
+});
+
 it('refuses fewer than three businesses', () => {
 	expect(() => buildDataset({ scale: 40, businesses: 2 })).toThrow(/businesses must be/);
 });

@@ -1,0 +1,4 @@
+import { runFolder } from '../suite';
+import { huntPart } from './reports-aged-part';
+
+runFolder(`${__dirname}/reports-aged`, huntPart);
