@@ -38,6 +38,9 @@ module.exports = {
 	// jest reads a percentage above 100 ("150%") as that many workers.
 	maxWorkers: Math.ceil(availableParallelism() * 1.5),
 	testSequencer: '<rootDir>/test/harness/heaviest-first-sequencer.js',
+	// The files' n8n user folders in one folder the run removes at its end.
+	globalSetup: '<rootDir>/test/harness/user-folders-setup.js',
+	globalTeardown: '<rootDir>/test/harness/user-folders-teardown.js',
 	// A worker that ran several of our files held 1.7 GB at the end of a run, and this machine takes
 	// longer than the half second jest allows to end a process that large: jest force-exited one
 	// after every whole run. A worker whose heap passes 500 MB after a file is replaced by a fresh

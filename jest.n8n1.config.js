@@ -10,7 +10,15 @@
  * The sandbox's own tests and the description checks involve no n8n code and run once, in `npm test`.
  */
 const { dirname } = require('node:path');
-const { maxWorkers, testSequencer, testTimeout, workerIdleMemoryLimit, projects } = require('./jest.config');
+const {
+	maxWorkers,
+	testSequencer,
+	testTimeout,
+	workerIdleMemoryLimit,
+	globalSetup,
+	globalTeardown,
+	projects,
+} = require('./jest.config');
 const engine = projects.find((project) => project.displayName === 'engine');
 
 const core = dirname(require.resolve('n8n-core-v1/package.json'));
@@ -35,6 +43,8 @@ module.exports = {
 	testSequencer,
 	testTimeout,
 	workerIdleMemoryLimit,
+	globalSetup,
+	globalTeardown,
 	displayName: 'n8n 1.x',
 	testMatch: [
 		'<rootDir>/test/node/**/*.test.ts',

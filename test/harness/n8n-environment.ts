@@ -13,7 +13,8 @@ import { join } from 'node:path';
  * imports n8n-core imports this one first (CommonJS keeps import order).
  */
 if (!process.env.N8N_USER_FOLDER) {
-	const folder = mkdtempSync(join(tmpdir(), 'n8n-harness-'));
+	// Under jest, inside the run's folder, which the run removes (test/harness/user-folders.js).
+	const folder = mkdtempSync(join(process.env.N8N_HARNESS_ROOT ?? tmpdir(), 'n8n-harness-'));
 	process.env.N8N_USER_FOLDER = folder;
 	process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
 }
