@@ -10,15 +10,8 @@
  * The sandbox's own tests and the description checks involve no n8n code and run once, in `npm test`.
  */
 const { dirname } = require('node:path');
-const {
-	maxWorkers,
-	testSequencer,
-	testTimeout,
-	workerIdleMemoryLimit,
-	globalSetup,
-	globalTeardown,
-	projects,
-} = require('./jest.config');
+// The run-wide settings of the main config (workers, order, timeout, user folders), then its engine project.
+const { projects, ...runWide } = require('./jest.config');
 const engine = projects.find((project) => project.displayName === 'engine');
 
 const core = dirname(require.resolve('n8n-core-v1/package.json'));
@@ -39,12 +32,7 @@ for (const [name, folder] of [
 /** @type {import('jest').Config} */
 module.exports = {
 	...engine,
-	maxWorkers,
-	testSequencer,
-	testTimeout,
-	workerIdleMemoryLimit,
-	globalSetup,
-	globalTeardown,
+	...runWide,
 	displayName: 'n8n 1.x',
 	testMatch: [
 		'<rootDir>/test/node/**/*.test.ts',

@@ -192,6 +192,10 @@ export function expectedOpenItems(records: SideRecords, day: string): ExpectedIt
 	return items;
 }
 
+/** The day `days` after `day` (before it when negative). */
+export const plusDays = (day: string, days: number) =>
+	new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
 /** Days from `from` to `to`. */
 export const daysFrom = (from: string, to: string) =>
 	Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

@@ -25,6 +25,13 @@ export const FIXED_DAYS = [
 	'2025-07-31',
 	'2025-08-31',
 ];
+/** Another day to report as at: a day of the books' window, or one of the fixed days. */
+export const otherDay = fc.oneof(windowDay, fc.constantFrom(...FIXED_DAYS));
+/** Aging periods as a user may choose them: their length in days and their number. */
+export const agingPeriods = fc.record({
+	agingPeriodDays: fc.integer({ min: 1, max: 60 }),
+	agingPeriods: fc.integer({ min: 1, max: 6 }),
+});
 const amount = fc.integer({ min: 100, max: 50_000 });
 const share = fc.integer({ min: 1, max: 100 });
 

@@ -10,7 +10,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runOn, useAgedBooks, type Side } from '../aged-books';
 import { expectedOpenItems, readSideRecords } from '../aged-open-items';
-import { FIXED_DAYS, intent, windowDay, write } from '../aged-random-books';
+import { agingPeriods, intent, otherDay, windowDay, write } from '../aged-random-books';
 import { useConnectedSandbox } from '../connected-sandbox';
 import { businessesOf, cents } from '../report-books';
 
@@ -46,8 +46,8 @@ describe('Output Documents over random books', () => {
 				fc.constantFrom<Side>('debtors', 'creditors'),
 				fc.array(intent, { minLength: 2, maxLength: 9 }),
 				windowDay,
-				fc.oneof(windowDay, fc.constantFrom(...FIXED_DAYS)),
-				fc.record({ agingPeriodDays: fc.integer({ min: 1, max: 60 }), agingPeriods: fc.integer({ min: 1, max: 6 }) }),
+				otherDay,
+				agingPeriods,
 				async (side, intents, today, day, periods) => {
 					const b = books.get(side)!;
 					const contact = await b.contact();

@@ -7,21 +7,15 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { useClock } from '../../../nodes/AccountingService/state';
-import { VirtualClock } from '../../harness/virtual-clock';
-import { agedBooks, type AgedBooks, type Side } from '../aged-books';
+import { runOn, useAgedBooks, type Side } from '../aged-books';
 import { columnFor, daysFrom, expectedOpenItems, readSideRecords } from '../aged-open-items';
-import { FIXED_DAYS, intent, windowDay, write } from '../aged-random-books';
+import { agingPeriods, intent, otherDay, windowDay, write } from '../aged-random-books';
 import { useConnectedSandbox } from '../connected-sandbox';
 import { businessesOf, cents } from '../report-books';
 
 const NODE = 'Accounting Service';
 const env = useConnectedSandbox({ scale: 40 });
-const books = new Map<Side, AgedBooks>();
-beforeAll(() => {
-	for (const side of ['debtors', 'creditors'] as Side[]) books.set(side, agedBooks(env, side));
-});
-afterEach(() => useClock(new VirtualClock(() => Date.now())));
+const books = useAgedBooks(env);
 
 const CONTACTS = { debtors: 'customers', creditors: 'suppliers' } as const;
 
@@ -32,13 +26,13 @@ describe('hunt: Overdue Invoices over random books', () => {
 				fc.constantFrom<Side>('debtors', 'creditors'),
 				fc.array(intent, { minLength: 2, maxLength: 9 }),
 				windowDay,
-				fc.oneof(windowDay, fc.constantFrom(...FIXED_DAYS)),
-				fc.record({ agingPeriodDays: fc.integer({ min: 1, max: 60 }), agingPeriods: fc.integer({ min: 1, max: 6 }) }),
+				otherDay,
+				agingPeriods,
 				async (side, intents, today, day, periods) => {
 					const b = books.get(side)!;
 					const contact = await b.contact();
 					await write(env, b, contact, intents);
-					useClock(new VirtualClock(() => Date.parse(`${today}T16:00:00Z`)));
+					runOn(today);
 					const records = await readSideRecords(env, businessesOf(env)[0], side, contact);
 					for (const asAt of [today, day]) {
 						const result = await env.runNode({

@@ -11,22 +11,16 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { agedBooks, type AgedBooks } from '../aged-books';
+import { useAgedBooks } from '../aged-books';
+import { daysFrom, plusDays } from '../aged-open-items';
 import { useConnectedSandbox } from '../connected-sandbox';
 import { cents } from '../report-books';
 
 const NODE = 'Accounting Service';
 const env = useConnectedSandbox({ scale: 40 });
-let customers: AgedBooks;
-beforeAll(() => {
-	customers = agedBooks(env, 'debtors');
-});
+const books = useAgedBooks(env);
+const customers = () => books.get('debtors')!;
 
-const DAY_MS = 86_400_000;
-const plusDays = (day: string, days: number) =>
-	new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const daysFrom = (from: string, to: string) =>
-	(Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
 const lastOfMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /** The day a year before: a month's last day stays its month's last (2025-02-28 → 2024-02-29). */
@@ -64,7 +58,7 @@ describe('hunt: the forecast’s expected days by the contact’s days late, ove
 	it('each amount owed moves by the weighted average days late of the invoices paid in the 12 months before', async () => {
 		await fc.assert(
 			fc.asyncProperty(fc.array(paidInvoice, { minLength: 1, maxLength: 5 }), starts, async (invoices, start) => {
-				const customer = await customers.contact();
+				const customer = await customers().contact();
 				const dayBefore = plusDays(start, -1);
 				const from = plusDays(yearBefore(dayBefore), 1);
 				let weighted = 0;
@@ -72,12 +66,12 @@ describe('hunt: the forecast’s expected days by the contact’s days late, ove
 				for (const invoice of invoices) {
 					const date = invoice.edge === null ? plusDays(start, invoice.dated) : plusDays(from, invoice.edge);
 					const due = plusDays(date, invoice.dueIn);
-					const id = await customers.invoice(customer, date, invoice.cents / 100, due);
+					const id = await customers().invoice(customer, date, invoice.cents / 100, due);
 					const share = Math.floor(invoice.cents / invoice.parts.length);
 					const payDays = invoice.parts.map((after) => plusDays(date, after));
 					for (const [index, paidOn] of payDays.entries()) {
 						const part = index === invoice.parts.length - 1 ? invoice.cents - share * index : share;
-						await customers.payment(customer, paidOn, [{ artefact_id: id, amount: part / 100 }]);
+						await customers().payment(customer, paidOn, [{ artefact_id: id, amount: part / 100 }]);
 					}
 					const last = payDays.reduce((latest, day) => (day > latest ? day : latest));
 					if (date >= from && date <= dayBefore && last <= dayBefore) {
@@ -86,7 +80,7 @@ describe('hunt: the forecast’s expected days by the contact’s days late, ove
 					}
 				}
 				const average = weight === 0 ? 0 : Math.sign(weighted) * Math.round(Math.abs(weighted) / weight);
-				await customers.invoice(customer, plusDays(start, -5), 12.34, plusDays(start, 20));
+				await customers().invoice(customer, plusDays(start, -5), 12.34, plusDays(start, 20));
 
 				const result = await env.runNode({
 					resource: 'report',

@@ -6,19 +6,14 @@
 // here from the invoices written, never with the package's helpers.
 import type { IDataObject } from 'n8n-workflow';
 
-import { agedBooks, type AgedBooks } from '../aged-books';
+import { useAgedBooks } from '../aged-books';
+import { plusDays } from '../aged-open-items';
 import { useConnectedSandbox } from '../connected-sandbox';
 
 const NODE = 'Accounting Service';
 const env = useConnectedSandbox({ scale: 40 });
-let customers: AgedBooks;
-beforeAll(() => {
-	customers = agedBooks(env, 'debtors');
-});
-
-const DAY_MS = 86_400_000;
-const plusDays = (day: string, days: number) =>
-	new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const books = useAgedBooks(env);
+const customers = () => books.get('debtors')!;
 
 describe('hunt: Cash Flow Forecast, the 12 months of paid invoices a contact’s days late come from', () => {
 	it.each([
@@ -28,17 +23,17 @@ describe('hunt: Cash Flow Forecast, the 12 months of paid invoices a contact’s
 	])(
 		'from %s: the invoice of %s, before the 12 months up to the day before, does not move the expected day',
 		async (start, outside, inside) => {
-			const customer = await customers.contact();
+			const customer = await customers().contact();
 			const paid = async (date: string, amount: number, daysLate: number) => {
 				const due = plusDays(date, 30);
-				const id = await customers.invoice(customer, date, amount, due);
-				await customers.payment(customer, plusDays(due, daysLate), [{ artefact_id: id, amount }]);
+				const id = await customers().invoice(customer, date, amount, due);
+				await customers().payment(customer, plusDays(due, daysLate), [{ artefact_id: id, amount }]);
 			};
 			// 60 days late on 1,000.00 just outside the 12 months; 10 days late on 100.00 inside them.
 			await paid(outside, 1000, 60);
 			await paid(inside, 100, 10);
 			const due = plusDays(start, 21);
-			await customers.invoice(customer, plusDays(start, -9), 50, due);
+			await customers().invoice(customer, plusDays(start, -9), 50, due);
 
 			const result = await env.runNode({
 				resource: 'report',
