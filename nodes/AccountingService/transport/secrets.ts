@@ -82,13 +82,17 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
 	return redacted.replace(/Bearer\s+(?!\[redacted\])[\w\-.~+/=]+/gi, `Bearer ${REDACTED}`);
 }
 
-/** A copy of a JSON value with every string in it redacted (the service's error array, kept on the error). */
+/** A copy of a JSON value with every string in it, member names included, redacted (an answer quoting a secret, the service's error array). */
 export function redactValue<T>(value: T, secrets: readonly string[]): T {
 	if (typeof value === 'string') return redactSecrets(value, secrets) as T;
 	if (Array.isArray(value)) return value.map((entry: unknown) => redactValue(entry, secrets)) as T;
 	if (value && typeof value === 'object') {
 		return Object.fromEntries(
-			Object.entries(value).map(([key, entry]) => [key, redactValue(entry as unknown, secrets)]),
+			// A member's name is text the service wrote as much as its value.
+			Object.entries(value).map(([key, entry]) => [
+				redactSecrets(key, secrets),
+				redactValue(entry as unknown, secrets),
+			]),
 		) as T;
 	}
 	return value;
