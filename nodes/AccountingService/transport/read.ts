@@ -114,12 +114,18 @@ async function readTogether(context: RequestContext, requests: ApiRequest[], con
 	const verdicts = new Map<number, boolean | undefined>();
 	const byCollection = new Map<string, number[]>();
 	reads.forEach((read, index) => {
-		if (!read.needsCheck(firsts[index])) return;
+		if (firsts[index].unsteady) return;
 		const indexes = byCollection.get(read.collectionKey) ?? [];
 		byCollection.set(read.collectionKey, [...indexes, index]);
 	});
+	// A record may move from one list of a collection to another read before it (an invoice part-paid
+	// back to unpaid between the owing lists): several lists of one collection are checked together
+	// whatever their pages, and read again when anything changed; a list alone only when it has several.
+	const checked = [...byCollection.values()].filter(
+		(indexes) => indexes.length > 1 || reads[indexes[0]].needsCheck(firsts[indexes[0]]),
+	);
 	await Promise.all(
-		[...byCollection.values()].map(async (indexes) => {
+		checked.map(async (indexes) => {
 			const still = await reads[indexes[0]].sawNoChangeIn(
 				indexes.map((index) => ({ reading: firsts[index], read: reads[index] })),
 			);
@@ -234,7 +240,8 @@ class ListRead {
 		let moved = false;
 		const appendOnly = this.appendOnly();
 		for (let readings = 1; ; readings++) {
-			if (reading.pages === 1 && !reading.unsteady) return answer(reading, moved);
+			const changedBeside = readings === 1 && checked?.still === false;
+			if (reading.pages === 1 && !reading.unsteady && !changedBeside) return answer(reading, moved);
 			// A list that only grew at its end while read (its `$total` with it) kept every record in place.
 			const unsteady = appendOnly ? reading.twice === true : reading.unsteady;
 			const still = unsteady
