@@ -223,12 +223,13 @@ function pollTable(runs: PollRun[]): string {
 
 /**
  * What the issue asks of a day's first Became Overdue poll: the owing invoices' pages, the poll's own
- * read, and (when a list has several pages) the one check of what changed the three lists share,
+ * read, and the one check of what changed the three lists share,
  * which every read of several pages costs to be exact (issue 49).
  */
 export function creditProblems(credit: Credit): string[] {
 	const pages = credit.polls.owing.reduce((sum, { invoices }) => sum + Math.max(1, Math.ceil(invoices / 200)), 0);
-	const check = credit.polls.owing.some(({ invoices }) => invoices > 200) ? 2 : 0;
+	// The three lists are read together and checked together whatever their pages.
+	const check = 2;
 	return credit.polls.runs
 		.filter((run) => run.event === 'Became Overdue' && run.judgesTheDay && !run.poll.startsWith('activation'))
 		.filter((run) => run.requests > pages + 1 + check)

@@ -386,8 +386,9 @@ const pagesOf = (read: ExpectedRead, records: number | undefined) =>
 /**
  * The requests a way's reads imply while nothing changes, by list: each list's pages (the reads of
  * one list, of several days or the same again, summed on its line), and after the lists of several
- * pages the change checks (transport/read.ts, changeCheck.ts) on a line of their own per
- * collection: one check for the lists read together (`checkedWith`), one for each other read; two
+ * pages, and after lists read together whatever their pages, the change checks (transport/read.ts,
+ * changeCheck.ts) on a line of their own per collection: one check for the lists read together
+ * (`checkedWith`), one for each other read; two
  * requests a check (what was created or edited, what was deleted), or where the collection lists
  * no deletions one and the list itself again, one record. A read whose `onlyIfOver` is not met is
  * not made.
@@ -407,7 +408,10 @@ export function expectedCounts(
 		const total = records.get(read);
 		const pages = pagesOf(read, total);
 		let requests = pages * times;
-		if (!read.single && !read.firstPageOnly && pages >= 2) {
+		// Lists read together are checked together whatever their pages (a record may move between them).
+		const together =
+			read.checkedWith !== undefined && made.filter((other) => other.checkedWith === read.checkedWith).length > 1;
+		if (!read.single && !read.firstPageOnly && (pages >= 2 || together)) {
 			const feed = changeFeedOf(`/${read.collection}`);
 			if (!feed) throw new Error(`${list}: a list of several pages with no change feed is read twice`);
 			if (!feed.deleted) requests += times;
