@@ -6,12 +6,13 @@ import {
 	lastPage,
 	MAX_PAGES,
 	MAX_RECORDS,
+	PageAssembly,
 	pagesAllowedByTotal,
-	Records,
 	requestsOfStillRead,
 	sameReading,
 	type Reading,
 } from '../../nodes/AccountingService/transport/pages';
+import type { ListEnvelope } from '../../nodes/AccountingService/transport/types';
 
 /**
  * The pure parts of a read of several pages (transport/pages.ts, changeCheck.ts), on values
@@ -109,17 +110,57 @@ describe('two readings agree', () => {
 	});
 });
 
-describe('records', () => {
-	it('each id once, its first occurrence kept, in order of arrival', () => {
-		const records = new Records();
-		records.add([{ id: 'a', n: 1 }, { id: 'b' }]);
-		records.add([{ id: 'a', n: 2 }, { id: 'c' }]);
-		expect(records.list()).toEqual([{ id: 'a', n: 1 }, { id: 'b' }, { id: 'c' }]);
+describe('page assembly', () => {
+	const page = (items: IDataObject[], total: number, number?: number): ListEnvelope => ({
+		$items: items,
+		$total: total,
+		$page: number ?? 1,
+		$next: null,
+		$back: null,
+		$itemsPerPage: 200,
+	});
+	const ids = (count: number, from = 0) => Array.from({ length: count }, (_, index) => ({ id: `r${from + index}` }));
+
+	it('each id once, its first occurrence kept, in page order whatever the order of arrival', () => {
+		const pages = new PageAssembly(200, 400, false);
+		const second = [{ id: 'a', n: 2 }, ...ids(199, 200)];
+		const first = [{ id: 'a', n: 1 }, ...ids(199)];
+		pages.add(2, page(second, 400, 2));
+		pages.add(1, page(first, 400, 1));
+		const reading = pages.finish(undefined);
+		expect(reading.records.map((record) => record.id)).toEqual([
+			'a',
+			...ids(199).map((r) => r.id),
+			...ids(199, 200).map((r) => r.id),
+		]);
+		expect(reading.records[0]).toEqual({ id: 'a', n: 1 });
+		expect(reading.twice).toBe(true);
+		expect(reading.unsteady).toBe(true);
 	});
 
 	it('records without an id are all kept', () => {
-		const records = new Records();
-		records.add([{ name: 'x' }, { name: 'x' }]);
-		expect(records.list()).toHaveLength(2);
+		const pages = new PageAssembly(200, 2, false);
+		pages.add(1, page([{ name: 'x' }, { name: 'x' }], 2));
+		expect(pages.finish(undefined).records).toHaveLength(2);
+	});
+
+	it('a page that saw another $total, or came back short or numbered as another, has moved', () => {
+		const steady = new PageAssembly(200, 400, false);
+		steady.add(1, page(ids(200), 400, 1));
+		steady.add(2, page(ids(200, 200), 400, 2));
+		expect(steady.finish(undefined)).toMatchObject({ pages: 2, total: 400, unsteady: false, twice: false });
+		for (const second of [page(ids(200, 200), 401, 2), page(ids(199, 200), 400, 2), page(ids(200, 200), 400, 3)]) {
+			const moved = new PageAssembly(200, 400, false);
+			moved.add(1, page(ids(200), 400, 1));
+			moved.add(2, second);
+			expect(moved.finish(undefined).unsteady).toBe(true);
+		}
+	});
+
+	it('a reading with a page missing between those added is refused, not taken short', () => {
+		const pages = new PageAssembly(200, 600, false);
+		pages.add(1, page(ids(200), 600, 1));
+		pages.add(3, page(ids(200, 400), 600, 3));
+		expect(() => pages.finish(undefined)).toThrow(/page 2/);
 	});
 });

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE } from './types';
+import { MAX_PAGE_SIZE, type ListEnvelope } from './types';
 
 /**
  * What a read of several pages makes of the pages it read (read.ts does the reading): the bounds
@@ -98,6 +98,7 @@ export function sameReading(a: Reading, b: Reading): boolean {
  * or deleted during the read may appear; never twice, the ids being told apart).
  */
 export function withRecordsSeenBefore(accepted: IDataObject[], earlier: IDataObject[][]): IDataObject[] {
+	if (earlier.every((reading) => reading.length === 0)) return accepted;
 	const taken = new Set(accepted.map((record) => record.id));
 	const following = new Map<unknown, IDataObject[]>();
 	for (const reading of earlier) {
@@ -122,23 +123,78 @@ export function withRecordsSeenBefore(accepted: IDataObject[], earlier: IDataObj
 	return merged;
 }
 
-/** Records in order of arrival, each `id` once (records without an id are all kept). */
-export class Records {
-	private items: IDataObject[] = [];
+/**
+ * The pages of one reading put together as they arrive, in page order (a page that comes early
+ * waits for the ones before it): what the reading's records are and whether the list moved while
+ * it was read. Done while later pages are still on their way, so the reading's end waits for
+ * none of it.
+ */
+export class PageAssembly {
+	private readonly pages = new Map<number, ListEnvelope>();
 
-	private ids = new Set<string>();
+	private readonly ids = new Set<string>();
 
-	add(items: IDataObject[]): void {
-		for (const item of items) {
+	private readonly records: IDataObject[] = [];
+
+	/** The next page to add: every page before it is in `records`. */
+	private next = 1;
+
+	private served = 0;
+
+	private moved = false;
+
+	/**
+	 * `firstSize` is what page 1 was asked for, `total` its `$total`; `followed` when the pages
+	 * came by `$next` (the service's own page size and numbering).
+	 */
+	constructor(
+		private readonly firstSize: number,
+		private readonly total: number,
+		private readonly followed: boolean,
+	) {}
+
+	/** Page `page` as it arrived. */
+	add(page: number, envelope: ListEnvelope): void {
+		this.pages.set(page, envelope);
+		for (let waiting = this.pages.get(this.next); waiting; waiting = this.pages.get(this.next)) {
+			this.pages.delete(this.next);
+			this.take(this.next, waiting);
+			this.next += 1;
+		}
+	}
+
+	/** The reading: every page must have been added, with no page missing between them. */
+	finish(limit: number | undefined): Omit<Reading, 'date'> {
+		if (this.pages.size) throw new Error(`page ${this.next} of the reading never arrived`);
+		const total = this.total;
+		const pages = this.next - 1;
+		let unsteady = this.moved;
+		const twice = this.served > this.records.length;
+		if (this.followed && limit === undefined && this.records.length !== total) unsteady = true;
+		// Pages of one `$total` that share a record left out another one.
+		if (!this.followed && this.records.length < Math.min(total, pages * this.firstSize)) unsteady = true;
+		return {
+			records: limit === undefined ? this.records : this.records.slice(0, limit),
+			pages,
+			total,
+			unsteady,
+			twice,
+		};
+	}
+
+	private take(page: number, envelope: ListEnvelope): void {
+		this.served += envelope.$items.length;
+		for (const item of envelope.$items) {
 			if (typeof item.id === 'string') {
 				if (this.ids.has(item.id)) continue;
 				this.ids.add(item.id);
 			}
-			this.items.push(item);
+			this.records.push(item);
 		}
-	}
-
-	list(): IDataObject[] {
-		return this.items;
+		const expected = Math.min(this.firstSize, Math.max(0, this.total - (page - 1) * MAX_PAGE_SIZE));
+		const served = typeof envelope.$page !== 'number' || envelope.$page === page;
+		if (envelope.$total !== this.total || (!this.followed && (!served || envelope.$items.length < expected))) {
+			this.moved = true;
+		}
 	}
 }

@@ -10,8 +10,8 @@ import {
 	lastPage,
 	MAX_READINGS,
 	MAX_RECORDS,
+	PageAssembly,
 	pagesAllowedByTotal,
-	Records,
 	sameReading,
 	withRecordsSeenBefore,
 	type Reading,
@@ -296,36 +296,17 @@ class ListRead {
 	private async reading(firstSize: number, limit: number | undefined): Promise<FirstReading> {
 		const first = await this.page(this.request.path, { ...this.request.qs, items_per_page: firstSize });
 		const total = this.plausibleTotal(first.envelope.$total);
-		const pages = new Map<number, ListEnvelope>([[1, first.envelope]]);
-		let followed = false;
-		if (firstSize === MAX_PAGE_SIZE) {
-			if (first.envelope.$items.length < Math.min(MAX_PAGE_SIZE, total) || this.pace.concurrency <= 1) {
-				// The service made its pages smaller than asked, or one request at a time: its own links.
-				followed = true;
-				await this.followNext(first.envelope, pages, limit);
-			} else await this.readPages(2, lastPage(total, limit), pages);
-		}
-		const records = new Records();
-		let unsteady = false;
-		for (let page = 1; page <= pages.size; page++) {
-			const envelope = pages.get(page)!;
-			records.add(envelope.$items);
-			const expected = Math.min(firstSize, Math.max(0, total - (page - 1) * MAX_PAGE_SIZE));
-			const served = typeof envelope.$page !== 'number' || envelope.$page === page;
-			if (envelope.$total !== total || (!followed && (!served || envelope.$items.length < expected))) unsteady = true;
-		}
-		const list = records.list();
-		const twice = [...pages.values()].reduce((sum, envelope) => sum + envelope.$items.length, 0) > list.length;
-		if (followed && limit === undefined && list.length !== total) unsteady = true;
-		// Pages of one `$total` that share a record left out another one.
-		if (!followed && list.length < Math.min(total, pages.size * firstSize)) unsteady = true;
+		// The service made its pages smaller than asked, or one request at a time: its own links.
+		const followed =
+			firstSize === MAX_PAGE_SIZE &&
+			(first.envelope.$items.length < Math.min(MAX_PAGE_SIZE, total) || this.pace.concurrency <= 1);
+		const pages = new PageAssembly(firstSize, total, followed);
+		pages.add(1, first.envelope);
+		if (followed) await this.followNext(first.envelope, pages, limit);
+		else if (firstSize === MAX_PAGE_SIZE) await this.readPages(2, lastPage(total, limit), pages);
 		return {
-			records: limit === undefined ? list : list.slice(0, limit),
-			pages: pages.size,
+			...pages.finish(limit),
 			date: headerValue(first.response.headers, 'date'),
-			total,
-			unsteady,
-			twice,
 			headers: first.response.headers,
 			business: first.response.business,
 		};
@@ -335,7 +316,7 @@ class ListRead {
 	 * The service's `$next` links, one after the other: never one already followed, and no more
 	 * pages than the largest `$total` seen fills at the service's page size (the first page's).
 	 */
-	private async followNext(first: ListEnvelope, pages: Map<number, ListEnvelope>, limit: number | undefined) {
+	private async followNext(first: ListEnvelope, pages: PageAssembly, limit: number | undefined) {
 		const followed = new Set<string>();
 		const pageSize = first.$items.length;
 		let largestTotal = first.$total;
@@ -354,18 +335,18 @@ class ListRead {
 			largestTotal = Math.max(largestTotal, this.plausibleTotal(envelope.$total));
 			count += envelope.$items.length;
 			if (count > MAX_RECORDS) throw this.refuse(`holds more than the ${MAX_RECORDS} records a read accepts`);
-			pages.set(page, envelope);
+			pages.add(page, envelope);
 			next = envelope.$next;
 		}
 	}
 
 	/** Reads pages `from`..`to` into `pages`, `concurrency` at a time, started in page order; the first failure fails the read. */
-	private async readPages(from: number, to: number, pages: Map<number, ListEnvelope>): Promise<void> {
+	private async readPages(from: number, to: number, pages: PageAssembly): Promise<void> {
 		const numbers = Array.from({ length: Math.max(0, to - from + 1) }, (_, index) => from + index);
 		await runAllOrFail(
 			numbers.map((page) => async () => {
 				const qs = { ...this.request.qs, items_per_page: MAX_PAGE_SIZE, page };
-				pages.set(page, (await this.page(this.request.path, qs)).envelope);
+				pages.add(page, (await this.page(this.request.path, qs)).envelope);
 			}),
 			this.pace.concurrency,
 		);
