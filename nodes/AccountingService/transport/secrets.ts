@@ -46,15 +46,24 @@ function urlSpellings(secret: string): string[] {
  * escapes in either case), in a header, in JSON text, or base64-encoded (a gateway echoing a body).
  */
 function spellings(secret: string): string[] {
+	if (lastSpelled?.secret === secret) return lastSpelled.spellings;
 	const bytes = Buffer.from(secret, 'utf8');
-	return [
-		secret,
-		...urlSpellings(secret),
-		...jsonSpellings(secret),
-		bytes.toString('base64'),
-		bytes.toString('base64url'),
+	// A token of letters and digits is spelled alike in most of these: each distinct one is searched once.
+	const distinct = [
+		...new Set([
+			secret,
+			...urlSpellings(secret),
+			...jsonSpellings(secret),
+			bytes.toString('base64'),
+			bytes.toString('base64url'),
+		]),
 	];
+	lastSpelled = { secret, spellings: distinct };
+	return distinct;
 }
+
+/** Every answer of a read is searched for the same token: its spellings are made once, not per page. */
+let lastSpelled: { secret: string; spellings: string[] } | undefined;
 
 /** JSON text with its `\uXXXX` and `\/` escapes written out: where a secret escaped a character at a time reads plain. */
 const withoutEscapes = (text: string) =>
