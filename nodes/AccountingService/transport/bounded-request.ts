@@ -49,6 +49,7 @@ export async function boundedRequest(
 	request: Pick<ApiRequest, 'path' | 'encoding' | 'itemIndex'>,
 	options: IHttpRequestOptions,
 	perform: Perform = signed(context, options),
+	sentSecrets: () => Promise<string[]> = async () => await viewSecrets(context),
 ): Promise<RawResponse> {
 	const file = request.encoding !== undefined;
 	const what = { method: options.method ?? 'GET', path: request.path, itemIndex: request.itemIndex };
@@ -72,7 +73,7 @@ export async function boundedRequest(
 			return { ...response, body: guarded(body, deadline, maxBytes, overSize) };
 		}
 		const bytes = await readAll(deadline.watch(body), maxBytes, overSize);
-		const answer = file ? bytes : await withoutSentSecrets(context, bytes.toString('utf8'));
+		const answer = file ? bytes : withoutSecrets(bytes.toString('utf8'), await sentSecrets());
 		return { ...response, body: answer, bytes: bytes.length };
 	} catch (error) {
 		if (deadline.expired) throw tooSlow(node, { ...what, ms });
@@ -108,20 +109,24 @@ async function readAll(stream: Readable, maxBytes: number, overSize: () => Error
 	return Buffer.concat(chunks);
 }
 
-/** As n8n's request helper (axios) makes of a JSON answer: the parsed value, or the text when it is not JSON. */
 /**
- * The answer's JSON, with the access token redacted wherever the answer quotes it back (a record's
- * text, a hostile service or proxy): nothing derived from it (items, execution data, a tool's
- * answer, static data) holds the token. Looked for in the text first, cheaply; only an answer that
- * quotes it is redacted value by value.
+ * The answer's JSON (as n8n's request helper makes of it: the parsed value, or the text when it is
+ * not JSON), with the access token redacted wherever the answer quotes it back (a record's text, a
+ * hostile service or proxy): nothing derived from it (items, execution data, a tool's answer,
+ * static data) holds the token. Looked for in the text first, cheaply; only an answer that quotes
+ * it is redacted value by value.
  */
-async function withoutSentSecrets(context: RequestContext, text: string): Promise<unknown> {
+function withoutSecrets(text: string, secrets: string[]): unknown {
 	const body = parsed(text);
-	const secrets = await credentialView(context).then(
+	return quotesSecret(text, secrets) ? redactValue(body, secrets) : body;
+}
+
+/** The access token the context's requests go out with (credential.ts): what the transport signs a read's pages with. */
+async function viewSecrets(context: RequestContext): Promise<string[]> {
+	return await credentialView(context).then(
 		(view) => view.sentSecrets,
 		() => [],
 	);
-	return quotesSecret(text, secrets) ? redactValue(body, secrets) : body;
 }
 
 function parsed(text: string): unknown {

@@ -90,7 +90,13 @@ export async function send(context: RequestContext, request: ApiRequest, renewal
 		await budget.take(perMinute);
 		let failure: unknown;
 		try {
-			const response = await boundedRequest(context, request, requestOptions(view, request, renewal));
+			const response = await boundedRequest(
+				context,
+				request,
+				requestOptions(view, request, renewal),
+				undefined,
+				async () => await secretsSent(context, view, renewal),
+			);
 			if (!request.business) noteLeadBusiness(view.baseUrl, credential, headerValue(response.headers, 'x-business'));
 			if (renewal === 'n8n' || (response.statusCode >= 200 && response.statusCode < 300)) return response;
 			if (response.statusCode === 401 && unauthorized++ < 2) {
@@ -115,6 +121,15 @@ export async function send(context: RequestContext, request: ApiRequest, renewal
 			budget.holdFor(wait);
 		} else await processState.clock.sleep(wait);
 	}
+}
+
+/**
+ * What the request may have carried: the token it was signed with, and where n8n renews inside
+ * the request (after a 401, when no expiry was recorded) the one it renewed to, which is stored by
+ * the time the answer is read.
+ */
+async function secretsSent(context: RequestContext, view: CredentialView, renewal: Renewal): Promise<string[]> {
+	return renewal === 'n8n' ? [...view.sentSecrets, ...(await knownSecrets(context))] : view.sentSecrets;
 }
 
 /**
