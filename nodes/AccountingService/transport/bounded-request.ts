@@ -73,8 +73,9 @@ export async function boundedRequest(
 			return { ...response, body: guarded(body, deadline, maxBytes, overSize) };
 		}
 		const bytes = await readAll(deadline.watch(body), maxBytes, overSize);
-		const answer = file ? bytes : withoutSecrets(bytes.toString('utf8'), await sentSecrets());
-		return { ...response, body: answer, bytes: bytes.length };
+		if (file) return { ...response, body: bytes, bytes: bytes.length };
+		const secrets = await sentSecrets();
+		return parsedWhenRead({ ...response, bytes: bytes.length }, () => withoutSecrets(bytes.toString('utf8'), secrets));
 	} catch (error) {
 		if (deadline.expired) throw tooSlow(node, { ...what, ms });
 		// A broken bound (BoundExceeded) has no body to read and goes on as it is.
@@ -119,6 +120,18 @@ async function readAll(stream: Readable, maxBytes: number, overSize: () => Error
 function withoutSecrets(text: string, secrets: string[]): unknown {
 	const body = parsed(text);
 	return quotesSecret(text, secrets) ? redactValue(body, secrets) : body;
+}
+
+/**
+ * The answer with its JSON parsed (and searched for the token) when its body is first read, not
+ * as it arrives: a read of several pages sends its next request first (read.ts).
+ */
+function parsedWhenRead(response: Omit<RawResponse, 'body'>, parse: () => unknown): RawResponse {
+	let body: { value: unknown } | undefined;
+	return Object.defineProperty(response, 'body', {
+		enumerable: true,
+		get: () => (body ??= { value: parse() }).value,
+	}) as RawResponse;
 }
 
 /** The access token the context's requests go out with (credential.ts): what the transport signs a read's pages with. */

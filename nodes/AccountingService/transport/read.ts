@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { runAllOrFail } from '../actions/itemRunner';
 import { processState } from '../state';
@@ -142,6 +142,12 @@ async function readTogether(context: RequestContext, requests: ApiRequest[], con
 }
 
 /**
+ * After the I/O already waiting: what runs then runs after the requests those answers start. A
+ * yield, not a wait for time, so not on the process clock (which tests move by hand).
+ */
+const nextTurn = async () => await sleep(0);
+
+/**
  * A read's own refusals quote what the service answered (a `$next` link, the path of a page it
  * links to), and the service is sent the bearer token: whatever it put in them, the error leaves
  * without the credential's secrets. The service's error answers are redacted already (errors.ts).
@@ -181,6 +187,11 @@ class ListRead {
 		path: string,
 		qs: IDataObject | undefined,
 	): Promise<{ response: ApiResponse<IDataObject>; envelope: ListEnvelope }> {
+		return this.envelopeOf(path, await this.answer(path, qs));
+	}
+
+	/** One page's answer, its body not yet looked at (bounded-request.ts parses it when it is). */
+	private async answer(path: string, qs: IDataObject | undefined): Promise<RawResponse> {
 		const response = await send(this.context, { ...this.request, path, qs }, 'transport');
 		this.bytesRead += response.bytes ?? 0;
 		if (this.bytesRead > requestBounds.readBytes) {
@@ -190,7 +201,7 @@ class ListRead {
 				itemIndex: this.request.itemIndex,
 			});
 		}
-		return this.envelopeOf(path, response);
+		return response;
 	}
 
 	/**
@@ -340,16 +351,34 @@ class ListRead {
 		}
 	}
 
-	/** Reads pages `from`..`to` into `pages`, `concurrency` at a time, started in page order; the first failure fails the read. */
+	/**
+	 * Reads pages `from`..`to` into `pages`, `concurrency` at a time, started in page order; the
+	 * first failure fails the read. A page's answer is looked at after the next page is asked
+	 * for, so that no request waits for the parsing of another answer.
+	 */
 	private async readPages(from: number, to: number, pages: PageAssembly): Promise<void> {
 		const numbers = Array.from({ length: Math.max(0, to - from + 1) }, (_, index) => from + index);
+		const looked: Array<Promise<void>> = [];
+		let outOfContract: unknown;
+		const lookAt = (page: number, response: RawResponse) => {
+			try {
+				pages.add(page, this.envelopeOf(this.request.path, response).envelope);
+			} catch (error) {
+				outOfContract ??= error;
+			}
+		};
 		await runAllOrFail(
 			numbers.map((page) => async () => {
+				// An answer found out of contract stops the read before another page is asked for.
+				if (outOfContract) throw outOfContract;
 				const qs = { ...this.request.qs, items_per_page: MAX_PAGE_SIZE, page };
-				pages.add(page, (await this.page(this.request.path, qs)).envelope);
+				const response = await this.answer(this.request.path, qs);
+				looked.push(nextTurn().then(() => lookAt(page, response)));
 			}),
 			this.pace.concurrency,
 		);
+		await Promise.all(looked);
+		if (outOfContract) throw outOfContract;
 	}
 
 	/** A `$total` as a count of records the read accepts, else an error naming the list. */
