@@ -156,6 +156,7 @@ export async function pollBusiness(
 			async (page, size = BACKFILL_PAGE_SIZE) =>
 				await readListPage(context, watch ?? settings.watches[0], page, size, from ?? 0),
 			settings.startBatch,
+			(what) => listRefused(context, (watch ?? settings.watches[0]).path, what),
 		);
 		fromBackfill = step.records.map((record) => ({ record, type: existingChangeType(backfill as Backfill, record) }));
 		backfill = step.next;
@@ -217,6 +218,12 @@ async function start(
 		: backfillOf('deleted_at');
 	return { position: { since: windowStart, seen: new Map() }, backfill };
 }
+
+/** A list the backfill cannot follow, named as the transport names the lists it refuses (transport/read.ts). */
+const listRefused = (context: IPollFunctions, path: string, what: string) =>
+	new NodeOperationError(context.getNode(), `The list ${path} ${what}`, {
+		description: 'The service answered out of contract, or the list kept moving. The next poll reads it again.',
+	});
 
 /** One read of the window: the changes of every watch, consistent only if each read was. */
 async function readWindows(context: IPollFunctions, settings: Settings, since: number): Promise<WindowRead> {
