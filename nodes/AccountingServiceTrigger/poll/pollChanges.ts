@@ -33,7 +33,15 @@ import {
 } from './position';
 import { readListPage, readNewest, readServiceTime, readWindow, type Watch, type WindowRead } from './readChanges';
 import { pollAllBusinesses } from './allBusinesses';
-import { EVENT_FIELDS, freshMemory, isInvoiceEvent, type InvoiceEvent, type InvoiceEventRow } from './invoiceEvents';
+import {
+	EVENT_FIELDS,
+	freshMemory,
+	isInvoiceEvent,
+	type InvoiceEvent,
+	type InvoiceEventRow,
+	type InvoiceMemory,
+	type PaidMemory,
+} from './invoiceEvents';
 import { invoiceEventsOfPoll, invoiceTestEvent } from './invoicePoll';
 import { loadPosition, storePosition, type Loaded } from './storedPosition';
 import { refuseUnfollowable } from './storedPositionCheck';
@@ -112,7 +120,9 @@ export async function pollBusiness(
 	const read = await readWindows(context, settings, stored.position.since);
 	if (stored.business !== null && read.business !== null && read.business !== stored.business) {
 		// The lead business changed under "Lead Business": the old position means nothing there.
-		storePosition(staticData, settings.watching, read.business, startAt(read.serverTime, read));
+		const position = startAt(read.serverTime, read);
+		const invoices = await memoryAtStart(context, settings, position, read.serverTime);
+		storePosition(staticData, settings.watching, read.business, position, null, invoices);
 		return { rows: [], serverTime: read.serverTime };
 	}
 	refuseUnfollowable(context.getNode(), stored, read.serverTime, settings.startDate);
@@ -192,9 +202,7 @@ async function start(
 		// The window opens at `serverTime`, however long ago a business that could not be read then
 		// should have started: its read's own clock would close the minutes in between.
 		const position = startAt(serverTime, { ...read, serverTime }, readingMs);
-		const invoices = isInvoiceEvent(settings.event)
-			? (await invoiceEventsOfPoll(context, settings.event, settings.watches[0], freshMemory(), [], serverTime)).memory
-			: undefined;
+		const invoices = await memoryAtStart(context, settings, position, serverTime);
 		storePosition(staticData, settings.watching, read.business, position, null, invoices);
 		return { serverTime: now };
 	}
@@ -224,6 +232,45 @@ const listRefused = (context: IPollFunctions, path: string, what: string) =>
 	new NodeOperationError(context.getNode(), `The list ${path} ${what}`, {
 		description: 'The service answered out of contract, or the list kept moving. The next poll reads it again.',
 	});
+
+/**
+ * What the invoice events remember when the trigger starts from `position` (its window read at
+ * `serverTime`, the service's clock): the owing invoices, read after the window (invoicePoll.ts),
+ * and for Paid those changed since the start too (owingAtStart). Nothing for the other events.
+ */
+async function memoryAtStart(
+	context: IPollFunctions,
+	settings: Settings,
+	position: Position,
+	serverTime: number,
+): Promise<InvoiceMemory | undefined> {
+	if (!isInvoiceEvent(settings.event)) return undefined;
+	const watch = settings.watches[0];
+	const { memory } = await invoiceEventsOfPoll(context, settings.event, watch, freshMemory(), [], serverTime);
+	return settings.event === 'paid' ? await owingAtStart(context, settings, position, memory) : memory;
+}
+
+/**
+ * Invoice Paid's memory at the start (`position`, as startAt placed it): the owing invoices were
+ * read after the window, and an invoice the start did not see as it is now (changed since the
+ * start, while the lists were read or while a business could not be read) may have owed
+ * something at the start and been paid in full before its list was read. The window read again
+ * says which: each such invoice is counted owing at the start, and the next poll, which reads its
+ * change as new, judges it (a Paid if it is paid in full). Nothing read tells such an invoice from
+ * one paid before the start and written again since (its payment's reference corrected): that
+ * one comes as Paid too. The memory's clock is no earlier than the position.
+ */
+async function owingAtStart(
+	context: IPollFunctions,
+	settings: Settings,
+	position: Position,
+	memory: InvoiceMemory,
+): Promise<InvoiceMemory> {
+	const paid = memory.paid as PaidMemory;
+	const since = advance(position, await readWindows(context, settings, position.since)).emit;
+	const owing = new Set([...paid.owing, ...since.map((change) => change.id)]);
+	return { ...memory, paid: { at: Math.max(paid.at, position.since), owing } };
+}
 
 /** One read of the window: the changes of every watch, consistent only if each read was. */
 async function readWindows(context: IPollFunctions, settings: Settings, since: number): Promise<WindowRead> {
