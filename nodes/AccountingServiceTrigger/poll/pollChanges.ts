@@ -37,6 +37,7 @@ import {
 	EVENT_FIELDS,
 	freshMemory,
 	isInvoiceEvent,
+	isOwing,
 	type InvoiceEvent,
 	type InvoiceEventRow,
 	type InvoiceMemory,
@@ -44,6 +45,7 @@ import {
 } from './invoiceEvents';
 import { invoiceEventsOfPoll, invoiceTestEvent } from './invoicePoll';
 import { loadPosition, storePosition, type Loaded } from './storedPosition';
+import { settledSince } from './settledSince';
 import { refuseUnfollowable } from './storedPositionCheck';
 
 /** What each output item says happened to its record. */
@@ -121,7 +123,7 @@ export async function pollBusiness(
 	if (stored.business !== null && read.business !== null && read.business !== stored.business) {
 		// The lead business changed under "Lead Business": the old position means nothing there.
 		const position = startAt(read.serverTime, read);
-		const invoices = await memoryAtStart(context, settings, position, read.serverTime);
+		const invoices = await memoryAtStart(context, settings, position, read.serverTime, read.serverTime);
 		storePosition(staticData, settings.watching, read.business, position, null, invoices);
 		return { rows: [], serverTime: read.serverTime };
 	}
@@ -202,7 +204,7 @@ async function start(
 		// The window opens at `serverTime`, however long ago a business that could not be read then
 		// should have started: its read's own clock would close the minutes in between.
 		const position = startAt(serverTime, { ...read, serverTime }, readingMs);
-		const invoices = await memoryAtStart(context, settings, position, serverTime);
+		const invoices = await memoryAtStart(context, settings, position, serverTime, now);
 		storePosition(staticData, settings.watching, read.business, position, null, invoices);
 		return { serverTime: now };
 	}
@@ -234,41 +236,55 @@ const listRefused = (context: IPollFunctions, path: string, what: string) =>
 	});
 
 /**
- * What the invoice events remember when the trigger starts from `position` (its window read at
- * `serverTime`, the service's clock): the owing invoices, read after the window (invoicePoll.ts),
- * and for Paid those changed since the start too (owingAtStart). Nothing for the other events.
+ * What the invoice events remember when the trigger starts at `start` (the service's clock) from
+ * `position`, read at `readAt` (later than `start` for a business that could not be read then):
+ * the owing invoices, read after the window (invoicePoll.ts), and for Paid those changed since
+ * the start too (owingAtStart). Nothing for the other events.
  */
 async function memoryAtStart(
 	context: IPollFunctions,
 	settings: Settings,
 	position: Position,
-	serverTime: number,
+	start: number,
+	readAt: number,
 ): Promise<InvoiceMemory | undefined> {
 	if (!isInvoiceEvent(settings.event)) return undefined;
 	const watch = settings.watches[0];
-	const { memory } = await invoiceEventsOfPoll(context, settings.event, watch, freshMemory(), [], serverTime);
-	return settings.event === 'paid' ? await owingAtStart(context, settings, position, memory) : memory;
+	const { memory } = await invoiceEventsOfPoll(context, settings.event, watch, freshMemory(), [], start);
+	return settings.event === 'paid'
+		? await owingAtStart(context, settings, position, memory, { start, readAt })
+		: memory;
 }
 
 /**
  * Invoice Paid's memory at the start (`position`, as startAt placed it): the owing invoices were
  * read after the window, and an invoice the start did not see as it is now (changed since the
- * start, while the lists were read or while a business could not be read) may have owed
- * something at the start and been paid in full before its list was read. The window read again
- * says which: each such invoice is counted owing at the start, and the next poll, which reads its
- * change as new, judges it (a Paid if it is paid in full). Nothing read tells such an invoice from
- * one paid before the start and written again since (its payment's reference corrected): that
- * one comes as Paid too. The memory's clock is no earlier than the position.
+ * start) may have owed something at the start and been paid in full before its list was read.
+ * The window read again says which changed; each is counted owing at the start, and the next poll,
+ * which reads its change as new, judges it (a Paid if it is paid in full).
+ * - Changed while a business could not be read (before `readAt`), and owing nothing now: counted
+ *   only when a payment or allocation created since the start settles it (settledSince.ts), so
+ *   that a paid invoice written again meanwhile (its payment's reference corrected) is none.
+ * - Changed while this start read (from `readAt` on): counted. The service tells no such invoice
+ *   from one paid before and written again in those seconds; that one comes as Paid too (the
+ *   sandbox's settle, as tests use it, leaves no payment to tell by).
+ * The memory's clock is no earlier than the position.
  */
 async function owingAtStart(
 	context: IPollFunctions,
 	settings: Settings,
 	position: Position,
 	memory: InvoiceMemory,
+	{ start, readAt }: { start: number; readAt: number },
 ): Promise<InvoiceMemory> {
 	const paid = memory.paid as PaidMemory;
-	const since = advance(position, await readWindows(context, settings, position.since)).emit;
-	const owing = new Set([...paid.owing, ...since.map((change) => change.id)]);
+	const changed = advance(position, await readWindows(context, settings, position.since)).emit;
+	const lapsed = changed.filter(
+		(change) => change.at < readAt && !paid.owing.has(change.id) && !isOwing(change.record),
+	);
+	const settled = lapsed.length ? await settledSince(context, settings.watches[0], start) : new Set<string>();
+	const counted = changed.filter((change) => !lapsed.includes(change) || settled.has(change.id));
+	const owing = new Set([...paid.owing, ...counted.map((change) => change.id)]);
 	return { ...memory, paid: { at: Math.max(paid.at, position.since), owing } };
 }
 
