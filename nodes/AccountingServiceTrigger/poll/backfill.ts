@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { implausibleTotal } from '../../AccountingService/transport/pages';
+
 /**
  * The records that were already there when the trigger started (Start From: All Existing Records
  * or A Date), read a batch per poll in the list's own order, so that a backfill of many thousand
@@ -24,6 +26,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 /** The largest page the service gives. */
 export const BACKFILL_PAGE_SIZE = 200;
+
+/**
+ * Pages of one poll's backfill that bring no record it has not taken yet, past which the list is
+ * refused. Only records moving back across pages already read (a deletion before the place)
+ * bring such pages while the list keeps to its contract; more than this many in one poll, and the
+ * next poll finds its place again from where this one started.
+ */
+export const MAX_PAGES_WITHOUT_NEW = 5;
 
 export interface Backfill {
 	/**
@@ -81,7 +91,13 @@ function isBackfills(record: IDataObject, backfill: Backfill): boolean {
  * One poll's share of the backfill: about `limit` records (whole pages). Any failed read throws
  * before anything is decided, so the next poll starts from the same place.
  */
-export async function backfillStep(backfill: Backfill, readPage: ReadPage, limit: number): Promise<BackfillStep> {
+export async function backfillStep(
+	backfill: Backfill,
+	readList: ReadPage,
+	limit: number,
+	refuse: Refuse,
+): Promise<BackfillStep> {
+	const readPage = boundedPages(readList, refuse);
 	const read: IDataObject[] = [];
 	// The last page read was output by the poll before: records sliding forward bring its records
 	// onto the next page.
@@ -111,7 +127,13 @@ export async function backfillStep(backfill: Backfill, readPage: ReadPage, limit
 	}
 
 	// At least one page further each poll, whatever the re-read above gave.
-	for (let pages = 0; pages === 0 || read.length < limit; pages++) {
+	let withoutNew = 0;
+	for (let pages = 0, had = -1; pages === 0 || read.length < limit; pages++, had = read.length) {
+		if (read.length === had && ++withoutNew > MAX_PAGES_WITHOUT_NEW) {
+			throw refuse(
+				`answered ${withoutNew} pages with no record the backfill had not read already, none of them the last`,
+			);
+		}
 		const next = await readPage(place.page + 1);
 		if (place.page >= 1 && (await movedSince(readPage, place.page, place.anchors))) {
 			const found = await locate(readPage, place);
@@ -130,6 +152,31 @@ export async function backfillStep(backfill: Backfill, readPage: ReadPage, limit
 		if (next.last) return finish(read, backfill, null);
 	}
 	return finish(read, backfill, { ...backfill, ...place });
+}
+
+/** The error that stops a poll on a list out of contract, naming the list: `what` says how. */
+export type Refuse = (what: string) => Error;
+
+/**
+ * The list's pages, each checked against the `$total`s read so far: a plausible count (at most
+ * the records a read accepts), and no page past the records the largest of them holds that is not
+ * the last. However the place moves, a step then reads no further than the list reaches.
+ */
+function boundedPages(readPage: ReadPage, refuse: Refuse): ReadPage {
+	let largestTotal = 0;
+	return async (page, size = BACKFILL_PAGE_SIZE) => {
+		const answer = await readPage(page, size);
+		const why = implausibleTotal(answer.total);
+		if (why) throw refuse(`was answered with a $total of ${String(answer.total)}, which ${why}`);
+		largestTotal = Math.max(largestTotal, answer.total);
+		// One page more than the total fills, as a service may link an empty page after a full last one.
+		if (!answer.last && page > Math.ceil(largestTotal / size) + 1) {
+			throw refuse(
+				`has pages past page ${page - 1}, more than its $total of ${largestTotal} records at ${size} a page allows`,
+			);
+		}
+		return answer;
+	};
 }
 
 /** Where the backfill stands: the last page it read, that page's IDs, and its last record's `created_at`. */

@@ -33,9 +33,19 @@ import {
 } from './position';
 import { readListPage, readNewest, readServiceTime, readWindow, type Watch, type WindowRead } from './readChanges';
 import { pollAllBusinesses } from './allBusinesses';
-import { EVENT_FIELDS, freshMemory, isInvoiceEvent, type InvoiceEvent, type InvoiceEventRow } from './invoiceEvents';
+import {
+	EVENT_FIELDS,
+	freshMemory,
+	isInvoiceEvent,
+	isOwing,
+	type InvoiceEvent,
+	type InvoiceEventRow,
+	type InvoiceMemory,
+	type PaidMemory,
+} from './invoiceEvents';
 import { invoiceEventsOfPoll, invoiceTestEvent } from './invoicePoll';
 import { loadPosition, storePosition, type Loaded } from './storedPosition';
+import { settledSince } from './settledSince';
 import { refuseUnfollowable } from './storedPositionCheck';
 
 /** What each output item says happened to its record. */
@@ -112,7 +122,9 @@ export async function pollBusiness(
 	const read = await readWindows(context, settings, stored.position.since);
 	if (stored.business !== null && read.business !== null && read.business !== stored.business) {
 		// The lead business changed under "Lead Business": the old position means nothing there.
-		storePosition(staticData, settings.watching, read.business, startAt(read.serverTime, read));
+		const position = startAt(read.serverTime, read);
+		const invoices = await memoryAtStart(context, settings, position, read.serverTime, read.serverTime);
+		storePosition(staticData, settings.watching, read.business, position, null, invoices);
 		return { rows: [], serverTime: read.serverTime };
 	}
 	refuseUnfollowable(context.getNode(), stored, read.serverTime, settings.startDate);
@@ -156,6 +168,7 @@ export async function pollBusiness(
 			async (page, size = BACKFILL_PAGE_SIZE) =>
 				await readListPage(context, watch ?? settings.watches[0], page, size, from ?? 0),
 			settings.startBatch,
+			(what) => listRefused(context, (watch ?? settings.watches[0]).path, what),
 		);
 		fromBackfill = step.records.map((record) => ({ record, type: existingChangeType(backfill as Backfill, record) }));
 		backfill = step.next;
@@ -191,9 +204,7 @@ async function start(
 		// The window opens at `serverTime`, however long ago a business that could not be read then
 		// should have started: its read's own clock would close the minutes in between.
 		const position = startAt(serverTime, { ...read, serverTime }, readingMs);
-		const invoices = isInvoiceEvent(settings.event)
-			? (await invoiceEventsOfPoll(context, settings.event, settings.watches[0], freshMemory(), [], serverTime)).memory
-			: undefined;
+		const invoices = await memoryAtStart(context, settings, position, serverTime, now);
 		storePosition(staticData, settings.watching, read.business, position, null, invoices);
 		return { serverTime: now };
 	}
@@ -216,6 +227,65 @@ async function start(
 		? { ...records, ...(deletions ? { then: backfillOf('deleted_at') } : {}) }
 		: backfillOf('deleted_at');
 	return { position: { since: windowStart, seen: new Map() }, backfill };
+}
+
+/** A list the backfill cannot follow, named as the transport names the lists it refuses (transport/read.ts). */
+const listRefused = (context: IPollFunctions, path: string, what: string) =>
+	new NodeOperationError(context.getNode(), `The list ${path} ${what}`, {
+		description: 'The service answered out of contract, or the list kept moving. The next poll reads it again.',
+	});
+
+/**
+ * What the invoice events remember when the trigger starts at `start` (the service's clock) from
+ * `position`, read at `readAt` (later than `start` for a business that could not be read then):
+ * the owing invoices, read after the window (invoicePoll.ts), and for Paid those changed since
+ * the start too (owingAtStart). Nothing for the other events.
+ */
+async function memoryAtStart(
+	context: IPollFunctions,
+	settings: Settings,
+	position: Position,
+	start: number,
+	readAt: number,
+): Promise<InvoiceMemory | undefined> {
+	if (!isInvoiceEvent(settings.event)) return undefined;
+	const watch = settings.watches[0];
+	const { memory } = await invoiceEventsOfPoll(context, settings.event, watch, freshMemory(), [], start);
+	return settings.event === 'paid'
+		? await owingAtStart(context, settings, position, memory, { start, readAt })
+		: memory;
+}
+
+/**
+ * Invoice Paid's memory at the start (`position`, as startAt placed it): the owing invoices were
+ * read after the window, and an invoice the start did not see as it is now (changed since the
+ * start) may have owed something at the start and been paid in full before its list was read.
+ * The window read again says which changed; each is counted owing at the start, and the next poll,
+ * which reads its change as new, judges it (a Paid if it is paid in full).
+ * - Changed while a business could not be read (before `readAt`), and owing nothing now: counted
+ *   only when a payment or allocation created since the start settles it (settledSince.ts), so
+ *   that a paid invoice written again meanwhile (its payment's reference corrected) is none.
+ * - Changed while this start read (from `readAt` on): counted. The service tells no such invoice
+ *   from one paid before and written again in those seconds; that one comes as Paid too (the
+ *   sandbox's settle, as tests use it, leaves no payment to tell by).
+ * The memory's clock is no earlier than the position.
+ */
+async function owingAtStart(
+	context: IPollFunctions,
+	settings: Settings,
+	position: Position,
+	memory: InvoiceMemory,
+	{ start, readAt }: { start: number; readAt: number },
+): Promise<InvoiceMemory> {
+	const paid = memory.paid as PaidMemory;
+	const changed = advance(position, await readWindows(context, settings, position.since)).emit;
+	const lapsed = changed.filter(
+		(change) => change.at < readAt && !paid.owing.has(change.id) && !isOwing(change.record),
+	);
+	const settled = lapsed.length ? await settledSince(context, settings.watches[0], start) : new Set<string>();
+	const counted = changed.filter((change) => !lapsed.includes(change) || settled.has(change.id));
+	const owing = new Set([...paid.owing, ...counted.map((change) => change.id)]);
+	return { ...memory, paid: { at: Math.max(paid.at, position.since), owing } };
 }
 
 /** One read of the window: the changes of every watch, consistent only if each read was. */

@@ -163,7 +163,8 @@ function foreignMemory(stored: IDataObject): string | undefined {
  * A position the shape check let through, against the service's clock and the settings: where
  * it stands (`since`) and where its backfills hand over to the feed (`before`) are times of the
  * service's clock, never after its "now" (beyond the skew) but for the user's own Start Date; a
- * backfill starts from that Start Date (from every record without one). The times of records
+ * backfill starts from that Start Date (from every record without one); the Paid memory is no
+ * older than the position it was stored with. The times of records
  * (`seen`, a backfill's `reached`) are the records' stamps, which a service may write ahead of
  * its `Date` (position.ts, startAt): a forged one holds back only that record.
  */
@@ -175,7 +176,16 @@ export function refuseUnfollowable(
 ): void {
 	const latest = Math.max(serviceNow + FUTURE_SKEW_MS, startDate ?? -Infinity);
 	const times: Array<[string, number]> = [['since', loaded.position.since]];
-	if (loaded.invoices.paid) times.push(['paid.at', loaded.invoices.paid.at]);
+	const paid = loaded.invoices.paid;
+	if (paid) {
+		times.push(['paid.at', paid.at]);
+		// Stamped with the clock of the poll that wrote it, never before the position it was stored with:
+		// one earlier counts every invoice changed since as created since, and a Paid comes again.
+		if (paid.at < loaded.position.since) {
+			const [at, since] = [paid.at, loaded.position.since].map((moment) => new Date(moment).toISOString());
+			throw refusedPosition(node, `"position.paid.at" (${at}) is before "position.since" (${since})`);
+		}
+	}
 	// The business's day is at most a day ahead of UTC's (14 hours); two allow for a time zone changed since.
 	const latestDay = addDays(new Date(serviceNow + FUTURE_SKEW_MS).toISOString().slice(0, 10), 2);
 	const notReached = (field: string, day: string) =>

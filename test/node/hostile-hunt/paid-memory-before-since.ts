@@ -26,7 +26,7 @@ function withPaidAt(stored: string, at: string): string {
 describe('Invoice Paid: a memory stamped before the position it belongs to', () => {
 	// Right answer: refused ("The trigger's stored position cannot be followed: "position.paid.at"
 	// … is before "position.since" …"), or at least the invoice already output is not output again.
-	it.failing('is refused, not followed into a second Paid event for an invoice paid long ago', async () => {
+	it('is refused, not followed into a second Paid event for an invoice paid long ago', async () => {
 		const books = invoiceBooks(env, 'sales');
 		const contact = await books.contact();
 		const poller = invoiceEventPoller(env, { event: 'paid' });

@@ -27,7 +27,7 @@ const change = fc.record({
 
 // Right answer: every invoice once. The package loses the Paid of an invoice settled before the
 // lists are read, or moved from the list read second to the one read first.
-it.failing('property: invoices owing at activation, moved or paid during it, each Paid once after', async () => {
+it('property: invoices owing at activation, moved or paid during it, each Paid once after', async () => {
 	const books = invoiceBooks(env, 'sales');
 	const contact = await books.contact();
 	const { dataset } = env.sandbox;
