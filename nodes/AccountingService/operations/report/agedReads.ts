@@ -22,8 +22,24 @@ import {
 	settlingRecord,
 	type Payment,
 } from './agedItems';
+import {
+	artefactCollections,
+	changedSince,
+	holdsAllEnteredBefore,
+	unreadNamed,
+	unsoundPlacing,
+	type Naming,
+} from './agedSince';
 import { BALANCE_DETAIL_ATTRIBUTES, documentDetailAttributes, PAYMENT_DETAIL_ATTRIBUTES } from './agedDetails';
-import { apiRequestAllItems, apiRequestAllItemsTogether, MAX_PAGE_SIZE, type ApiRequest } from '../../transport';
+import { serviceDateTime } from '../../helpers/values';
+import {
+	apiRequestAllItems,
+	apiRequestAllItemsTogether,
+	apiRequestListPage,
+	MAX_PAGE_SIZE,
+	type ApiRequest,
+	type ListResponse,
+} from '../../transport';
 
 /** A kind of document that can be owed: where it is listed, and whether it owes or credits. */
 export interface DocumentKind {
@@ -74,6 +90,14 @@ export const LEDGERS: Record<'debtors' | 'creditors', Ledger> = {
 
 /** The statuses of a document with money still open: void and draft ones owe nothing. */
 const OPEN_STATUSES = ['UNPAID', 'PART_PAID', 'DISPUTED'];
+
+/**
+ * As at a past day, a kind of more documents than this is read in part (agedSince.ts): its open
+ * lists, those changed since X and the checks cost at least 7 requests, the whole kind ⌈N ÷ 200⌉ + 2.
+ */
+export const READ_IN_PART_OVER = 6 * MAX_PAGE_SIZE;
+const readInPart = (firstPage: ListResponse) =>
+	firstPage.total > firstPage.body.length && firstPage.total > READ_IN_PART_OVER;
 
 /** The day an invoice ages from: its due date as now, or the day it was raised as Sage's report does. */
 export type AgeBy = 'dueDate' | 'documentDate';
@@ -163,7 +187,8 @@ export async function readAgedItems(
 		const later = allLaterOnIt ? latest.body.filter(isLater) : lists[OPEN_STATUSES.length].body;
 		return { open: listed(lists.slice(0, OPEN_STATUSES.length).flatMap((list) => list.body)), later: listed(later) };
 	};
-	const owedDocumentReads = ledger.documents.map((kind) => async () => {
+	/** A kind's documents dated up to the day, with their payments and allocations. */
+	const owedQuery = (kind: DocumentKind): IDataObject => {
 		const attributes = [
 			...new Set([
 				...DOCUMENT_ATTRIBUTES,
@@ -173,16 +198,18 @@ export async function readAgedItems(
 				...kindAttributes(kind),
 			]),
 		];
-		const qs = { show_payments_allocations: true, attributes: attributes.join(','), to_date: asAt };
-		return listedAs(kind, await read(kind.path, qs));
-	});
+		return { show_payments_allocations: true, attributes: attributes.join(','), to_date: asAt };
+	};
+	const owedDocumentReads = ledger.documents.map(
+		(kind) => async () => listedAs(kind, await read(kind.path, owedQuery(kind))),
+	);
 	const payments: Payment[] = [];
 	const readPayments = (range: IDataObject) =>
 		[ledger.paymentType, ledger.refundType].map((type) => async () => {
 			const listed = await read('contact_payments', {
 				transaction_type_id: type,
 				attributes: [
-					'contact,date,total_amount,base_currency_total_amount,payment_on_account,allocated_artefacts',
+					'contact,date,total_amount,base_currency_total_amount,payment_on_account,allocated_artefacts,updated_at',
 					...(query.details ? PAYMENT_DETAIL_ATTRIBUTES : []),
 				].join(','),
 				...range,
@@ -196,12 +223,14 @@ export async function readAgedItems(
 	// One set of lists read at once, within the item's pace, the longest as a rule first: the payments
 	// when money on account counts; the opening balances, then (without money on account) the
 	// payments that settle them, or as at today those dated after it, to see one entered ahead; the
-	// documents (as at today with those dated after it); the allocations.
+	// documents (as at today with those dated after it; as at a past day a page of each kind, all
+	// of a kind it holds); the allocations.
 	let documentLists: Listed[][] = [];
 	let readWithSettlements = !asAtToday;
 	const laterLists: Listed[][] = [];
+	const firstPages: ListResponse[] = [];
 	let openingBalances: IDataObject[] = [];
-	let allocationRecords: SettlingRecord[] = [];
+	let allocationsRead: IDataObject[] = [];
 	let paymentsToTheDay = query.includePaymentsOnAccount;
 	const isDue = (balance: IDataObject) => (leadingDay(balance.date) ?? '') <= asAt;
 	await readAtOnce<unknown>([
@@ -225,22 +254,84 @@ export async function readAgedItems(
 					documentLists[index] = open;
 					laterLists[index] = later;
 				})
-			: owedDocumentReads.map((readKind, index) => async () => {
-					documentLists[index] = await readKind();
+			: ledger.documents.map((kind, index) => async () => {
+					firstPages[index] = await apiRequestAllItems.call(this, request(kind.path, owedQuery(kind)), MAX_PAGE_SIZE);
+					documentLists[index] = listedAs(kind, firstPages[index].body);
 				})),
 		async () => {
-			allocationRecords = (
-				await read('contact_allocations', {
-					transaction_type_id: ledger.allocationType,
-					attributes: 'date,allocated_artefacts',
-				})
-			).map(settlingRecord);
+			allocationsRead = await read('contact_allocations', {
+				transaction_type_id: ledger.allocationType,
+				attributes: 'date,allocated_artefacts,created_at,updated_at',
+			});
 		},
 	]);
+	const allocationRecords = allocationsRead.map(settlingRecord);
+
+	// As at a past day, a kind larger than a page: its documents open now and those changed since X,
+	// read together (agedSince.ts); whole again when the payments and allocations name one they cannot place.
+	const partial = new Map<number, DocumentKind>();
+	let since = Number.NaN;
+	if (!asAtToday && firstPages.some(readInPart)) {
+		const firstAfter = await apiRequestListPage.call(
+			this,
+			request('contact_payments', {
+				from_date: addDays(asAt, 1),
+				sort: 'created_at:asc',
+				items_per_page: 1,
+				attributes: 'created_at',
+			}),
+		);
+		since = changedSince(asAt, allocationsRead, firstAfter.envelope.$items[0]) ?? Number.NaN;
+		firstPages.forEach((page, index) => {
+			if (readInPart(page)) partial.set(index, ledger.documents[index]);
+		});
+		if (Number.isFinite(since)) {
+			const kinds = [...partial.values()];
+			const lists = await apiRequestAllItemsTogether.call(
+				this,
+				kinds.flatMap((kind) => [
+					...OPEN_STATUSES.map((status) => request(kind.path, { ...owedQuery(kind), status_id: status })),
+					request(kind.path, {
+						...owedQuery(kind),
+						updated_or_created_since: serviceDateTime(new Date(since)),
+					}),
+				]),
+				scope.pace.concurrency,
+			);
+			[...partial.keys()].forEach((index, position) => {
+				const byId = new Map<string, IDataObject>();
+				const group = lists.slice(position * (OPEN_STATUSES.length + 1), (position + 1) * (OPEN_STATUSES.length + 1));
+				for (const list of group) for (const document of list.body) byId.set(String(document.id), document);
+				documentLists[index] = listedAs(ledger.documents[index], [...byId.values()]);
+			});
+		}
+	}
+	const readWhole = async () => {
+		await readAtOnce(
+			[...partial].map(([index, kind]) => async () => {
+				documentLists[index] = listedAs(kind, await read(kind.path, owedQuery(kind)));
+			}),
+		);
+		partial.clear();
+	};
+	// A kind of a few pages is read whole, as before.
+	await readAtOnce(
+		firstPages.flatMap((page, index) =>
+			page.total > page.body.length && !partial.has(index)
+				? [
+						async () => {
+							const kind = ledger.documents[index];
+							documentLists[index] = listedAs(kind, await read(kind.path, owedQuery(kind)));
+						},
+					]
+				: [],
+		),
+	);
+	if (partial.size > 0 && !Number.isFinite(since)) await readWhole();
 
 	// The day each artefact the payments and allocations may name was dated: as at a past day every
-	// one dated up to the day was read, so one not read was dated after it; as at today those dated
-	// after it were read, so one not read was dated by then.
+	// one dated up to the day was read (of a kind read in part, see placeUnread), so one not read was
+	// dated after it; as at today those dated after it were read, so one not read was dated by then.
 	const datedOn = new Map<string, string | null>();
 	const noteDates = (lists: Listed[][]) => {
 		for (const { document } of lists.flat()) datedOn.set(String(document.id), leadingDay(document.date));
@@ -253,29 +344,92 @@ export async function readAgedItems(
 			if (onAccount) datedOn.set(String(onAccount.id), paid);
 		}
 	};
-	noteDates(documentLists);
-	noteDates(laterLists);
-	for (const balance of openingBalances) datedOn.set(String(balance.id), leadingDay(balance.date));
-	notePayments();
+	const noteAll = () => {
+		datedOn.clear();
+		noteDates(documentLists);
+		noteDates(laterLists);
+		for (const balance of openingBalances) datedOn.set(String(balance.id), leadingDay(balance.date));
+		notePayments();
+	};
+	noteAll();
 	const madeByTheDay = (record: SettlingRecord) => (record.date ?? '') <= asAt;
+	const partialPaths = () => new Set([...partial.values()].map((kind) => kind.path));
+	const namingRecords = (): Naming[] => [
+		...payments.map(({ record, settling }) => ({ record, settling })),
+		...allocationsRead.map((record, index) => ({ record, settling: allocationRecords[index] })),
+	];
 	if (
 		!asAtToday &&
 		!paymentsToTheDay &&
 		allocationRecords.some(
-			(allocation) => madeByTheDay(allocation) && allocation.lines.some((line) => !datedOn.has(line.artefact)),
+			(allocation, index) =>
+				madeByTheDay(allocation) &&
+				allocation.lines.some(
+					(line) =>
+						!datedOn.has(line.artefact) &&
+						!partialPaths().has(artefactCollections(allocationsRead[index]).get(line.artefact) ?? ''),
+				),
 		)
 	) {
 		// Money on account an allocation names is dated by its payment's date.
 		await readAtOnce(readPayments(paymentRange));
 		notePayments();
 	}
-	const theDay: TheDay = {
-		day: asAt,
-		isLater: (artefact) => (datedOn.has(artefact) ? (datedOn.get(artefact) ?? '') > asAt : !asAtToday),
+
+	// Of a kind read in part, the documents the payments and allocations name that were not read:
+	// those dated after the day entered before X (one page of them, in the order entered), and the
+	// others each record written before X names, dated up to the day.
+	const placedUnread = new Set<string>();
+	const placeUnread = async (): Promise<boolean> => {
+		const unread = unreadNamed(namingRecords(), (artefact) => datedOn.has(artefact), partialPaths(), since);
+		if (unread.unplaceable) return false;
+		const collections = [...new Set(unread.writtenBefore.values())];
+		const ahead = await readAtOnce(
+			collections.map((collection) => async () => {
+				const { envelope } = await apiRequestListPage.call(
+					this,
+					request(collection, {
+						from_date: addDays(asAt, 1),
+						sort: 'created_at:asc',
+						items_per_page: MAX_PAGE_SIZE,
+						attributes: 'date,created_at',
+					}),
+				);
+				return envelope;
+			}),
+		);
+		if (ahead.some((page) => !holdsAllEnteredBefore(page.$items, page.$total, since))) return false;
+		for (const page of ahead)
+			for (const document of page.$items) datedOn.set(String(document.id), leadingDay(document.date));
+		for (const artefact of unread.writtenBefore.keys()) {
+			if (datedOn.has(artefact)) continue;
+			datedOn.set(artefact, asAt);
+			placedUnread.add(artefact);
+		}
+		return true;
 	};
-	const counts = new Map(allocationRecords.map((allocation) => [allocation.id, allocationCounts(allocation, theDay)]));
+	if (partial.size > 0 && !(await placeUnread())) {
+		await readWhole();
+		noteAll();
+	}
 	const paymentRecords = payments.map((payment) => payment.settling);
-	const unsettled = unsettledOnTheDay(paymentRecords, theDay);
+	const onTheDay = () => {
+		const theDay: TheDay = {
+			day: asAt,
+			isLater: (artefact) => (datedOn.has(artefact) ? (datedOn.get(artefact) ?? '') > asAt : !asAtToday),
+		};
+		const counts = new Map(
+			allocationRecords.map((allocation) => [allocation.id, allocationCounts(allocation, theDay)]),
+		);
+		return { theDay, counts, unsettled: unsettledOnTheDay(paymentRecords, theDay) };
+	};
+	let { theDay, counts, unsettled } = onTheDay();
+	if (placedUnread.size > 0 && unsoundPlacing(placedUnread, allocationRecords, counts, unsettled, asAt)) {
+		// A document not read was still owed on the day: its kind is read whole.
+		await readWhole();
+		noteAll();
+		({ theDay, counts, unsettled } = onTheDay());
+	}
 
 	if (asAtToday) {
 		// A payment or allocation dated after the day settled a document early, or an allocation set a
