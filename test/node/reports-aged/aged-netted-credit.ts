@@ -17,7 +17,8 @@ describe('Aged Debtors without payments on account, on books with no opening bal
 			env.sandbox.dataset.deleteRecord(lead, 'contact_opening_balances', balance.id as string);
 	});
 
-	it('a receipt dated by the day netting a credit note dated after it leaves the invoice owed the credit note’s amount then', async () => {
+	/** A new customer's invoice of 100.00 (5 June), credit note of 30.00 (20 June) and the receipt of 70.00 netting them (10 June). */
+	async function nettedReceipt() {
 		const b = agedBooks(env, 'debtors');
 		const contact = await b.contact();
 		const invoice = await b.invoice(contact, '2025-06-05', 100, '2025-06-05');
@@ -26,11 +27,22 @@ describe('Aged Debtors without payments on account, on books with no opening bal
 			{ artefact_id: invoice, amount: 100 },
 			{ artefact_id: credit, amount: -30 },
 		]);
-		runOn('2025-07-15');
-		const day = '2025-06-15';
-		const ledger = ledgerOn(await b.controlEntries(day), day, 'debtors');
-		const report = await b.reportAsAt(day, { includePaymentsOnAccount: false });
-		expect(ledger.byContact.get(contact)).toBe(3_000);
-		expect(report.byContact.get(contact) ?? 0).toBe(3_000);
-	});
+		return { b, contact };
+	}
+
+	it.each([
+		['a past day (15 June, run on 15 July)', '2025-07-15'],
+		['today (15 June)', '2025-06-15'],
+	])(
+		'as at %s, a receipt dated by the day netting a credit note dated after it leaves the invoice owed the credit note’s amount then',
+		async (_, today) => {
+			const { b, contact } = await nettedReceipt();
+			runOn(today);
+			const day = '2025-06-15';
+			const ledger = ledgerOn(await b.controlEntries(day), day, 'debtors');
+			const report = await b.reportAsAt(day, { includePaymentsOnAccount: false });
+			expect(ledger.byContact.get(contact)).toBe(3_000);
+			expect(report.byContact.get(contact) ?? 0).toBe(3_000);
+		},
+	);
 });
