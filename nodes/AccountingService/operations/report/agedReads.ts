@@ -22,14 +22,7 @@ import {
 	settlingRecord,
 	type Payment,
 } from './agedItems';
-import {
-	artefactCollections,
-	changedSince,
-	holdsAllEnteredBefore,
-	unreadNamed,
-	unsoundPlacing,
-	type Naming,
-} from './agedSince';
+import { changedSince, holdsAllEnteredBefore, unreadNamed, unsoundPlacing, type Naming } from './agedSince';
 import { BALANCE_DETAIL_ATTRIBUTES, documentDetailAttributes, PAYMENT_DETAIL_ATTRIBUTES } from './agedDetails';
 import { serviceDateTime } from '../../helpers/values';
 import {
@@ -134,11 +127,12 @@ interface Listed {
  *   more list, their dates only).
  * - As at a past day, or as at today when a payment or allocation is dated after the day or sets
  *   a document dated after it against one before: every document of each kind dated up to the day
- *   with its `payments_allocations`, counting those that count on the day (one list per kind).
- * - The opening balances, the ledger's allocations, and the receipts and refunds (up to the day;
- *   as at today, all of them, so that one dated ahead is seen) when there is money on account to
- *   count or balances to settle; as at today otherwise only those dated after it; as at a past day
- *   otherwise only when an allocation names something no list read dates.
+ *   with its `payments_allocations`, counting those that count on the day (one list per kind; as
+ *   at a past day a kind of more than READ_IN_PART_OVER documents in part: agedSince.ts).
+ * - The opening balances, the ledger's allocations, and the receipts and refunds: up to a past day
+ *   always (one dated by the day may set a credit note dated after it against an invoice); as at
+ *   today all of them, so that one dated ahead is seen, when there is money on account to count,
+ *   balances to settle or a credit dated after the day, else only those dated after it.
  */
 export async function readAgedItems(
 	this: IExecuteFunctions,
@@ -231,10 +225,13 @@ export async function readAgedItems(
 	const firstPages: ListResponse[] = [];
 	let openingBalances: IDataObject[] = [];
 	let allocationsRead: IDataObject[] = [];
-	let paymentsToTheDay = query.includePaymentsOnAccount;
+	// As at a past day the payments up to it are read whatever else is: a receipt dated by the day may
+	// set a credit note dated after it against an invoice, which then still owed that much on the day.
+	const paymentsFirst = query.includePaymentsOnAccount || !asAtToday;
+	let paymentsToTheDay = paymentsFirst;
 	const isDue = (balance: IDataObject) => (leadingDay(balance.date) ?? '') <= asAt;
 	await readAtOnce<unknown>([
-		...(query.includePaymentsOnAccount ? readPayments(paymentRange) : []),
+		...(paymentsFirst ? readPayments(paymentRange) : []),
 		async () => {
 			openingBalances = await read('contact_opening_balances', {
 				contact_type_id: ledger.contactType,
@@ -243,10 +240,10 @@ export async function readAgedItems(
 					...(query.details ? BALANCE_DETAIL_ATTRIBUTES : []),
 				].join(','),
 			});
-			if (query.includePaymentsOnAccount) return;
+			if (paymentsFirst) return;
 			paymentsToTheDay = openingBalances.some(isDue);
-			const range = paymentsToTheDay ? paymentRange : asAtToday ? { from_date: addDays(asAt, 1) } : null;
-			if (range) for (const readType of readPayments(range)) await readType();
+			const range = paymentsToTheDay ? paymentRange : { from_date: addDays(asAt, 1) };
+			for (const readType of readPayments(range)) await readType();
 		},
 		...(asAtToday
 			? ledger.documents.map((kind, index) => async () => {
@@ -266,6 +263,12 @@ export async function readAgedItems(
 		},
 	]);
 	const allocationRecords = allocationsRead.map(settlingRecord);
+	// As at today, likewise with a credit dated after it: every payment is read, not only those dated after the day.
+	if (asAtToday && !paymentsToTheDay && laterLists.flat().some(({ kind }) => kind.credit !== false)) {
+		payments.length = 0;
+		await readAtOnce(readPayments(paymentRange));
+		paymentsToTheDay = true;
+	}
 
 	// As at a past day, a kind larger than a page: its documents open now and those changed since X,
 	// read together (agedSince.ts); whole again when the payments and allocations name one they cannot place.
@@ -358,23 +361,6 @@ export async function readAgedItems(
 		...payments.map(({ record, settling }) => ({ record, settling })),
 		...allocationsRead.map((record, index) => ({ record, settling: allocationRecords[index] })),
 	];
-	if (
-		!asAtToday &&
-		!paymentsToTheDay &&
-		allocationRecords.some(
-			(allocation, index) =>
-				madeByTheDay(allocation) &&
-				allocation.lines.some(
-					(line) =>
-						!datedOn.has(line.artefact) &&
-						!partialPaths().has(artefactCollections(allocationsRead[index]).get(line.artefact) ?? ''),
-				),
-		)
-	) {
-		// Money on account an allocation names is dated by its payment's date.
-		await readAtOnce(readPayments(paymentRange));
-		notePayments();
-	}
 
 	// Of a kind read in part, the documents the payments and allocations name that were not read:
 	// those dated after the day entered before X (one page of them, in the order entered), and the
