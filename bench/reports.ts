@@ -373,14 +373,14 @@ export function agedDocumentsAsAt(side: 'debtors' | 'creditors', asAt: string): 
 			...OPEN_STATUSES.map((status) => ({
 				collection,
 				query: { ...query, status_id: status },
-				checkedWith: collection,
+				checkedWith: `${collection} as at ${asAt}`,
 				onlyIfOver: inPart,
 			})),
 			{
 				collection,
 				query,
 				changedSinceX: { asAt, allocationType: ALLOCATION_TYPE[side] },
-				checkedWith: collection,
+				checkedWith: `${collection} as at ${asAt}`,
 				onlyIfOver: inPart,
 			},
 			{
@@ -393,12 +393,9 @@ export function agedDocumentsAsAt(side: 'debtors' | 'creditors', asAt: string): 
 	});
 }
 
-/** What an aged read of a past day lists of one side: every document dated up to it, with its settlements. */
+/** What an aged read of a past day lists of one side: its documents (agedDocumentsAsAt), with their settlements. */
 export const agedListsAsAt = (side: 'debtors' | 'creditors', asAt: string): ExpectedRead[] => [
-	...DOCUMENTS[side].map(({ collection }) => ({
-		collection,
-		query: { show_payments_allocations: 'true', to_date: asAt },
-	})),
+	...agedDocumentsAsAt(side, asAt),
 	{ collection: 'contact_opening_balances', query: { contact_type_id: CONTACT_TYPE[side] } },
 	{ collection: 'contact_allocations', query: { transaction_type_id: ALLOCATION_TYPE[side] } },
 	...SETTLING_PAYMENT_TYPES[side].map((type) => ({
