@@ -52,6 +52,11 @@ export interface ExpectedRead {
 	 * payment or of an allocation of `allocationType` dated after the day), less a second.
 	 */
 	changedSinceX?: { asAt: string; allocationType: string };
+	/**
+	 * Not a read: the documents of the collection the side's receipts and refunds up to `asAt` and
+	 * its allocations name (namedBySettlements), for `onlyIfOver` and `onlyIfAtMost`.
+	 */
+	namedAsAt?: { side: 'debtors' | 'creditors'; asAt: string };
 }
 
 /** The filters that split one collection into several lists of a run (the aged reports' per-status reads). */
@@ -345,21 +350,21 @@ export function agedCase(
 }
 
 /**
- * What an aged report as at a past day reads of one side's documents (agedReads.ts): a page of each
- * kind dated up to the day with its settlements, all of a kind it holds; the rest of a kind of up to
- * READ_IN_PART_OVER; of a larger one, after the first payment entered of those dated after the day
- * (X), its documents open now and those changed since X, read together (one change check), and
- * one page of those dated after the day in the order entered (the sandbox's receipts name
- * documents read in neither list, which it places).
+ * What an aged report as at a past day reads of one side's documents (agedReads.ts): each kind
+ * dated up to the day with its settlements; a kind its receipts, refunds and allocations name more
+ * than READ_IN_PART_OVER documents of in part instead: after the first payment entered of those
+ * dated after the day (X), its documents open now and those changed since X, read together (one
+ * change check), and one page of those dated after the day in the order entered (the sandbox's
+ * receipts name documents read in neither list, which it places).
  */
 export function agedDocumentsAsAt(side: 'debtors' | 'creditors', asAt: string): ExpectedRead[] {
 	return DOCUMENTS[side].flatMap(({ collection }, index) => {
 		const query = { show_payments_allocations: 'true', to_date: asAt };
-		const first: ExpectedRead = { collection, query, firstPageOnly: true };
-		const inPart = { read: first, records: READ_IN_PART_OVER };
+		const named: ExpectedRead = { collection, namedAsAt: { side, asAt } };
+		const inPart = { read: named, records: READ_IN_PART_OVER };
 		return [
-			first,
-			{ collection, query, onlyIfOver: { read: first, records: MAX_PAGE_SIZE }, onlyIfAtMost: inPart },
+			{ collection, query, onlyIfAtMost: inPart },
+			// X is asked once; the sandbox's large kind is the invoices.
 			...(index === 0
 				? [
 						{
@@ -422,8 +427,14 @@ export async function recordsOf(
 	connected: Connected,
 	expected: ExpectedRead[],
 ): Promise<Map<ExpectedRead, number | undefined>> {
+	// The reads a read is made or not by (onlyIfOver, onlyIfAtMost) are counted too, made or not.
+	const deciding = expected
+		.flatMap((read) => [read.onlyIfOver?.read, read.onlyIfAtMost?.read])
+		.filter((read): read is ExpectedRead => read !== undefined && !expected.includes(read));
+	const reads = [...expected, ...new Set(deciding)];
 	const totals = await Promise.all(
-		expected.map(async ({ collection, query, single, changedSinceX }) => {
+		reads.map(async ({ collection, query, single, changedSinceX, namedAsAt }) => {
+			if (namedAsAt) return (await namedBySettlements(sandbox, connected, namedAsAt)).get(collection) ?? 0;
 			if (single) return undefined;
 			const since: Record<string, string> = changedSinceX
 				? { updated_or_created_since: await sinceX(sandbox, connected, changedSinceX) }
@@ -432,7 +443,58 @@ export async function recordsOf(
 			return Number((await direct(sandbox, connected, `/${collection}?${search}`)).$total);
 		}),
 	);
-	return new Map(expected.map((read, index) => [read, totals[index]]));
+	return new Map(reads.map((read, index) => [read, totals[index]]));
+}
+
+/** Every record of a list, straight from the sandbox. */
+async function allDirect(sandbox: SandboxProcess, connected: Connected, path: string) {
+	const records: Array<Record<string, unknown>> = [];
+	for (let page = 1, more = true; more; page++) {
+		const answer = (await direct(sandbox, connected, `${path}&items_per_page=200&page=${page}`)) as {
+			$items: Array<Record<string, unknown>>;
+			$next: string | null;
+		};
+		records.push(...answer.$items);
+		more = answer.$next !== null;
+	}
+	return records;
+}
+
+/**
+ * How many documents of each collection the receipts and refunds up to the day and the
+ * allocations of the side name: what tells the aged read of a past day a kind to read in part.
+ */
+async function namedBySettlements(
+	sandbox: SandboxProcess,
+	connected: Connected,
+	{ side, asAt }: { side: 'debtors' | 'creditors'; asAt: string },
+): Promise<Map<string, number>> {
+	const records = [
+		...(
+			await Promise.all(
+				SETTLING_PAYMENT_TYPES[side].map((type) =>
+					allDirect(
+						sandbox,
+						connected,
+						`/contact_payments?transaction_type_id=${type}&to_date=${asAt}&attributes=allocated_artefacts`,
+					),
+				),
+			)
+		).flat(),
+		...(await allDirect(
+			sandbox,
+			connected,
+			`/contact_allocations?transaction_type_id=${ALLOCATION_TYPE[side]}&attributes=allocated_artefacts`,
+		)),
+	];
+	const named = new Map<string, Set<string>>();
+	for (const record of records)
+		for (const line of (record.allocated_artefacts ?? []) as Array<{ artefact?: { id?: string; $path?: string } }>) {
+			const collection = line.artefact?.$path?.replace(/^\/+/, '').split('/')[0];
+			if (!collection || !line.artefact?.id) continue;
+			named.set(collection, (named.get(collection) ?? new Set()).add(line.artefact.id));
+		}
+	return new Map([...named].map(([collection, ids]) => [collection, ids.size]));
 }
 
 /** X less a second as the aged read asks it (agedSince.ts changedSince), from the sandbox's records. */

@@ -58,10 +58,9 @@ interface Open {
 	untouched: boolean;
 }
 
+/** A payment written; its money on account is never used here, so the sandbox lets it be deleted or edited. */
 interface Written {
 	id: string;
-	/** Its money on account was used: the sandbox refuses to delete or edit it. */
-	fixed: boolean;
 	gone: boolean;
 }
 
@@ -83,8 +82,8 @@ async function direct(env: ConnectedSandbox, method: 'PUT' | 'DELETE', path: str
 
 /**
  * Writes the steps for a new contact of the debtors' books, dated from `day`: what cannot be
- * written as drawn (nothing open to pay, nothing to delete) is skipped. `state` carries what was
- * written from one phase to the next.
+ * written as drawn (nothing open to pay, nothing to delete) is skipped. The writer it returns
+ * keeps what was written from one phase to the next.
  */
 export function enteredBooks(env: ConnectedSandbox, b: AgedBooks, contact: string, day: string) {
 	const opens: Open[] = [];
@@ -109,7 +108,7 @@ export function enteredBooks(env: ConnectedSandbox, b: AgedBooks, contact: strin
 				const lines = target ? [{ artefact_id: target.id, amount: decimal(paid) }] : [];
 				const payment = await b.payment(contact, dayFrom(day, s.offset), lines, decimal(s.onAccount));
 				if (target) Object.assign(target, { open: target.open - paid, untouched: false });
-				payments.push({ id: payment.id as string, fixed: false, gone: false });
+				payments.push({ id: payment.id as string, gone: false });
 			} else if (s.t === 'allocate') {
 				const owed = pick(
 					opens.filter((open) => open.owed && open.open > 0),
@@ -128,7 +127,7 @@ export function enteredBooks(env: ConnectedSandbox, b: AgedBooks, contact: strin
 				for (const open of [owed, credit]) Object.assign(open, { open: open.open - amount, untouched: false });
 			} else if (s.t === 'deletePayment' || s.t === 'redate') {
 				const payment = pick(
-					payments.filter((written) => !written.fixed && !written.gone),
+					payments.filter((written) => !written.gone),
 					s.pick,
 				);
 				if (!payment) continue;

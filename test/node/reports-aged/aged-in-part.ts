@@ -1,11 +1,12 @@
-// Aged Debtors as at a past day on a business whose sales invoices are more than the report reads
-// whole (1,300): the invoices are read as those open now and those changed since the day's end (or
-// since a payment or allocation dated after the day was entered, if earlier), not all of them
-// (issue 49). Over random histories entered partly by the end of the day and partly after it —
-// payments dated ahead of the day, backdated payments and invoices entered late, payments deleted
-// or moved to another date, invoices voided — each new customer's figure is its balance on the
-// control account's ledger entries up to the end of the day, and the report's total is the control
-// account's. And what the read costs, counted in the sandbox's log.
+// Aged Debtors as at a past day on a business of 2,000 sales invoices, about 1,600 of them paid:
+// more than the report reads whole (agedReads.ts READ_IN_PART_OVER), the invoices are read as those
+// open now and those changed since the day's end (or since a payment or allocation dated after the
+// day was entered, if earlier), not all of them (issue 49). Over random histories entered partly
+// by the end of the day and partly after it — payments dated ahead of the day, backdated payments
+// and invoices entered late, payments deleted or moved to another date, invoices voided — each new
+// customer's figure is its balance on the control account's ledger entries up to the end of the
+// day, and the report's total is the control account's. And what the read costs, counted in the
+// sandbox's log.
 import fc from 'fast-check';
 
 import { createClock } from '../../../sandbox/clock';
@@ -14,7 +15,7 @@ import { ledgerOn, runOn, useAgedBooks } from '../aged-books';
 import { useConnectedSandbox } from '../connected-sandbox';
 import { allRecords } from '../report-books';
 
-const INVOICES = 1_300;
+const INVOICES = 2_000;
 // The service's clock starts after the sandbox's history and moves forward as each case enters its steps.
 const clock = createClock(Date.UTC(2025, 6, 1, 8));
 const env = useConnectedSandbox({ scale: INVOICES, smallLead: true, clock });
@@ -110,13 +111,13 @@ describe('Aged Debtors as at a past day, the sales invoices read in part', () =>
 		const whole = await total(`/sales_invoices?to_date=${asAt}`);
 		const changeChecks = requests.filter((entry) => query(entry.path).get('items_per_page') === '1').length;
 		const datedAhead = requests.filter((entry) => query(entry.path).get('sort') === 'created_at:asc').length;
-		// The first page (how many there are), the lists, one shared check of two requests, at most one page of those dated ahead.
+		// The lists, one shared check of two requests, at most one page of those dated ahead.
 		expect({ requests: requests.length, changeChecks }).toEqual({
-			requests: 1 + listPages + 2 + datedAhead,
+			requests: listPages + 2 + datedAhead,
 			changeChecks: 2,
 		});
 		expect(datedAhead).toBeLessThanOrEqual(1);
-		expect(requests.length).toBeLessThan(pages(whole) + 2 + 1);
+		expect(requests.length).toBeLessThan(pages(whole) + 2);
 		expect(report.total).toBe(ledgerOn(await books.get('debtors')!.controlEntries(asAt), asAt, 'debtors').control);
 	});
 

@@ -22,7 +22,14 @@ import {
 	settlingRecord,
 	type Payment,
 } from './agedItems';
-import { changedSince, holdsAllEnteredBefore, unreadNamed, unsoundPlacing, type Naming } from './agedSince';
+import {
+	changedSince,
+	holdsAllEnteredBefore,
+	namedDocuments,
+	namingRecordsOf,
+	unreadNamed,
+	unsoundPlacing,
+} from './agedSince';
 import { BALANCE_DETAIL_ATTRIBUTES, documentDetailAttributes, PAYMENT_DETAIL_ATTRIBUTES } from './agedDetails';
 import { serviceDateTime } from '../../helpers/values';
 import {
@@ -31,7 +38,6 @@ import {
 	apiRequestListPage,
 	MAX_PAGE_SIZE,
 	type ApiRequest,
-	type ListResponse,
 } from '../../transport';
 
 /** A kind of document that can be owed: where it is listed, and whether it owes or credits. */
@@ -85,12 +91,13 @@ export const LEDGERS: Record<'debtors' | 'creditors', Ledger> = {
 const OPEN_STATUSES = ['UNPAID', 'PART_PAID', 'DISPUTED'];
 
 /**
- * As at a past day, a kind of more documents than this is read in part (agedSince.ts): its open
- * lists, those changed since X and the checks cost at least 7 requests, the whole kind ⌈N ÷ 200⌉ + 2.
+ * As at a past day, a kind the payments up to the day and the allocations name more documents of
+ * than this is read in part (agedSince.ts): its open lists, those changed since X and the checks
+ * cost at least 8 requests, the whole kind more than ⌈N ÷ 200⌉ + 2. Read before the documents, the
+ * payments tell a large kind from a small one without a request more; which way a kind is read
+ * changes what it costs, never what it says.
  */
 export const READ_IN_PART_OVER = 6 * MAX_PAGE_SIZE;
-const readInPart = (firstPage: ListResponse) =>
-	firstPage.total > firstPage.body.length && firstPage.total > READ_IN_PART_OVER;
 
 /** The day an invoice ages from: its due date as now, or the day it was raised as Sage's report does. */
 export type AgeBy = 'dueDate' | 'documentDate';
@@ -222,7 +229,6 @@ export async function readAgedItems(
 	let documentLists: Listed[][] = [];
 	let readWithSettlements = !asAtToday;
 	const laterLists: Listed[][] = [];
-	const firstPages: ListResponse[] = [];
 	let openingBalances: IDataObject[] = [];
 	let allocationsRead: IDataObject[] = [];
 	// As at a past day the payments up to it are read whatever else is: a receipt dated by the day may
@@ -251,10 +257,7 @@ export async function readAgedItems(
 					documentLists[index] = open;
 					laterLists[index] = later;
 				})
-			: ledger.documents.map((kind, index) => async () => {
-					firstPages[index] = await apiRequestAllItems.call(this, request(kind.path, owedQuery(kind)), MAX_PAGE_SIZE);
-					documentLists[index] = listedAs(kind, firstPages[index].body);
-				})),
+			: []),
 		async () => {
 			allocationsRead = await read('contact_allocations', {
 				transaction_type_id: ledger.allocationType,
@@ -270,11 +273,17 @@ export async function readAgedItems(
 		paymentsToTheDay = true;
 	}
 
-	// As at a past day, a kind larger than a page: its documents open now and those changed since X,
-	// read together (agedSince.ts); whole again when the payments and allocations name one they cannot place.
+	// As at a past day, a kind the payments and allocations name many documents of: its documents open
+	// now and those changed since X, read together (agedSince.ts); the others whole, as before; a kind
+	// read in part whole again when the payments and allocations name one of it they cannot place.
 	const partial = new Map<number, DocumentKind>();
 	let since = Number.NaN;
-	if (!asAtToday && firstPages.some(readInPart)) {
+	const wholeReads = (kinds: Iterable<[number, DocumentKind]>) =>
+		[...kinds].map(([index, kind]) => async () => {
+			documentLists[index] = listedAs(kind, await read(kind.path, owedQuery(kind)));
+		});
+	const readWhole = async (kinds: Iterable<[number, DocumentKind]>) => void (await readAtOnce(wholeReads(kinds)));
+	const readInPart = async () => {
 		const firstAfter = await apiRequestListPage.call(
 			this,
 			request('contact_payments', {
@@ -285,52 +294,37 @@ export async function readAgedItems(
 			}),
 		);
 		since = changedSince(asAt, allocationsRead, firstAfter.envelope.$items[0]) ?? Number.NaN;
-		firstPages.forEach((page, index) => {
-			if (readInPart(page)) partial.set(index, ledger.documents[index]);
-		});
-		if (Number.isFinite(since)) {
-			const kinds = [...partial.values()];
-			const lists = await apiRequestAllItemsTogether.call(
-				this,
-				kinds.flatMap((kind) => [
-					...OPEN_STATUSES.map((status) => request(kind.path, { ...owedQuery(kind), status_id: status })),
-					request(kind.path, {
-						...owedQuery(kind),
-						updated_or_created_since: serviceDateTime(new Date(since)),
-					}),
-				]),
-				scope.pace.concurrency,
-			);
-			[...partial.keys()].forEach((index, position) => {
-				const byId = new Map<string, IDataObject>();
-				const group = lists.slice(position * (OPEN_STATUSES.length + 1), (position + 1) * (OPEN_STATUSES.length + 1));
-				for (const list of group) for (const document of list.body) byId.set(String(document.id), document);
-				documentLists[index] = listedAs(ledger.documents[index], [...byId.values()]);
-			});
-		}
-	}
-	const readWhole = async () => {
-		await readAtOnce(
-			[...partial].map(([index, kind]) => async () => {
-				documentLists[index] = listedAs(kind, await read(kind.path, owedQuery(kind)));
-			}),
+		if (!Number.isFinite(since)) return await readWhole(partial);
+		const lists = await apiRequestAllItemsTogether.call(
+			this,
+			[...partial.values()].flatMap((kind) => [
+				...OPEN_STATUSES.map((status) => request(kind.path, { ...owedQuery(kind), status_id: status })),
+				request(kind.path, { ...owedQuery(kind), updated_or_created_since: serviceDateTime(new Date(since)) }),
+			]),
+			scope.pace.concurrency,
 		);
+		[...partial.keys()].forEach((index, position) => {
+			const byId = new Map<string, IDataObject>();
+			const group = lists.slice(position * (OPEN_STATUSES.length + 1), (position + 1) * (OPEN_STATUSES.length + 1));
+			for (const list of group) for (const document of list.body) byId.set(String(document.id), document);
+			documentLists[index] = listedAs(ledger.documents[index], [...byId.values()]);
+		});
+	};
+	if (!asAtToday) {
+		const named = namedDocuments(namingRecordsOf(payments, allocationsRead, allocationRecords));
+		ledger.documents.forEach((kind, index) => {
+			if ((named.get(kind.path) ?? 0) > READ_IN_PART_OVER) partial.set(index, kind);
+		});
+		const whole = ledger.documents.flatMap((kind, index): Array<[number, DocumentKind]> =>
+			partial.has(index) ? [] : [[index, kind]],
+		);
+		await readAtOnce<unknown>([...(partial.size > 0 ? [readInPart] : []), ...wholeReads(whole)]);
+		if (!Number.isFinite(since)) partial.clear();
+	}
+	const readPartialWhole = async () => {
+		await readWhole(partial);
 		partial.clear();
 	};
-	// A kind of a few pages is read whole, as before.
-	await readAtOnce(
-		firstPages.flatMap((page, index) =>
-			page.total > page.body.length && !partial.has(index)
-				? [
-						async () => {
-							const kind = ledger.documents[index];
-							documentLists[index] = listedAs(kind, await read(kind.path, owedQuery(kind)));
-						},
-					]
-				: [],
-		),
-	);
-	if (partial.size > 0 && !Number.isFinite(since)) await readWhole();
 
 	// The day each artefact the payments and allocations may name was dated: as at a past day every
 	// one dated up to the day was read (of a kind read in part, see placeUnread), so one not read was
@@ -357,10 +351,7 @@ export async function readAgedItems(
 	noteAll();
 	const madeByTheDay = (record: SettlingRecord) => (record.date ?? '') <= asAt;
 	const partialPaths = () => new Set([...partial.values()].map((kind) => kind.path));
-	const namingRecords = (): Naming[] => [
-		...payments.map(({ record, settling }) => ({ record, settling })),
-		...allocationsRead.map((record, index) => ({ record, settling: allocationRecords[index] })),
-	];
+	const namingRecords = () => namingRecordsOf(payments, allocationsRead, allocationRecords);
 
 	// Of a kind read in part, the documents the payments and allocations name that were not read:
 	// those dated after the day entered before X (one page of them, in the order entered), and the
@@ -395,7 +386,7 @@ export async function readAgedItems(
 		return true;
 	};
 	if (partial.size > 0 && !(await placeUnread())) {
-		await readWhole();
+		await readPartialWhole();
 		noteAll();
 	}
 	const paymentRecords = payments.map((payment) => payment.settling);
@@ -412,7 +403,7 @@ export async function readAgedItems(
 	let { theDay, counts, unsettled } = onTheDay();
 	if (placedUnread.size > 0 && unsoundPlacing(placedUnread, allocationRecords, counts, unsettled, asAt)) {
 		// A document not read was still owed on the day: its kind is read whole.
-		await readWhole();
+		await readPartialWhole();
 		noteAll();
 		({ theDay, counts, unsettled } = onTheDay());
 	}

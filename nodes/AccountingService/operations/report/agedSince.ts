@@ -61,6 +61,29 @@ export const artefactCollections = (record: IDataObject) =>
 		]),
 	);
 
+/** The payments and allocations read, as records naming artefacts. */
+export const namingRecordsOf = (
+	payments: ReadonlyArray<{ record: IDataObject; settling: SettlingRecord }>,
+	allocations: readonly IDataObject[],
+	allocationRecords: readonly SettlingRecord[],
+): Naming[] => [
+	...payments.map(({ record, settling }) => ({ record, settling })),
+	...allocations.map((record, index) => ({ record, settling: allocationRecords[index] })),
+];
+
+/** How many distinct artefacts of each collection the records name. */
+export function namedDocuments(records: readonly Naming[]): Map<string, number> {
+	const named = new Map<string, Set<string>>();
+	for (const { record } of records)
+		for (const [artefact, collection] of artefactCollections(record)) {
+			if (collection === undefined) continue;
+			const ids = named.get(collection) ?? new Set<string>();
+			ids.add(artefact);
+			named.set(collection, ids);
+		}
+	return new Map([...named].map(([collection, ids]) => [collection, ids.size]));
+}
+
 export interface UnreadNamed {
 	/**
 	 * Documents of the partly read kinds, not read, named by a payment or allocation last written
