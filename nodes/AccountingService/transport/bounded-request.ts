@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { Deadline, requestBounds, tooLarge, tooSlow, type Destroyable } from './bounds';
 import { CREDENTIAL_TYPE, credentialView, type RequestContext } from './credential';
@@ -11,22 +11,51 @@ import { headerValue, type ApiRequest } from './types';
  * n8n hands a request the execution's cancel signal in place of any signal the request sets
  * (1.x and 2.x: `httpRequestWithAuthentication` takes it from the context it is called on). The
  * request is made on a context whose cancel signal is also the deadline's, so that the deadline
- * aborts it even before the answer's headers arrive.
+ * aborts it even before the answer's headers arrive. n8n reads the credential it signs with from
+ * that context too (1.x and 2.x): each credential read is kept in `signedWith`.
  */
-function abortableBy(context: RequestContext, signal: AbortSignal): RequestContext {
+function requestContext(
+	context: RequestContext,
+	signal: AbortSignal,
+	signedWith: ICredentialDataDecryptedObject[],
+): RequestContext {
 	const cancel = (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.();
 	const either = cancel ? AbortSignal.any([cancel, signal]) : signal;
-	return Object.create(context, { getExecutionCancelSignal: { value: () => either } }) as RequestContext;
+	const getCredentials = async (...args: Parameters<RequestContext['getCredentials']>) => {
+		const credentials = await context.getCredentials(...args);
+		signedWith.push(credentials);
+		return credentials;
+	};
+	return Object.create(context, {
+		getExecutionCancelSignal: { value: () => either },
+		getCredentials: { value: getCredentials },
+	}) as RequestContext;
 }
 
-/** Makes the request, aborted by `signal`; answers as n8n's request helpers do with `returnFullResponse`. */
-type Perform = (signal: AbortSignal) => Promise<unknown>;
+/**
+ * Makes the request, aborted by `signal`; answers as n8n's request helpers do with
+ * `returnFullResponse`. A signed request puts the credential n8n signed it with in `signedWith`.
+ */
+type Perform = (signal: AbortSignal, signedWith: ICredentialDataDecryptedObject[]) => Promise<unknown>;
 
 /** Through n8n's signed request helper, with the credential: every request to the API. */
 const signed =
 	(context: RequestContext, options: IHttpRequestOptions): Perform =>
-	async (signal) =>
-		await context.helpers.httpRequestWithAuthentication.call(abortableBy(context, signal), CREDENTIAL_TYPE, options);
+	async (signal, signedWith) =>
+		await context.helpers.httpRequestWithAuthentication.call(
+			requestContext(context, signal, signedWith),
+			CREDENTIAL_TYPE,
+			options,
+		);
+
+/**
+ * The access token n8n signed with: the credential as stored when the request went out, which
+ * another execution may have renewed since this one read it (credential.ts keeps its view).
+ */
+function signingToken(credentials: ICredentialDataDecryptedObject): string[] {
+	const token = (credentials.oauthTokenData as IDataObject | undefined)?.access_token;
+	return typeof token === 'string' ? [token] : [];
+}
 
 /**
  * Through n8n's plain request helper, which takes the signal from the options: the form posts to
@@ -59,8 +88,9 @@ export async function boundedRequest(
 	const deadline = new Deadline(ms, () => tooSlow(node, { ...what, ms }));
 	const overSize = () => tooLarge(node, { ...what, bytes: maxBytes });
 	let handedOn = false;
+	const signedWith: ICredentialDataDecryptedObject[] = [];
 	try {
-		const response = (await deadline.race(perform(deadline.signal))) as RawResponse;
+		const response = (await deadline.race(perform(deadline.signal, signedWith))) as RawResponse;
 		const body = response.body;
 		// An answer already read (an n8n that mocks requests, as its evaluations do) is as it came.
 		if (!isReadable(body)) return response;
@@ -74,7 +104,7 @@ export async function boundedRequest(
 		}
 		const bytes = await readAll(deadline.watch(body), maxBytes, overSize);
 		if (file) return { ...response, body: bytes, bytes: bytes.length };
-		const secrets = await sentSecrets();
+		const secrets = [...(await sentSecrets()), ...signedWith.flatMap(signingToken)];
 		return parsedWhenRead({ ...response, bytes: bytes.length }, () => withoutSecrets(bytes.toString('utf8'), secrets));
 	} catch (error) {
 		if (deadline.expired) throw tooSlow(node, { ...what, ms });

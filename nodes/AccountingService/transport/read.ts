@@ -141,6 +141,9 @@ async function readTogether(context: RequestContext, requests: ApiRequest[], con
 	);
 }
 
+/** A list's item as the service shapes it: an object (pages.ts reads its `id`; n8n makes it an item's `json`). */
+const isRecord = (item: unknown) => typeof item === 'object' && item !== null && !Array.isArray(item);
+
 /**
  * After the I/O already waiting: what runs then runs after the requests those answers start. A
  * yield, not a wait for time, so not on the process clock (which tests move by hand).
@@ -401,7 +404,7 @@ class ListRead {
 		response: RawResponse,
 	): { response: ApiResponse<IDataObject>; envelope: ListEnvelope } {
 		const envelope = response.body as ListEnvelope;
-		if (!Array.isArray(envelope?.$items) || typeof envelope.$total !== 'number') {
+		if (!Array.isArray(envelope?.$items) || typeof envelope.$total !== 'number' || !envelope.$items.every(isRecord)) {
 			throw new NodeOperationError(
 				this.context.getNode(),
 				`The service did not answer ${path.split('?')[0]} with a list`,

@@ -1,3 +1,6 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
 import { recordItems } from '../../actions/output';
 import { recordPath } from '../../actions/recordPath';
 import { lower, withArticle } from '../../collections/wording';
@@ -41,7 +44,9 @@ export const get = collectionOperation({
 			if (attributes !== undefined && row.getOptions.some((option) => option.query === 'attributes')) {
 				qs.attributes = attributes;
 			}
-			const response = await apiRequest.call(this, { path, qs, business, ...parameters.requestScope() });
+			const scope = parameters.requestScope();
+			const response = await apiRequest.call(this, { path, qs, business, ...scope });
+			if (!isRecord(response.body)) throw notRecord(this, path, scope.itemIndex);
 			return recordItems(row, [response.body], {
 				output,
 				business: response.business,
@@ -50,3 +55,14 @@ export const get = collectionOperation({
 			});
 		},
 });
+
+const isRecord = (body: unknown) => typeof body === 'object' && body !== null && !Array.isArray(body);
+
+/** A 200 that is not a record (a proxy's page, an empty answer, a string): out of contract, never an item. */
+function notRecord(context: IExecuteFunctions, path: string, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(context.getNode(), `The service did not answer ${path.split('?')[0]} with a record`, {
+		itemIndex,
+		description:
+			'The service answered out of contract. Run the workflow again; if it persists, check the credential’s Base URL.',
+	});
+}
