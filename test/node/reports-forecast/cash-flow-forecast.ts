@@ -22,7 +22,7 @@ import {
 
 const NODE = 'Accounting Service';
 // Small books (the lead with the second business's counts): every report reads them whole, and
-// each period is checked against the documents and bank entries read, over a whole seeded history whatever its size.
+// each period is checked against the documents and bank entries read, whatever the books' size.
 const env = useConnectedSandbox({ scale: 300, smallLead: true });
 const ledgers = useLedgers(env);
 afterEach(() => useClock(new VirtualClock(() => Date.now())));
