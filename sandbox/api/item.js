@@ -54,7 +54,7 @@ function getItem(ctx, def, id, query) {
 	const values = itemQuery(def, query);
 	const legacy = boolean(query, 'show_legacy_id') ?? false;
 	const wanted = 'attributes' in values ? attributes(query) : null;
-	const full = () => rawRecord(ctx, def, index, legacy);
+	const full = (head) => rawRecord(ctx, def, index, legacy, head);
 	let record = wanted === null ? full() : shape(wanted, () => summary(ctx, def, index, legacy), full);
 	if (values.show_payments_allocations === true) record.payments_allocations = paymentsAllocations(ctx, def, index);
 	const nested = 'nested_attributes' in values ? attributes(query, 'nested_attributes') : null;

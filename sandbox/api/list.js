@@ -114,15 +114,17 @@ function envelope(path, query) {
 }
 
 /**
- * Items as summaries, full records (`attributes=all`) or summaries plus named fields.
+ * Items as summaries, full records (`attributes=all`) or summaries plus named fields. The summary
+ * is rendered once: the full record starts from it (a record's id and label cost an id's
+ * encryption and a label's lookups, and a list with named fields needs both).
  * @param {'all'|string[]|null} wanted
- * @param {() => object} summaryOf @param {() => object} fullOf
+ * @param {() => object} summaryOf @param {(summary: object) => object} fullOf its summary's fields first, never changing it
  */
 function shape(wanted, summaryOf, fullOf) {
-	if (wanted === 'all') return fullOf();
+	if (wanted === 'all') return fullOf(summaryOf());
 	const out = summaryOf();
 	if (!wanted || wanted.length === 0) return out;
-	const full = fullOf();
+	const full = fullOf(out);
 	for (const name of wanted) if (name in full && !(name in out)) out[name] = full[name];
 	return out;
 }
@@ -144,7 +146,7 @@ function listCollection(ctx, def, query) {
 			const item = shape(
 				wanted,
 				() => summary(ctx, def, i, legacy),
-				() => fullRecord(ctx, def, i, legacy),
+				(head) => fullRecord(ctx, def, i, legacy, head),
 			);
 			const added = {
 				...(details ? { balance_details: details(i) } : {}),

@@ -1,5 +1,7 @@
 'use strict';
 
+const { jsonBytes } = require('./json-bytes');
+
 /** What one business's cached answers may hold; the oldest go first beyond it. */
 const MAX_BYTES = 16 * 1024 * 1024;
 
@@ -50,7 +52,7 @@ function createReadCache() {
 		return answer({
 			json,
 			serialise: () => {
-				const payload = Buffer.from(JSON.stringify(json), 'utf8');
+				const payload = jsonBytes(json);
 				if (cache === byBusiness.get(ctx.biz.id)) keep(cache, key, payload);
 				return payload;
 			},

@@ -97,11 +97,12 @@ function idCodec(seed) {
 	const dec = createDecipheriv('aes-128-ecb', key, null).setAutoPadding(false);
 	const block = Buffer.alloc(16);
 	// Every list page and every record names the same ids again: encrypt each once. A row's id is
-	// kept by business, id space and row index, so that looking it up builds no key.
+	// kept by business, id space and row index, a part's (a line item's) under its row's by its
+	// number, so that looking either up builds no key.
 	/** @type {Array<Map<string, string[]>>} */
 	const rowIds = [];
-	/** @type {Map<string, string>} */
-	const partIds = new Map();
+	/** @type {Array<Map<string, string[][]>>} */
+	const partIds = [];
 
 	/**
 	 * @param {number} business business index
@@ -111,10 +112,11 @@ function idCodec(seed) {
 	 */
 	function encode(business, space, index, sub = 0) {
 		if (sub !== 0) {
-			const key = `${business} ${space} ${index} ${sub}`;
-			let id = partIds.get(key);
-			if (id === undefined) partIds.set(key, (id = encrypt(business, space, index, sub)));
-			return id;
+			const spaces = partIds[business] ?? (partIds[business] = new Map());
+			let rows = spaces.get(space);
+			if (!rows) spaces.set(space, (rows = []));
+			const parts = rows[index] ?? (rows[index] = []);
+			return parts[sub] ?? (parts[sub] = encrypt(business, space, index, sub));
 		}
 		const spaces = rowIds[business] ?? (rowIds[business] = new Map());
 		let ids = spaces.get(space);

@@ -84,15 +84,17 @@ function seedBooks({ seed, businesses, options }) {
 /**
  * Books seeded in this process, kept untouched, by what changes the seeded data (`amounts` and
  * `trialBalanceAmounts` only change how records are sent, the clock only what the hooks create).
- * Options seen once are seeded for that dataset alone, so a process that builds one dataset (the
- * server, a benchmark) keeps no second copy; seen again, they are seeded once more and kept, and
- * every dataset from then on gets its own copy (`ctx.copy`), a fraction of seeding's time.
+ * Books no bigger than the default scale are kept from their first seeding, and every dataset
+ * gets its own copy (`ctx.copy`), a fraction of seeding's time: a jest file builds a dataset per
+ * test, and seeding the same books twice cost each file a few tenths of a second. Bigger books
+ * (a benchmark, a server at `--scale 100000`) are seeded for their first dataset alone, so a
+ * process that builds one keeps no second copy; seen again, they are seeded once more and kept.
  */
 const seededOnce = new Set();
 /** @type {Map<string, object[]>} least recently used first */
 const keptBooks = new Map();
-// A jest file uses a few option sets; kept books weigh about 8 MiB each at the default scale.
-const KEPT_BOOKS = 6;
+// A jest file uses up to ten option sets; kept books weigh about 8 MiB each at the default scale, less below it.
+const KEPT_BOOKS = 10;
 
 function contextsFor(seeding) {
 	const { seed, businesses, options } = seeding;
@@ -106,7 +108,7 @@ function contextsFor(seeding) {
 	]);
 	let kept = keptBooks.get(key);
 	if (!kept) {
-		if (!seededOnce.has(key)) {
+		if (options.scale > DEFAULT_SCALE && !seededOnce.has(key)) {
 			seededOnce.add(key);
 			return seedBooks(seeding);
 		}

@@ -24,14 +24,15 @@ function summary(ctx, def, index, legacy) {
  * The full record before `present`: numbers still numbers, for callers that add to it (an item
  * GET's payments and nested records) and present the whole once.
  * @param {object} ctx @param {object} def @param {number} index @param {boolean} legacy
+ * @param {object} [head] the record's summary when the caller already has it (copied, not changed)
  */
-function rawRecord(ctx, def, index, legacy) {
+function rawRecord(ctx, def, index, legacy, head = summary(ctx, def, index, legacy)) {
 	const row = ctx.rows(def.name)[index];
-	return { ...summary(ctx, def, index, legacy), ...renderRow(ctx, def, row, index) };
+	return { ...head, ...renderRow(ctx, def, row, index) };
 }
 
-/** @param {object} ctx @param {object} def @param {number} index @param {boolean} legacy */
-const fullRecord = (ctx, def, index, legacy) => present(ctx, def, rawRecord(ctx, def, index, legacy));
+/** @param {object} ctx @param {object} def @param {number} index @param {boolean} legacy @param {object} [head] */
+const fullRecord = (ctx, def, index, legacy, head) => present(ctx, def, rawRecord(ctx, def, index, legacy, head));
 
 /**
  * A settings object (`GET /financial_settings`) of the business: as seeded, or as last written by
