@@ -126,10 +126,9 @@ export function shapeRecords(
 		return records.flatMap((record) => rowsOf(record, added(record), leading));
 	}
 	const shape = shapeOf(row);
-	return records.flatMap((record) => {
-		const rows = output === 'lines' ? lineRows(record, shape, leading) : [simplifiedRow(record, shape, leading)];
-		const extra = added(record);
-		// The rows are new: the node's fields go on them as they are, not on copies.
-		return rows.map((flat) => Object.assign(flat, extra));
-	});
+	return records.flatMap((record) =>
+		output === 'lines'
+			? lineRows(record, shape, leading, added(record))
+			: [simplifiedRow(record, shape, leading, added(record))],
+	);
 }
