@@ -71,6 +71,13 @@ function setAll(row: IDataObject, values: IDataObject): IDataObject {
 	return row;
 }
 
+/** An object of `names` in that order, every value null, that V8 keeps in its fast layout (JSON.parse makes it so). */
+function blankOf(names: readonly string[]): IDataObject {
+	const nulls: IDataObject = {};
+	for (const name of names) nulls[name] = null;
+	return JSON.parse(JSON.stringify(nulls)) as IDataObject;
+}
+
 /** Blank rows by the shape (or line shape) they are of, then by the names around its columns. */
 const blanks = new WeakMap<object, Map<string, IDataObject>>();
 
@@ -99,10 +106,7 @@ function blankRow<Shape extends object>(
 	const around = JSON.stringify([Object.keys(leading), Object.keys(trailing)]);
 	let blank = byNames.get(around);
 	if (!blank) {
-		const names = [...Object.keys(leading), ...columnsOf(shape), ...Object.keys(trailing)];
-		const nulls: IDataObject = {};
-		for (const name of names) nulls[name] = null;
-		blank = JSON.parse(JSON.stringify(nulls)) as IDataObject;
+		blank = blankOf([...Object.keys(leading), ...columnsOf(shape), ...Object.keys(trailing)]);
 		byNames.set(around, blank);
 	}
 	return { ...blank };
@@ -124,6 +128,30 @@ export function simplifiedRow(
 ): IDataObject {
 	const row = setAll(blankRow(shape, simplifiedColumns, leading, trailing), leading);
 	return setAll(fill(row, record, shape.columns), trailing);
+}
+
+/** The most sets of names one read's Raw copies keep a blank row for: a list's records share one. */
+const MOST_RAW_BLANKS = 16;
+
+/**
+ * Copies of records as they came (Raw) with the `leading` columns first and the `trailing` ones
+ * after, as `Object.assign(startingWith(leading), record, trailing)` makes them, but each a copy
+ * of a blank row of the same names (`blankRow` says why: a record of fifty members copied name by
+ * name is a hash table), made once for the records that share their names. A record naming a
+ * member `__proto__` is copied name by name, so that it sets the copy's prototype as before.
+ */
+export function recordCopies(leading: IDataObject): (record: IDataObject, trailing: IDataObject) => IDataObject {
+	const blanks = new Map<string, IDataObject>();
+	return (record, trailing) => {
+		const names = [...Object.keys(leading), ...Object.keys(record), ...Object.keys(trailing)];
+		const key = JSON.stringify(names);
+		let blank = blanks.get(key);
+		if (!blank && blanks.size < MOST_RAW_BLANKS && !names.includes('__proto__')) {
+			blank = blankOf(names);
+			blanks.set(key, blank);
+		}
+		return setAll(setAll(setAll(blank ? { ...blank } : {}, leading), record), trailing);
+	};
 }
 
 /**
