@@ -78,7 +78,8 @@ describe('rows copied from blank rows', () => {
 				fc.constantFrom<Output>('simplified', 'lines', 'raw'),
 				values,
 				fc.array(values, { minLength: 4, maxLength: 4 }),
-				(records, output, leading, extras) => {
+				(generated, output, leading, extras) => {
+					const records: IDataObject[] = generated;
 					const rows = shapeRecords(invoices, records, output, (each) => extras[records.indexOf(each)], leading);
 					expect(entriesOf(rows)).toEqual(entriesOf(expectedRows(records, output, leading, extras)));
 				},
