@@ -10,7 +10,7 @@ import {
 	readIncludedFields,
 	type IncludedFields,
 } from './includedFields';
-import { lineRows, simplifiedRow, startingWith } from './rows';
+import { lineRows, recordCopies, simplifiedRow } from './rows';
 import { shapeOf } from './shape';
 
 /**
@@ -116,9 +116,10 @@ export function shapeRecords(
 	const leads = Object.keys(leading).length > 0;
 	if (output === 'raw') {
 		// The service's records as they came: copied only where the node adds a field.
+		const copy = recordCopies(leading);
 		return records.map((record) => {
 			const extra = added(record);
-			return leads || Object.keys(extra).length ? Object.assign(startingWith(leading), record, extra) : record;
+			return leads || Object.keys(extra).length ? copy(record, extra) : record;
 		});
 	}
 	if (isIncludedFields(output)) {
@@ -126,10 +127,9 @@ export function shapeRecords(
 		return records.flatMap((record) => rowsOf(record, added(record), leading));
 	}
 	const shape = shapeOf(row);
-	return records.flatMap((record) => {
-		const rows = output === 'lines' ? lineRows(record, shape, leading) : [simplifiedRow(record, shape, leading)];
-		const extra = added(record);
-		// The rows are new: the node's fields go on them as they are, not on copies.
-		return rows.map((flat) => Object.assign(flat, extra));
-	});
+	return records.flatMap((record) =>
+		output === 'lines'
+			? lineRows(record, shape, leading, added(record))
+			: [simplifiedRow(record, shape, leading, added(record))],
+	);
 }

