@@ -42,11 +42,29 @@ export interface CredentialView {
 
 const credentialViews = new WeakMap<RequestContext, Promise<CredentialView>>();
 
+const storedCredentials = new WeakMap<RequestContext, Promise<ICredentialDataDecryptedObject>>();
+
+/**
+ * The credential as n8n hands it to this context (read from n8n's store, decrypted, its
+ * expressions resolved): read once per execution context, and again after a renewal, like the
+ * view made of it. What the pages of a read are signed with (bounded-request.ts).
+ */
+export async function storedCredential(context: RequestContext): Promise<ICredentialDataDecryptedObject> {
+	let stored = storedCredentials.get(context);
+	if (!stored) {
+		stored = context.getCredentials(CREDENTIAL_TYPE) as Promise<ICredentialDataDecryptedObject>;
+		storedCredentials.set(context, stored);
+		// A failed read is not kept: the next request reads the credential again.
+		stored.catch(() => storedCredentials.delete(context));
+	}
+	return await stored;
+}
+
 /** The credential is read once per execution context, and again only after a refresh. */
 export async function credentialView(context: RequestContext): Promise<CredentialView> {
 	let view = credentialViews.get(context);
 	if (!view) {
-		view = context.getCredentials(CREDENTIAL_TYPE).then((credentials) => {
+		view = storedCredential(context).then((credentials) => {
 			const tokenData = credentials.oauthTokenData as IDataObject | undefined;
 			if (typeof tokenData?.access_token !== 'string' || tokenData.access_token === '') {
 				throw notConnected(context);
@@ -102,11 +120,12 @@ function notConnected(context: RequestContext): NodeOperationError {
  */
 export function forgetCredentialView(context: RequestContext): void {
 	credentialViews.delete(context);
+	storedCredentials.delete(context);
 }
 
 /** Reads the stored credential again (after a renewal, here or elsewhere). */
 export async function rereadCredential(context: RequestContext): Promise<CredentialView> {
-	credentialViews.delete(context);
+	forgetCredentialView(context);
 	return await credentialView(context);
 }
 
@@ -180,7 +199,7 @@ export async function renewOnce(
 	try {
 		await renewal;
 	} finally {
-		credentialViews.delete(context);
+		forgetCredentialView(context);
 	}
 }
 

@@ -10,10 +10,11 @@ import {
 	lostRefreshRace,
 	refreshIfExpiring,
 	renewOnce,
+	storedCredential,
 	type CredentialView,
 	type RequestContext,
 } from './credential';
-import { boundedRequest } from './bounded-request';
+import { boundedRequest, signed } from './bounded-request';
 import { toServiceError, withBodyRead } from './errors';
 import { refuseWriteWithoutFullAccess } from './scope';
 import { NO_REDIRECTS, staysOnService } from './redirects';
@@ -90,11 +91,13 @@ export async function send(context: RequestContext, request: ApiRequest, renewal
 		await budget.take(perMinute);
 		let failure: unknown;
 		try {
+			const options = requestOptions(view, request, renewal);
 			const response = await boundedRequest(
 				context,
 				request,
-				requestOptions(view, request, renewal),
-				undefined,
+				options,
+				// n8n never renews inside the transport's own requests: they are signed with the credential already read.
+				renewal === 'transport' ? signed(context, options, async () => await storedCredential(context)) : undefined,
 				async () => await secretsSent(context, view, renewal),
 			);
 			if (!request.business) noteLeadBusiness(view.baseUrl, credential, headerValue(response.headers, 'x-business'));
