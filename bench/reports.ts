@@ -22,8 +22,6 @@ import { apiRequestLog, clearLog, startSandboxProcess, type ApiLogEntry, type Sa
 import { changeFeedOf, onlyDeletionsMove } from '../nodes/AccountingService/transport/changeCheck';
 import { lastPage } from '../nodes/AccountingService/transport/pages';
 import { MAX_PAGE_SIZE } from '../nodes/AccountingService/transport/types';
-import { READ_IN_PART_OVER } from '../nodes/AccountingService/operations/report/agedReads';
-import { addDays } from '../nodes/AccountingService/reports/calendar';
 
 type Worker = (sandbox: SandboxProcess, scenario: Record<string, unknown>) => Promise<Record<string, number | string>>;
 
@@ -44,19 +42,6 @@ export interface ExpectedRead {
 	checkedWith?: string;
 	/** Read only when this other read's list holds more than `records` (one page cannot hold it all). */
 	onlyIfOver?: { read: ExpectedRead; records: number };
-	/** Read only when this other read's list holds at most `records`. */
-	onlyIfAtMost?: { read: ExpectedRead; records: number };
-	/**
-	 * The documents changed since X as at a past day `asAt` (agedSince.ts): the query's
-	 * `updated_or_created_since`, X taken from the sandbox (the day's end, or the first entry of a
-	 * payment or of an allocation of `allocationType` dated after the day), less a second.
-	 */
-	changedSinceX?: { asAt: string; allocationType: string };
-	/**
-	 * Not a read: the documents of the collection the side's receipts and refunds up to `asAt` and
-	 * its allocations name (namedBySettlements), for `onlyIfOver` and `onlyIfAtMost`.
-	 */
-	namedAsAt?: { side: 'debtors' | 'creditors'; asAt: string };
 }
 
 /** The filters that split one collection into several lists of a run (the aged reports' per-status reads). */
@@ -302,7 +287,10 @@ export function agedCase(
 					})),
 				];
 			})
-		: agedDocumentsAsAt(side, asAt);
+		: DOCUMENTS[side].map(({ collection }) => ({
+				collection,
+				query: { show_payments_allocations: 'true', to_date: asAt },
+			}));
 	const settlements = agedSettlementReads(side, asAt, today).filter(
 		(read) => !asDocuments || read.collection !== 'ledger_accounts',
 	);
@@ -349,58 +337,12 @@ export function agedCase(
 	};
 }
 
-/**
- * What an aged report as at a past day reads of one side's documents (agedReads.ts): each kind
- * dated up to the day with its settlements; a kind its receipts, refunds and allocations name more
- * than READ_IN_PART_OVER documents of in part instead: after the first payment entered of those
- * dated after the day (X), its documents open now and those changed since X, read together (one
- * change check), and one page of those dated after the day in the order entered (the sandbox's
- * receipts name documents read in neither list, which it places).
- */
-export function agedDocumentsAsAt(side: 'debtors' | 'creditors', asAt: string): ExpectedRead[] {
-	return DOCUMENTS[side].flatMap(({ collection }, index) => {
-		const query = { show_payments_allocations: 'true', to_date: asAt };
-		const named: ExpectedRead = { collection, namedAsAt: { side, asAt } };
-		const inPart = { read: named, records: READ_IN_PART_OVER };
-		return [
-			{ collection, query, onlyIfAtMost: inPart },
-			// X is asked once; the sandbox's large kind is the invoices.
-			...(index === 0
-				? [
-						{
-							collection: 'contact_payments',
-							query: { from_date: addDays(asAt, 1), sort: 'created_at:asc' },
-							single: true,
-							onlyIfOver: inPart,
-						},
-					]
-				: []),
-			...OPEN_STATUSES.map((status) => ({
-				collection,
-				query: { ...query, status_id: status },
-				checkedWith: `${collection} as at ${asAt}`,
-				onlyIfOver: inPart,
-			})),
-			{
-				collection,
-				query,
-				changedSinceX: { asAt, allocationType: ALLOCATION_TYPE[side] },
-				checkedWith: `${collection} as at ${asAt}`,
-				onlyIfOver: inPart,
-			},
-			{
-				collection,
-				query: { from_date: addDays(asAt, 1), sort: 'created_at:asc' },
-				single: true,
-				onlyIfOver: inPart,
-			},
-		];
-	});
-}
-
-/** What an aged read of a past day lists of one side: its documents (agedDocumentsAsAt), with their settlements. */
+/** What an aged read of a past day lists of one side: every document dated up to it, with its settlements. */
 export const agedListsAsAt = (side: 'debtors' | 'creditors', asAt: string): ExpectedRead[] => [
-	...agedDocumentsAsAt(side, asAt),
+	...DOCUMENTS[side].map(({ collection }) => ({
+		collection,
+		query: { show_payments_allocations: 'true', to_date: asAt },
+	})),
 	{ collection: 'contact_opening_balances', query: { contact_type_id: CONTACT_TYPE[side] } },
 	{ collection: 'contact_allocations', query: { transaction_type_id: ALLOCATION_TYPE[side] } },
 	...SETTLING_PAYMENT_TYPES[side].map((type) => ({
@@ -427,101 +369,14 @@ export async function recordsOf(
 	connected: Connected,
 	expected: ExpectedRead[],
 ): Promise<Map<ExpectedRead, number | undefined>> {
-	// The reads a read is made or not by (onlyIfOver, onlyIfAtMost) are counted too, made or not.
-	const deciding = expected
-		.flatMap((read) => [read.onlyIfOver?.read, read.onlyIfAtMost?.read])
-		.filter((read): read is ExpectedRead => read !== undefined && !expected.includes(read));
-	const reads = [...expected, ...new Set(deciding)];
 	const totals = await Promise.all(
-		reads.map(async ({ collection, query, single, changedSinceX, namedAsAt }) => {
-			if (namedAsAt) return (await namedBySettlements(sandbox, connected, namedAsAt)).get(collection) ?? 0;
+		expected.map(async ({ collection, query, single }) => {
 			if (single) return undefined;
-			const since: Record<string, string> = changedSinceX
-				? { updated_or_created_since: await sinceX(sandbox, connected, changedSinceX) }
-				: {};
-			const search = new URLSearchParams({ ...query, ...since, items_per_page: '1' });
+			const search = new URLSearchParams({ ...query, items_per_page: '1' });
 			return Number((await direct(sandbox, connected, `/${collection}?${search}`)).$total);
 		}),
 	);
-	return new Map(reads.map((read, index) => [read, totals[index]]));
-}
-
-/** Every record of a list, straight from the sandbox. */
-async function allDirect(sandbox: SandboxProcess, connected: Connected, path: string) {
-	const records: Array<Record<string, unknown>> = [];
-	for (let page = 1, more = true; more; page++) {
-		const answer = (await direct(sandbox, connected, `${path}&items_per_page=200&page=${page}`)) as {
-			$items: Array<Record<string, unknown>>;
-			$next: string | null;
-		};
-		records.push(...answer.$items);
-		more = answer.$next !== null;
-	}
-	return records;
-}
-
-/**
- * How many documents of each collection the receipts and refunds up to the day and the
- * allocations of the side name: what tells the aged read of a past day a kind to read in part.
- */
-async function namedBySettlements(
-	sandbox: SandboxProcess,
-	connected: Connected,
-	{ side, asAt }: { side: 'debtors' | 'creditors'; asAt: string },
-): Promise<Map<string, number>> {
-	const records = [
-		...(
-			await Promise.all(
-				SETTLING_PAYMENT_TYPES[side].map((type) =>
-					allDirect(
-						sandbox,
-						connected,
-						`/contact_payments?transaction_type_id=${type}&to_date=${asAt}&attributes=allocated_artefacts`,
-					),
-				),
-			)
-		).flat(),
-		...(await allDirect(
-			sandbox,
-			connected,
-			`/contact_allocations?transaction_type_id=${ALLOCATION_TYPE[side]}&attributes=allocated_artefacts`,
-		)),
-	];
-	const named = new Map<string, Set<string>>();
-	for (const record of records)
-		for (const line of (record.allocated_artefacts ?? []) as Array<{ artefact?: { id?: string; $path?: string } }>) {
-			const collection = line.artefact?.$path?.replace(/^\/+/, '').split('/')[0];
-			if (!collection || !line.artefact?.id) continue;
-			named.set(collection, (named.get(collection) ?? new Set()).add(line.artefact.id));
-		}
-	return new Map([...named].map(([collection, ids]) => [collection, ids.size]));
-}
-
-/** X less a second as the aged read asks it (agedSince.ts changedSince), from the sandbox's records. */
-async function sinceX(
-	sandbox: SandboxProcess,
-	connected: Connected,
-	{ asAt, allocationType }: { asAt: string; allocationType: string },
-): Promise<string> {
-	const after = addDays(asAt, 1);
-	const first = (await direct(
-		sandbox,
-		connected,
-		`/contact_payments?from_date=${after}&sort=created_at:asc&items_per_page=1&attributes=created_at`,
-	)) as { $items: Array<{ created_at: string }> };
-	const created = first.$items.map((payment) => Date.parse(payment.created_at));
-	for (let page = 1, more = true; more; page++) {
-		const allocations = (await direct(
-			sandbox,
-			connected,
-			`/contact_allocations?transaction_type_id=${allocationType}&attributes=date,created_at&items_per_page=200&page=${page}`,
-		)) as { $items: Array<{ date: string; created_at: string }>; $next: string | null };
-		for (const allocation of allocations.$items)
-			if (allocation.date > asAt) created.push(Date.parse(allocation.created_at));
-		more = allocations.$next !== null;
-	}
-	const since = Math.min(Date.parse(`${after}T00:00:00Z`), ...created) - 1000;
-	return new Date(since).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+	return new Map(expected.map((read, index) => [read, totals[index]]));
 }
 
 /** A read's pages: one for an object or a first page alone, else ⌈records ÷ 200⌉, at least one. */
@@ -543,17 +398,12 @@ export function expectedCounts(
 	records: Map<ExpectedRead, number | undefined>,
 ): Array<Omit<ListCount, 'measured'>> {
 	const made = expected.filter(
-		({ onlyIfOver, onlyIfAtMost }) =>
-			(!onlyIfOver || (records.get(onlyIfOver.read) ?? 0) > onlyIfOver.records) &&
-			(!onlyIfAtMost || (records.get(onlyIfAtMost.read) ?? 0) <= onlyIfAtMost.records),
+		({ onlyIfOver }) => !onlyIfOver || (records.get(onlyIfOver.read) ?? 0) > onlyIfOver.records,
 	);
 	const byList = new Map<string, Omit<ListCount, 'measured'>>();
 	const checks = new Map<string, Map<string, number>>();
 	made.forEach((read, index) => {
-		const list = listKey(
-			read.collection,
-			read.changedSinceX ? { ...read.query, updated_or_created_since: 'X' } : read.query,
-		);
+		const list = listKey(read.collection, read.query);
 		const times = read.times ?? 1;
 		const total = records.get(read);
 		const pages = pagesOf(read, total);

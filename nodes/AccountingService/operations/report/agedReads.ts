@@ -22,23 +22,8 @@ import {
 	settlingRecord,
 	type Payment,
 } from './agedItems';
-import {
-	changedSince,
-	holdsAllEnteredBefore,
-	namedDocuments,
-	namingRecordsOf,
-	unreadNamed,
-	unsoundPlacing,
-} from './agedSince';
 import { BALANCE_DETAIL_ATTRIBUTES, documentDetailAttributes, PAYMENT_DETAIL_ATTRIBUTES } from './agedDetails';
-import { serviceDateTime } from '../../helpers/values';
-import {
-	apiRequestAllItems,
-	apiRequestAllItemsTogether,
-	apiRequestListPage,
-	MAX_PAGE_SIZE,
-	type ApiRequest,
-} from '../../transport';
+import { apiRequestAllItems, apiRequestAllItemsTogether, MAX_PAGE_SIZE, type ApiRequest } from '../../transport';
 
 /** A kind of document that can be owed: where it is listed, and whether it owes or credits. */
 export interface DocumentKind {
@@ -90,15 +75,6 @@ export const LEDGERS: Record<'debtors' | 'creditors', Ledger> = {
 /** The statuses of a document with money still open: void and draft ones owe nothing. */
 const OPEN_STATUSES = ['UNPAID', 'PART_PAID', 'DISPUTED'];
 
-/**
- * As at a past day, a kind the payments up to the day and the allocations name more documents of
- * than this is read in part (agedSince.ts): its open lists, those changed since X and the checks
- * cost at least 8 requests, the whole kind more than ⌈N ÷ 200⌉ + 2. Read before the documents, the
- * payments tell a large kind from a small one without a request more; which way a kind is read
- * changes what it costs, never what it says.
- */
-export const READ_IN_PART_OVER = 6 * MAX_PAGE_SIZE;
-
 /** The day an invoice ages from: its due date as now, or the day it was raised as Sage's report does. */
 export type AgeBy = 'dueDate' | 'documentDate';
 export const AGE_BY: readonly AgeBy[] = ['dueDate', 'documentDate'];
@@ -134,12 +110,11 @@ interface Listed {
  *   more list, their dates only).
  * - As at a past day, or as at today when a payment or allocation is dated after the day or sets
  *   a document dated after it against one before: every document of each kind dated up to the day
- *   with its `payments_allocations`, counting those that count on the day (one list per kind; as
- *   at a past day a kind of more than READ_IN_PART_OVER documents in part: agedSince.ts).
- * - The opening balances, the ledger's allocations, and the receipts and refunds: up to a past day
- *   always (one dated by the day may set a credit note dated after it against an invoice); as at
- *   today all of them, so that one dated ahead is seen, when there is money on account to count,
- *   balances to settle or a credit dated after the day, else only those dated after it.
+ *   with its `payments_allocations`, counting those that count on the day (one list per kind).
+ * - The opening balances, the ledger's allocations, and the receipts and refunds (up to the day;
+ *   as at today, all of them, so that one dated ahead is seen) when there is money on account to
+ *   count or balances to settle; as at today otherwise only those dated after it; as at a past day
+ *   otherwise only when an allocation names something no list read dates.
  */
 export async function readAgedItems(
 	this: IExecuteFunctions,
@@ -188,8 +163,7 @@ export async function readAgedItems(
 		const later = allLaterOnIt ? latest.body.filter(isLater) : lists[OPEN_STATUSES.length].body;
 		return { open: listed(lists.slice(0, OPEN_STATUSES.length).flatMap((list) => list.body)), later: listed(later) };
 	};
-	/** A kind's documents dated up to the day, with their payments and allocations. */
-	const owedQuery = (kind: DocumentKind): IDataObject => {
+	const owedDocumentReads = ledger.documents.map((kind) => async () => {
 		const attributes = [
 			...new Set([
 				...DOCUMENT_ATTRIBUTES,
@@ -199,18 +173,16 @@ export async function readAgedItems(
 				...kindAttributes(kind),
 			]),
 		];
-		return { show_payments_allocations: true, attributes: attributes.join(','), to_date: asAt };
-	};
-	const owedDocumentReads = ledger.documents.map(
-		(kind) => async () => listedAs(kind, await read(kind.path, owedQuery(kind))),
-	);
+		const qs = { show_payments_allocations: true, attributes: attributes.join(','), to_date: asAt };
+		return listedAs(kind, await read(kind.path, qs));
+	});
 	const payments: Payment[] = [];
 	const readPayments = (range: IDataObject) =>
 		[ledger.paymentType, ledger.refundType].map((type) => async () => {
 			const listed = await read('contact_payments', {
 				transaction_type_id: type,
 				attributes: [
-					'contact,date,total_amount,base_currency_total_amount,payment_on_account,allocated_artefacts,updated_at',
+					'contact,date,total_amount,base_currency_total_amount,payment_on_account,allocated_artefacts',
 					...(query.details ? PAYMENT_DETAIL_ATTRIBUTES : []),
 				].join(','),
 				...range,
@@ -224,20 +196,16 @@ export async function readAgedItems(
 	// One set of lists read at once, within the item's pace, the longest as a rule first: the payments
 	// when money on account counts; the opening balances, then (without money on account) the
 	// payments that settle them, or as at today those dated after it, to see one entered ahead; the
-	// documents (as at today with those dated after it; as at a past day a page of each kind, all
-	// of a kind it holds); the allocations.
+	// documents (as at today with those dated after it); the allocations.
 	let documentLists: Listed[][] = [];
 	let readWithSettlements = !asAtToday;
 	const laterLists: Listed[][] = [];
 	let openingBalances: IDataObject[] = [];
-	let allocationsRead: IDataObject[] = [];
-	// As at a past day the payments up to it are read whatever else is: a receipt dated by the day may
-	// set a credit note dated after it against an invoice, which then still owed that much on the day.
-	const paymentsFirst = query.includePaymentsOnAccount || !asAtToday;
-	let paymentsToTheDay = paymentsFirst;
+	let allocationRecords: SettlingRecord[] = [];
+	let paymentsToTheDay = query.includePaymentsOnAccount;
 	const isDue = (balance: IDataObject) => (leadingDay(balance.date) ?? '') <= asAt;
 	await readAtOnce<unknown>([
-		...(paymentsFirst ? readPayments(paymentRange) : []),
+		...(query.includePaymentsOnAccount ? readPayments(paymentRange) : []),
 		async () => {
 			openingBalances = await read('contact_opening_balances', {
 				contact_type_id: ledger.contactType,
@@ -246,10 +214,10 @@ export async function readAgedItems(
 					...(query.details ? BALANCE_DETAIL_ATTRIBUTES : []),
 				].join(','),
 			});
-			if (paymentsFirst) return;
+			if (query.includePaymentsOnAccount) return;
 			paymentsToTheDay = openingBalances.some(isDue);
-			const range = paymentsToTheDay ? paymentRange : { from_date: addDays(asAt, 1) };
-			for (const readType of readPayments(range)) await readType();
+			const range = paymentsToTheDay ? paymentRange : asAtToday ? { from_date: addDays(asAt, 1) } : null;
+			if (range) for (const readType of readPayments(range)) await readType();
 		},
 		...(asAtToday
 			? ledger.documents.map((kind, index) => async () => {
@@ -257,78 +225,22 @@ export async function readAgedItems(
 					documentLists[index] = open;
 					laterLists[index] = later;
 				})
-			: []),
+			: owedDocumentReads.map((readKind, index) => async () => {
+					documentLists[index] = await readKind();
+				})),
 		async () => {
-			allocationsRead = await read('contact_allocations', {
-				transaction_type_id: ledger.allocationType,
-				attributes: 'date,allocated_artefacts,created_at,updated_at',
-			});
+			allocationRecords = (
+				await read('contact_allocations', {
+					transaction_type_id: ledger.allocationType,
+					attributes: 'date,allocated_artefacts',
+				})
+			).map(settlingRecord);
 		},
 	]);
-	const allocationRecords = allocationsRead.map(settlingRecord);
-	// As at today, likewise with a credit dated after it: every payment is read, not only those dated after the day.
-	if (asAtToday && !paymentsToTheDay && laterLists.flat().some(({ kind }) => kind.credit !== false)) {
-		payments.length = 0;
-		await readAtOnce(readPayments(paymentRange));
-		paymentsToTheDay = true;
-	}
-
-	// As at a past day, a kind the payments and allocations name many documents of: its documents open
-	// now and those changed since X, read together (agedSince.ts); the others whole, as before; a kind
-	// read in part whole again when the payments and allocations name one of it they cannot place.
-	const partial = new Map<number, DocumentKind>();
-	let since = Number.NaN;
-	const wholeReads = (kinds: Iterable<[number, DocumentKind]>) =>
-		[...kinds].map(([index, kind]) => async () => {
-			documentLists[index] = listedAs(kind, await read(kind.path, owedQuery(kind)));
-		});
-	const readWhole = async (kinds: Iterable<[number, DocumentKind]>) => void (await readAtOnce(wholeReads(kinds)));
-	const readInPart = async () => {
-		const firstAfter = await apiRequestListPage.call(
-			this,
-			request('contact_payments', {
-				from_date: addDays(asAt, 1),
-				sort: 'created_at:asc',
-				items_per_page: 1,
-				attributes: 'created_at',
-			}),
-		);
-		since = changedSince(asAt, allocationsRead, firstAfter.envelope.$items[0]) ?? Number.NaN;
-		if (!Number.isFinite(since)) return await readWhole(partial);
-		const lists = await apiRequestAllItemsTogether.call(
-			this,
-			[...partial.values()].flatMap((kind) => [
-				...OPEN_STATUSES.map((status) => request(kind.path, { ...owedQuery(kind), status_id: status })),
-				request(kind.path, { ...owedQuery(kind), updated_or_created_since: serviceDateTime(new Date(since)) }),
-			]),
-			scope.pace.concurrency,
-		);
-		[...partial.keys()].forEach((index, position) => {
-			const byId = new Map<string, IDataObject>();
-			const group = lists.slice(position * (OPEN_STATUSES.length + 1), (position + 1) * (OPEN_STATUSES.length + 1));
-			for (const list of group) for (const document of list.body) byId.set(String(document.id), document);
-			documentLists[index] = listedAs(ledger.documents[index], [...byId.values()]);
-		});
-	};
-	if (!asAtToday) {
-		const named = namedDocuments(namingRecordsOf(payments, allocationsRead, allocationRecords));
-		ledger.documents.forEach((kind, index) => {
-			if ((named.get(kind.path) ?? 0) > READ_IN_PART_OVER) partial.set(index, kind);
-		});
-		const whole = ledger.documents.flatMap((kind, index): Array<[number, DocumentKind]> =>
-			partial.has(index) ? [] : [[index, kind]],
-		);
-		await readAtOnce<unknown>([...(partial.size > 0 ? [readInPart] : []), ...wholeReads(whole)]);
-		if (!Number.isFinite(since)) partial.clear();
-	}
-	const readPartialWhole = async () => {
-		await readWhole(partial);
-		partial.clear();
-	};
 
 	// The day each artefact the payments and allocations may name was dated: as at a past day every
-	// one dated up to the day was read (of a kind read in part, see placeUnread), so one not read was
-	// dated after it; as at today those dated after it were read, so one not read was dated by then.
+	// one dated up to the day was read, so one not read was dated after it; as at today those dated
+	// after it were read, so one not read was dated by then.
 	const datedOn = new Map<string, string | null>();
 	const noteDates = (lists: Listed[][]) => {
 		for (const { document } of lists.flat()) datedOn.set(String(document.id), leadingDay(document.date));
@@ -341,72 +253,29 @@ export async function readAgedItems(
 			if (onAccount) datedOn.set(String(onAccount.id), paid);
 		}
 	};
-	const noteAll = () => {
-		datedOn.clear();
-		noteDates(documentLists);
-		noteDates(laterLists);
-		for (const balance of openingBalances) datedOn.set(String(balance.id), leadingDay(balance.date));
-		notePayments();
-	};
-	noteAll();
+	noteDates(documentLists);
+	noteDates(laterLists);
+	for (const balance of openingBalances) datedOn.set(String(balance.id), leadingDay(balance.date));
+	notePayments();
 	const madeByTheDay = (record: SettlingRecord) => (record.date ?? '') <= asAt;
-	const partialPaths = () => new Set([...partial.values()].map((kind) => kind.path));
-	const namingRecords = () => namingRecordsOf(payments, allocationsRead, allocationRecords);
-
-	// Of a kind read in part, the documents the payments and allocations name that were not read:
-	// those dated after the day entered before X (one page of them, in the order entered), and the
-	// others each record written before X names, dated up to the day.
-	const placedUnread = new Set<string>();
-	const placeUnread = async (): Promise<boolean> => {
-		const unread = unreadNamed(namingRecords(), (artefact) => datedOn.has(artefact), partialPaths(), since);
-		if (unread.unplaceable) return false;
-		const collections = [...new Set(unread.writtenBefore.values())];
-		const ahead = await readAtOnce(
-			collections.map((collection) => async () => {
-				const { envelope } = await apiRequestListPage.call(
-					this,
-					request(collection, {
-						from_date: addDays(asAt, 1),
-						sort: 'created_at:asc',
-						items_per_page: MAX_PAGE_SIZE,
-						attributes: 'date,created_at',
-					}),
-				);
-				return envelope;
-			}),
-		);
-		if (ahead.some((page) => !holdsAllEnteredBefore(page.$items, page.$total, since))) return false;
-		for (const page of ahead)
-			for (const document of page.$items) datedOn.set(String(document.id), leadingDay(document.date));
-		for (const artefact of unread.writtenBefore.keys()) {
-			if (datedOn.has(artefact)) continue;
-			datedOn.set(artefact, asAt);
-			placedUnread.add(artefact);
-		}
-		return true;
-	};
-	if (partial.size > 0 && !(await placeUnread())) {
-		await readPartialWhole();
-		noteAll();
+	if (
+		!asAtToday &&
+		!paymentsToTheDay &&
+		allocationRecords.some(
+			(allocation) => madeByTheDay(allocation) && allocation.lines.some((line) => !datedOn.has(line.artefact)),
+		)
+	) {
+		// Money on account an allocation names is dated by its payment's date.
+		await readAtOnce(readPayments(paymentRange));
+		notePayments();
 	}
+	const theDay: TheDay = {
+		day: asAt,
+		isLater: (artefact) => (datedOn.has(artefact) ? (datedOn.get(artefact) ?? '') > asAt : !asAtToday),
+	};
+	const counts = new Map(allocationRecords.map((allocation) => [allocation.id, allocationCounts(allocation, theDay)]));
 	const paymentRecords = payments.map((payment) => payment.settling);
-	const onTheDay = () => {
-		const theDay: TheDay = {
-			day: asAt,
-			isLater: (artefact) => (datedOn.has(artefact) ? (datedOn.get(artefact) ?? '') > asAt : !asAtToday),
-		};
-		const counts = new Map(
-			allocationRecords.map((allocation) => [allocation.id, allocationCounts(allocation, theDay)]),
-		);
-		return { theDay, counts, unsettled: unsettledOnTheDay(paymentRecords, theDay) };
-	};
-	let { theDay, counts, unsettled } = onTheDay();
-	if (placedUnread.size > 0 && unsoundPlacing(placedUnread, allocationRecords, counts, unsettled, asAt)) {
-		// A document not read was still owed on the day: its kind is read whole.
-		await readPartialWhole();
-		noteAll();
-		({ theDay, counts, unsettled } = onTheDay());
-	}
+	const unsettled = unsettledOnTheDay(paymentRecords, theDay);
 
 	if (asAtToday) {
 		// A payment or allocation dated after the day settled a document early, or an allocation set a
