@@ -94,7 +94,8 @@ describe('a line takes its defaults from its product or service', () => {
 		const searches = env
 			.apiRequestsSince(position)
 			.filter((entry) => entry.path.startsWith('/products?'))
-			.map((entry) => entry.path);
+			// A change check asks since its read's start, to the second: two reads a second apart ask alike.
+			.map((entry) => entry.path.replace(/(updated_or_created_since|deleted_since)=[^&]*/g, '$1'));
 		expect(searches.length).toBeGreaterThan(0);
 		expect(searches.length).toBe(new Set(codes).size * new Set(searches).size);
 		expect(requests.filter((request) => request === 'POST /sales_invoices')).toHaveLength(2);
